@@ -1,0 +1,245 @@
+//! One game between two bots: seats, the pie swap, faults and timing.
+
+use std::time::Instant;
+
+use crate::bot::{Bot, BotFault, SearchInfo};
+use crate::game::outcome::{Move, Outcome};
+use crate::game::player::{ByPlayer, Player};
+use crate::game::position::Position;
+use crate::game::record::Game;
+
+/// How a game ended (the `termination` column of `games.csv`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// Every free square filled.
+    Normal,
+    /// A bot answered a move that is not legal (or not a move at all).
+    IllegalMove,
+    /// A bot did not answer in time.
+    Timeout,
+    /// A bot died.
+    Crash,
+    /// The input of a human player ended; the game is unfinished.
+    Aborted,
+}
+
+impl Termination {
+    /// The column value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::IllegalMove => "illegal_move",
+            Termination::Timeout => "timeout",
+            Termination::Crash => "crash",
+            Termination::Aborted => "aborted",
+        }
+    }
+
+    fn of_fault(f: &BotFault) -> Termination {
+        match f {
+            BotFault::Crash(_) => Termination::Crash,
+            BotFault::Timeout(_) => Termination::Timeout,
+            BotFault::Illegal(_) => Termination::IllegalMove,
+            BotFault::EndOfInput => Termination::Aborted,
+        }
+    }
+}
+
+/// Which bot a colour belongs to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// The bot that moved first (started as White).
+    First,
+    /// The bot that moved second (started as Black).
+    Second,
+}
+
+/// A finished (or aborted) game.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    /// Start, moves and final position.
+    pub game: Game,
+    /// The result; on a fault, a win for the side that did not fault.
+    pub outcome: Outcome,
+    /// Line scores as the board stands at the end (komi not included).
+    pub scores: ByPlayer<u32>,
+    /// How it ended.
+    pub termination: Termination,
+    /// The faulting colour and what happened, if a bot faulted.
+    pub fault: Option<(Player, BotFault)>,
+    /// Whether the pie swap was taken: then the second bot owns White.
+    pub swapped: bool,
+    /// Milliseconds each colour's owner spent choosing moves.
+    pub ms: ByPlayer<u64>,
+}
+
+impl GameResult {
+    /// Which bot owned colour `c` at the end.
+    pub fn seat_of(&self, c: Player) -> Seat {
+        match (c, self.swapped) {
+            (Player::White, false) | (Player::Black, true) => Seat::First,
+            _ => Seat::Second,
+        }
+    }
+
+    /// Number of moves played (a swap counts as one).
+    pub fn plies(&self) -> usize {
+        self.game.moves().len()
+    }
+}
+
+/// What a game reports after each move, for displays.
+#[derive(Clone, Debug)]
+pub struct MoveEvent<'a> {
+    /// The game after the move.
+    pub game: &'a Game,
+    /// The move.
+    pub mv: Move,
+    /// The colour that moved (Black for a swap).
+    pub colour: Player,
+    /// The bot's name.
+    pub bot: &'a str,
+    /// The bot's search report, if any.
+    pub info: Option<SearchInfo>,
+    /// Milliseconds the move took.
+    pub ms: u64,
+}
+
+/// Plays `start` to the end: `first` moves first (White), `second` second.
+/// Under the pie rule a swap hands White (and its stone) to `second`, and
+/// `first` continues as Black. A fault ends the game at once as a loss for
+/// the bot that faulted; the moves so far are kept. `on_move` sees every
+/// move as it is played.
+pub fn play_game(
+    start: Position,
+    first: &mut dyn Bot,
+    second: &mut dyn Bot,
+    mut on_move: impl FnMut(&MoveEvent<'_>),
+) -> GameResult {
+    let mut game = Game::new(start);
+    let mut ms = ByPlayer::new(0u64, 0u64);
+    let mut swapped = false;
+    let mut fault = None;
+    while !game.is_over() {
+        let colour = game.position().turn();
+        let first_to_move = (colour == Player::White) != swapped;
+        let bot: &mut dyn Bot = if first_to_move {
+            &mut *first
+        } else {
+            &mut *second
+        };
+        let t0 = Instant::now();
+        let answer = bot.select_move(&game);
+        let took = t0.elapsed().as_millis() as u64;
+        // A swap hands White to the swapper, so charge time by the final
+        // owner of the colour: the swapper's think time goes to White.
+        let charged = if matches!(answer, Ok(Move::Swap)) {
+            !colour
+        } else {
+            colour
+        };
+        ms[charged] += took;
+        let mv = match answer {
+            Ok(mv) => mv,
+            Err(f) => {
+                fault = Some((colour, f));
+                break;
+            }
+        };
+        if let Err(e) = game.try_play(mv) {
+            fault = Some((colour, BotFault::Illegal(format!("{mv}: {e}"))));
+            break;
+        }
+        if mv == Move::Swap {
+            swapped = true;
+        }
+        let info = bot.last_search();
+        let name = bot.name().to_string();
+        on_move(&MoveEvent {
+            game: &game,
+            mv,
+            colour: if mv == Move::Swap {
+                Player::White
+            } else {
+                colour
+            },
+            bot: &name,
+            info,
+            ms: took,
+        });
+    }
+    let pos = *game.position();
+    let (outcome, termination) = match &fault {
+        None => (pos.outcome(), Termination::Normal),
+        Some((c, f)) => {
+            let t = Termination::of_fault(f);
+            let o = match (t, c) {
+                (Termination::Aborted, _) => pos.outcome(),
+                (_, Player::White) => Outcome::BlackWins,
+                (_, Player::Black) => Outcome::WhiteWins,
+            };
+            (o, t)
+        }
+    };
+    GameResult {
+        scores: pos.scores(),
+        outcome,
+        termination,
+        fault,
+        swapped,
+        ms,
+        game,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::random::RandomBot;
+    use crate::game::rng::FastRng;
+    use crate::game::rules::Rules;
+
+    struct Faulty;
+    impl Bot for Faulty {
+        fn name(&self) -> &str {
+            "faulty"
+        }
+        fn select_move(&mut self, _: &Game) -> Result<Move, BotFault> {
+            Ok(Move::Place(crate::game::square::Square::new(7, 7)))
+        }
+    }
+
+    #[test]
+    fn random_game_is_complete_and_replays() {
+        let rules = Rules {
+            pie: true,
+            ..Rules::default()
+        };
+        let start = rules.new_game(&mut FastRng::new(5)).expect("game");
+        let run = || {
+            let mut a = RandomBot::new("a", 1);
+            let mut b = RandomBot::new("b", 2);
+            play_game(start, &mut a, &mut b, |_| {})
+        };
+        let r = run();
+        assert_eq!(r.termination, Termination::Normal);
+        assert!(r.game.is_over());
+        assert_eq!(r.game.moves_text(), run().game.moves_text());
+        assert_eq!(r.outcome, r.game.outcome());
+    }
+
+    #[test]
+    fn illegal_move_loses() {
+        let start = Rules::default()
+            .new_game(&mut FastRng::new(5))
+            .expect("game");
+        let mut a = RandomBot::new("a", 1);
+        let mut f = Faulty;
+        let r = play_game(start, &mut a, &mut f, |_| {});
+        assert_eq!(r.termination, Termination::IllegalMove);
+        assert_eq!(r.outcome, Outcome::WhiteWins);
+        assert_eq!(r.plies(), 1);
+        let r = play_game(start, &mut f, &mut a, |_| {});
+        assert_eq!(r.outcome, Outcome::BlackWins);
+    }
+}

@@ -1,0 +1,86 @@
+//! Players: the [`Bot`] interface, bot specs and the built-in bots.
+
+pub mod random;
+pub mod spec;
+
+use crate::game::outcome::Move;
+use crate::game::record::Game;
+
+pub use spec::{BotKind, BotSpec, Catalog, KeyInfo, Params, SpecError};
+
+/// What a search reports about its last move, for `play --verbose` and
+/// experiments. Every field is optional in spirit: bots fill what they have.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchInfo {
+    /// Positions visited (nodes, iterations or playouts, as the bot counts).
+    pub nodes: u64,
+    /// Depth reached (plies).
+    pub depth: u32,
+    /// The bot's evaluation for the side to move, in its own units.
+    pub eval: Option<f64>,
+    /// Principal variation, first move first.
+    pub pv: Vec<Move>,
+    /// Anything else worth a line, as `key=value` pairs.
+    pub extra: String,
+}
+
+/// Why a bot produced no move. The arena scores it as a loss for the bot
+/// with the matching `termination` (`crash`, `timeout`, `illegal_move`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotFault {
+    /// The bot (an external process) died or could not be reached.
+    #[error("crash: {0}")]
+    Crash(String),
+    /// No answer within the move time limit.
+    #[error("timeout: {0}")]
+    Timeout(String),
+    /// An answer that is not a legal move (garbage, occupied square...).
+    #[error("illegal move: {0}")]
+    Illegal(String),
+    /// The input ended (a human closed the terminal): the game stops.
+    #[error("no more input")]
+    EndOfInput,
+}
+
+impl BotFault {
+    /// The `termination` column value for this fault.
+    pub fn termination(&self) -> &'static str {
+        match self {
+            BotFault::Crash(_) => "crash",
+            BotFault::Timeout(_) => "timeout",
+            BotFault::Illegal(_) => "illegal_move",
+            BotFault::EndOfInput => "aborted",
+        }
+    }
+}
+
+/// A player. It owns its random stream, seeded when it is built, so a game
+/// replays from its seeds alone (CONTRACT.md, Determinism).
+pub trait Bot: Send {
+    /// The name written to outputs (the spec's `label=`, else the spec).
+    fn name(&self) -> &str;
+
+    /// Chooses a move for the side to move of `game`, never called on a
+    /// finished game. When `game.position().can_swap()`, [`Move::Swap`] is
+    /// also allowed.
+    ///
+    /// # Errors
+    /// A [`BotFault`] when no move can be produced (external engines).
+    fn select_move(&mut self, game: &Game) -> Result<Move, BotFault>;
+
+    /// Statistics of the last search, if the bot searches.
+    fn last_search(&self) -> Option<SearchInfo> {
+        None
+    }
+
+    /// Whether the bot's moves depend on wall-clock time (an `ms=` budget),
+    /// which makes a run impossible to replay exactly.
+    fn is_timed(&self) -> bool {
+        false
+    }
+}
+
+/// The catalogue of built-in bots, in the order `pahtum bots` lists them.
+pub fn builtin_catalog() -> Catalog {
+    Catalog::new(vec![random::KIND])
+}

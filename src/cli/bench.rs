@@ -1,0 +1,110 @@
+//! `pahtum bench`: speed figures and a deterministic signature.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use super::error::{CliResult, usage};
+use crate::game::player::Player;
+use crate::game::position::Position;
+use crate::game::rng::FastRng;
+use crate::game::rules::Rules;
+use crate::game::scoring::score;
+
+/// Arguments of `bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Seconds to spend on each timed figure
+    #[arg(long, default_value_t = 1.0, value_name = "S")]
+    pub seconds: f64,
+    /// Fail (exit 1) unless the signature equals this value
+    #[arg(long, value_name = "SIGNATURE")]
+    pub expect: Option<String>,
+}
+
+/// The fixed position every figure starts from: a standard game with holes
+/// drawn from seed 1.
+pub fn bench_position() -> Position {
+    let mut rng = FastRng::new(1);
+    Rules::default()
+        .new_game(&mut rng)
+        .unwrap_or_else(|e| unreachable!("standard rules are valid: {e}"))
+}
+
+/// Runs `f` in batches until `seconds` have passed; returns calls per second.
+fn per_second(seconds: f64, mut f: impl FnMut(u64) -> u64) -> f64 {
+    let budget = Duration::from_secs_f64(seconds);
+    let start = Instant::now();
+    let mut done = 0u64;
+    while start.elapsed() < budget {
+        done += f(10_000);
+    }
+    done as f64 / start.elapsed().as_secs_f64()
+}
+
+/// White wins, draws and Black wins of 100,000 random playouts from the
+/// bench position with seed 7: a signature that changes if the rules,
+/// the RNG or the playout change.
+pub fn playout_signature() -> String {
+    let pos = bench_position();
+    let mut rng = FastRng::new(7);
+    let mut c = [0u64; 3];
+    for _ in 0..100_000 {
+        let m = pos.random_playout(&mut rng);
+        c[(1 - m.signum()) as usize] += 1;
+    }
+    format!("{}/{}/{}", c[0], c[1], c[2])
+}
+
+/// Prints the figures.
+///
+/// # Errors
+/// A bad `--seconds`, or a signature that differs from `--expect` (exit 1).
+pub fn run(args: BenchArgs) -> CliResult {
+    if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
+        return Err(usage(format!(
+            "--seconds {}: expected a number of seconds in (0, 3600]",
+            args.seconds
+        )));
+    }
+    let pos = bench_position();
+    let mut rng = FastRng::new(2);
+    let mut white_wins = 0u64;
+    let playouts = per_second(args.seconds, |n| {
+        for _ in 0..n {
+            white_wins += (black_box(&pos).random_playout(&mut rng) > 0) as u64;
+        }
+        n
+    });
+    black_box(white_wins);
+    println!("random_playouts_per_s={playouts:.0}");
+
+    let boards: Vec<Position> = (0..1024).map(|_| pos.random_fill(&mut rng)).collect();
+    let mut i = 0usize;
+    let mut sum = 0u64;
+    let evals = per_second(args.seconds, |n| {
+        for _ in 0..n {
+            let b = &boards[i & 1023];
+            i += 1;
+            sum += score(black_box(b.stones(Player::White))) as u64;
+        }
+        n
+    });
+    black_box(sum);
+    println!("score_evals_per_s={evals:.0}");
+
+    let sig = playout_signature();
+    println!("signature={sig}");
+    if let Some(expect) = args.expect
+        && expect.trim() != sig
+    {
+        {
+            return Err(super::error::CliError::Internal(anyhow::anyhow!(
+                "bench signature {sig} differs from the expected {}",
+                expect.trim()
+            )));
+        }
+    }
+    Ok(())
+}

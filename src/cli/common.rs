@@ -1,0 +1,181 @@
+//! Options shared by several subcommands (CONTRACT.md, Common options).
+
+use clap::Args;
+
+use super::error::{CliResult, usage};
+use crate::bot::{Catalog, builtin_catalog};
+use crate::game::bitboard::Bitboard;
+use crate::game::outcome::Komi;
+use crate::game::rules::{HoleSetup, Rules};
+use crate::game::square::Square;
+
+/// Rules of the games to play: `--size`, `--holes`, `--layout`, `--pie`,
+/// `--komi`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct RulesArgs {
+    /// Board side, 3 to 8 (7 is the game)
+    #[arg(long, default_value_t = 7, value_name = "N")]
+    pub size: u8,
+    /// Number of random holes, or a list like 3,5,7 that games cycle through
+    #[arg(long, value_name = "N[,N...]", conflicts_with = "layout")]
+    pub holes: Option<String>,
+    /// Fixed hole squares, like a1,d4,g7
+    #[arg(long, value_name = "SQ,SQ,...")]
+    pub layout: Option<String>,
+    /// Pie rule: Black may swap sides after White's first stone
+    #[arg(long)]
+    pub pie: bool,
+    /// Points added to Black's total (a half point allowed, e.g. 2.5)
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    pub komi: Option<String>,
+}
+
+impl RulesArgs {
+    /// The rules of each hole count (one entry for a fixed layout), in the
+    /// order games cycle through them.
+    ///
+    /// # Errors
+    /// A usage error naming the bad option.
+    pub fn to_rules(&self) -> CliResult<Vec<Rules>> {
+        let komi = match &self.komi {
+            None => Komi::ZERO,
+            Some(k) => k
+                .parse::<Komi>()
+                .map_err(|e| usage(format!("--komi: {e}")))?,
+        };
+        if !(3..=8).contains(&self.size) {
+            return Err(usage(format!(
+                "--size {}: board sizes 3 to 8 are supported",
+                self.size
+            )));
+        }
+        let setups = if let Some(layout) = &self.layout {
+            vec![HoleSetup::Fixed(parse_layout(layout, self.size)?)]
+        } else {
+            parse_holes(self.holes.as_deref().unwrap_or("5"))?
+                .into_iter()
+                .map(HoleSetup::Random)
+                .collect()
+        };
+        let rules: Vec<Rules> = setups
+            .into_iter()
+            .map(|holes| Rules {
+                size: self.size,
+                holes,
+                pie: self.pie,
+                komi,
+            })
+            .collect();
+        for r in &rules {
+            r.validate().map_err(|e| {
+                let what = match &r.holes {
+                    HoleSetup::Random(n) => format!("--holes {n}"),
+                    HoleSetup::Fixed(_) => "--layout".to_string(),
+                };
+                usage(format!("{what}: {e}"))
+            })?;
+        }
+        Ok(rules)
+    }
+}
+
+/// External engines: `--engine NAME=COMMAND` (repeatable) makes `NAME` a bot
+/// backed by that program speaking the engine protocol.
+#[derive(Args, Clone, Debug, Default)]
+pub struct EngineArgs {
+    /// Make NAME a bot backed by the program COMMAND (engine protocol on stdin/stdout)
+    #[arg(long = "engine", value_name = "NAME=COMMAND")]
+    pub engines: Vec<String>,
+    /// An external engine that takes longer than this for one move loses the game
+    #[arg(long, default_value_t = 30_000, value_name = "MS")]
+    pub move_timeout_ms: u64,
+}
+
+impl EngineArgs {
+    /// The built-in bots plus the declared engines.
+    ///
+    /// # Errors
+    /// A malformed `--engine` or a name already taken (exit 2).
+    pub fn catalog(&self) -> CliResult<Catalog> {
+        let catalog = builtin_catalog();
+        if let Some(e) = self.engines.first() {
+            // Replaced when the engine protocol client lands (issue 7).
+            return Err(usage(format!(
+                "--engine {e}: external engines are not supported yet"
+            )));
+        }
+        Ok(catalog)
+    }
+}
+
+/// Parses `--holes`: one count or a comma-separated list.
+///
+/// # Errors
+/// A usage error naming the bad entry.
+pub fn parse_holes(s: &str) -> CliResult<Vec<u32>> {
+    let mut out = Vec::new();
+    for part in s.split(',') {
+        let n: u32 = part.trim().parse().map_err(|_| {
+            usage(format!(
+                "--holes: '{part}' is not a number of holes (e.g. 5 or 3,5,7)"
+            ))
+        })?;
+        out.push(n);
+    }
+    Ok(out)
+}
+
+/// Parses `--layout`: distinct squares on a board of side `size`.
+///
+/// # Errors
+/// A usage error naming the bad square.
+pub fn parse_layout(s: &str, size: u8) -> CliResult<Bitboard> {
+    let mut b = Bitboard::EMPTY;
+    if s.trim().is_empty() {
+        return Ok(b);
+    }
+    for part in s.split(',') {
+        let sq: Square = part
+            .trim()
+            .parse()
+            .map_err(|e| usage(format!("--layout: {e}")))?;
+        if !sq.is_on_board(size) {
+            return Err(usage(format!(
+                "--layout: square {sq} is off the {size}x{size} board"
+            )));
+        }
+        if b.contains(sq) {
+            return Err(usage(format!("--layout: square {sq} is listed twice")));
+        }
+        b.insert(sq);
+    }
+    Ok(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_from_args() {
+        let a = RulesArgs {
+            size: 7,
+            holes: Some("3,5".into()),
+            komi: Some("2.5".into()),
+            ..Default::default()
+        };
+        let r = a.to_rules().expect("rules");
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[1].holes, HoleSetup::Random(5));
+        assert_eq!(r[0].komi.halves(), 5);
+        let bad = RulesArgs {
+            size: 3,
+            holes: Some("9".into()),
+            ..Default::default()
+        };
+        assert!(bad.to_rules().is_err());
+        assert!(parse_layout("a1,a1", 7).is_err());
+        assert!(parse_layout("h8", 7).is_err());
+        assert_eq!(parse_layout("a1,g7", 7).map(|b| b.count()).ok(), Some(2));
+    }
+}

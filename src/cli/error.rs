@@ -1,0 +1,53 @@
+//! The two kinds of failure the command line reports.
+
+use std::fmt;
+
+/// A failure of a subcommand: the user's fault (exit 2) or ours (exit 1).
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad arguments or input: one line naming what and where; exit 2.
+    Usage(String),
+    /// Anything else (I/O failure, broken invariant); exit 1.
+    Internal(anyhow::Error),
+}
+
+impl CliError {
+    /// The process exit status for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) => 2,
+            CliError::Internal(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Usage(m) => write!(f, "error: {m}"),
+            CliError::Internal(e) => write!(f, "internal error: {e:#}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<anyhow::Error> for CliError {
+    fn from(e: anyhow::Error) -> CliError {
+        CliError::Internal(e)
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> CliError {
+        CliError::Internal(e.into())
+    }
+}
+
+/// Shorthand for a usage error.
+pub fn usage(msg: impl Into<String>) -> CliError {
+    CliError::Usage(msg.into())
+}
+
+/// Result of a subcommand.
+pub type CliResult<T = ()> = Result<T, CliError>;

@@ -1,0 +1,68 @@
+//! The `pahtum` command line (CONTRACT.md): one file per subcommand.
+
+pub mod bench;
+pub mod common;
+pub mod error;
+pub mod score;
+
+use std::ffi::OsString;
+
+use clap::{Parser, Subcommand};
+
+pub use error::{CliError, CliResult, usage};
+
+/// A research workbench for game-playing AI on Pah Tum.
+#[derive(Parser, Debug)]
+#[command(name = "pahtum", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands of CONTRACT.md.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Score boards: one `WHITE BLACK` line per board
+    Score(score::ScoreArgs),
+    /// Speed figures, one key=value per line
+    Bench(bench::BenchArgs),
+}
+
+/// Parses `args` and runs the subcommand.
+///
+/// # Errors
+/// Usage errors (exit 2) and internal errors (exit 1); `--help` and
+/// `--version` print and succeed.
+pub fn run<I, T>(args: I) -> CliResult
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                print!("{e}");
+                return Ok(());
+            }
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                eprint!("{e}");
+                return Err(usage("a subcommand is needed (see pahtum --help)"));
+            }
+            // clap's own message, reduced to its first line.
+            let text = e.to_string();
+            let line = text
+                .lines()
+                .next()
+                .unwrap_or("bad arguments")
+                .trim_start_matches("error: ");
+            return Err(usage(line.to_string()));
+        }
+    };
+    match cli.command {
+        Command::Score(a) => score::run(a),
+        Command::Bench(a) => bench::run(a),
+    }
+}

@@ -1,0 +1,13 @@
+//! The rules of Pah Tum: exact, fast, free of I/O. Randomness only comes in
+//! through an RNG argument.
+
+pub mod bitboard;
+pub mod outcome;
+pub mod player;
+pub mod position;
+pub mod record;
+pub mod rng;
+pub mod rules;
+pub mod scoring;
+pub mod square;
+pub mod text;

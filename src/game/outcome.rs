@@ -1,0 +1,173 @@
+//! Komi, final results and moves.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::player::Player;
+use super::square::Square;
+
+/// Points added to Black's total, counted in half points so that `6.5`
+/// (which rules out draws) is exact. Negative komi favours White.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Komi(i32);
+
+impl Komi {
+    /// No komi.
+    pub const ZERO: Komi = Komi(0);
+
+    /// Komi of `halves` half points.
+    pub const fn from_halves(halves: i32) -> Komi {
+        Komi(halves)
+    }
+
+    /// The komi in half points.
+    pub const fn halves(self) -> i32 {
+        self.0
+    }
+
+    /// The komi as a number of points.
+    pub fn points(self) -> f64 {
+        self.0 as f64 / 2.0
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 % 2 == 0 {
+            write!(f, "{}", self.0 / 2)
+        } else {
+            write!(f, "{}", self.0 as f64 / 2.0)
+        }
+    }
+}
+
+/// Why a komi did not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad komi '{0}': expected a whole or half number of points, like 6 or -2.5")]
+pub struct ParseKomiError(pub String);
+
+impl FromStr for Komi {
+    type Err = ParseKomiError;
+
+    fn from_str(s: &str) -> Result<Komi, ParseKomiError> {
+        let err = || ParseKomiError(s.to_string());
+        let v: f64 = s.trim().parse().map_err(|_| err())?;
+        let halves = v * 2.0;
+        if !halves.is_finite() || halves.fract() != 0.0 || halves.abs() > 1e6 {
+            return Err(err());
+        }
+        Ok(Komi(halves as i32))
+    }
+}
+
+/// The result of a finished game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// White's total is higher.
+    WhiteWins,
+    /// Black's total (komi included) is higher.
+    BlackWins,
+    /// Equal totals.
+    Draw,
+}
+
+impl Outcome {
+    /// The outcome of White's total minus Black's, in half points.
+    #[inline]
+    pub fn from_margin_halves(margin_halves: i32) -> Outcome {
+        match margin_halves.signum() {
+            1 => Outcome::WhiteWins,
+            -1 => Outcome::BlackWins,
+            _ => Outcome::Draw,
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::WhiteWins => Some(Player::White),
+            Outcome::BlackWins => Some(Player::Black),
+            Outcome::Draw => None,
+        }
+    }
+
+    /// `white`, `black` or `draw`, as in files and the `result=` line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "white",
+            Outcome::BlackWins => "black",
+            Outcome::Draw => "draw",
+        }
+    }
+
+    /// 1, ½ or 0 for `p`.
+    pub fn points_for(self, p: Player) -> f64 {
+        match self.winner() {
+            Some(w) if w == p => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A move: a stone on a square, or the pie-rule swap.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Place a stone of the side to move.
+    Place(Square),
+    /// Under the pie rule, Black's first decision: take over White's side
+    /// (and its stone) instead of placing a stone.
+    Swap,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Place(sq) => write!(f, "{sq}"),
+            Move::Swap => f.write_str("swap"),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = super::square::ParseSquareError;
+
+    /// A square name or `swap` (case-insensitive).
+    fn from_str(s: &str) -> Result<Move, Self::Err> {
+        if s.eq_ignore_ascii_case("swap") {
+            Ok(Move::Swap)
+        } else {
+            s.parse().map(Move::Place)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn komi_parses_halves() {
+        assert_eq!("6.5".parse::<Komi>(), Ok(Komi(13)));
+        assert_eq!("-2".parse::<Komi>(), Ok(Komi(-4)));
+        assert!("0.25".parse::<Komi>().is_err());
+        assert!("x".parse::<Komi>().is_err());
+        assert_eq!(Komi(13).to_string(), "6.5");
+        assert_eq!(Komi(-4).to_string(), "-2");
+    }
+
+    #[test]
+    fn moves_parse() {
+        assert_eq!("SWAP".parse::<Move>(), Ok(Move::Swap));
+        assert_eq!(
+            "d4".parse::<Move>().map(|m| m.to_string()).as_deref(),
+            Ok("d4")
+        );
+    }
+}

@@ -1,0 +1,261 @@
+//! The board text of RULES.md: one line per rank, top rank first.
+
+use super::bitboard::Bitboard;
+use super::outcome::Komi;
+use super::player::Player;
+use super::position::{Position, PositionError};
+use super::scoring::score;
+use super::square::{MAX_SIZE, MIN_SIZE, Square};
+
+/// A board as drawn: holes and stones, no game state. Any stone counts are
+/// allowed (scoring does not need a legal game); [`Board::to_position`]
+/// checks that the board can arise in play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Side, 3..=8.
+    pub size: u8,
+    /// Holes.
+    pub holes: Bitboard,
+    /// White stones.
+    pub white: Bitboard,
+    /// Black stones.
+    pub black: Bitboard,
+}
+
+impl Board {
+    /// White's and Black's line scores as the board stands.
+    pub fn scores(&self) -> (u32, u32) {
+        (score(self.white), score(self.black))
+    }
+
+    /// The position with these stones and holes.
+    ///
+    /// # Errors
+    /// Stone counts that cannot arise in play.
+    pub fn to_position(&self, pie: bool, komi: Komi) -> Result<Position, PositionError> {
+        Position::with_stones(self.size, self.holes, self.white, self.black, pie, komi)
+    }
+}
+
+impl From<&Position> for Board {
+    fn from(p: &Position) -> Board {
+        Board {
+            size: p.size(),
+            holes: p.holes(),
+            white: p.stones(Player::White),
+            black: p.stones(Player::Black),
+        }
+    }
+}
+
+/// A parse error in board text, with its place (1-based).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("board {board}, line {line}, column {column}: {message}")]
+pub struct BoardParseError {
+    /// Which board of the input (1-based).
+    pub board: usize,
+    /// Line of the input (1-based).
+    pub line: usize,
+    /// Column of the line (1-based, in characters).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Parses every board of `text`; boards are separated by blank lines.
+///
+/// # Errors
+/// The first malformed board: unknown character, rows of unequal length, a
+/// board that is not square, an unsupported size, or no board at all.
+///
+/// # Examples
+/// ```
+/// let boards = pahtum::parse_boards("WWW\n#B.\nBBB\n").unwrap();
+/// assert_eq!(boards[0].scores(), (3, 3));
+/// ```
+pub fn parse_boards(text: &str) -> Result<Vec<Board>, BoardParseError> {
+    let mut boards = Vec::new();
+    let mut current: Vec<(usize, &str)> = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, raw) in lines.iter().enumerate() {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        if line.trim().is_empty() {
+            if !current.is_empty() {
+                boards.push(parse_one(boards.len() + 1, &current)?);
+                current.clear();
+            }
+        } else {
+            current.push((i + 1, line));
+        }
+    }
+    if !current.is_empty() {
+        boards.push(parse_one(boards.len() + 1, &current)?);
+    }
+    if boards.is_empty() {
+        return Err(BoardParseError {
+            board: 1,
+            line: lines.len().max(1),
+            column: 1,
+            message: "no board in the input".into(),
+        });
+    }
+    Ok(boards)
+}
+
+fn parse_one(board: usize, rows: &[(usize, &str)]) -> Result<Board, BoardParseError> {
+    let err = |line: usize, column: usize, message: String| BoardParseError {
+        board,
+        line,
+        column,
+        message,
+    };
+    let size = rows.len();
+    let (first_line, _) = rows[0];
+    // Check characters first: a bad character is the most precise report.
+    for &(line, text) in rows {
+        for (col, ch) in text.trim_end().chars().enumerate() {
+            if !matches!(ch, '.' | '#' | 'W' | 'w' | 'B' | 'b') {
+                let shown = if ch.is_control() || !ch.is_ascii() {
+                    format!("U+{:04X}", ch as u32)
+                } else {
+                    format!("'{ch}'")
+                };
+                return Err(err(
+                    line,
+                    col + 1,
+                    format!("unknown character {shown} (use . # W B)"),
+                ));
+            }
+        }
+    }
+    if size > MAX_SIZE as usize {
+        return Err(err(
+            rows[MAX_SIZE as usize].0,
+            1,
+            format!("{size} rows: board sizes {MIN_SIZE} to {MAX_SIZE} are supported"),
+        ));
+    }
+    for &(line, text) in rows {
+        let len = text.trim_end().chars().count();
+        if len != size {
+            let what = if len < size { "short" } else { "long" };
+            return Err(err(
+                line,
+                len.min(size) + 1,
+                format!(
+                    "row too {what}: {len} squares in a board of {size} rows (boards are square)"
+                ),
+            ));
+        }
+    }
+    if size < MIN_SIZE as usize {
+        return Err(err(
+            first_line,
+            1,
+            format!("{size}x{size} board: sizes {MIN_SIZE} to {MAX_SIZE} are supported"),
+        ));
+    }
+    let mut b = Board {
+        size: size as u8,
+        holes: Bitboard::EMPTY,
+        white: Bitboard::EMPTY,
+        black: Bitboard::EMPTY,
+    };
+    for (i, &(_, text)) in rows.iter().enumerate() {
+        let row = (size - 1 - i) as u8;
+        for (col, ch) in text.trim_end().chars().enumerate() {
+            let sq = Square::new(col as u8, row);
+            match ch {
+                '#' => b.holes.insert(sq),
+                'W' | 'w' => b.white.insert(sq),
+                'B' | 'b' => b.black.insert(sq),
+                _ => {}
+            }
+        }
+    }
+    Ok(b)
+}
+
+/// The board text of a board, one line per rank, top first, each ending in
+/// a newline.
+pub fn board_to_text(b: &Board) -> String {
+    let mut s = String::with_capacity(72);
+    for row in (0..b.size).rev() {
+        for col in 0..b.size {
+            let sq = Square::new(col, row);
+            s.push(if b.holes.contains(sq) {
+                '#'
+            } else if b.white.contains(sq) {
+                'W'
+            } else if b.black.contains(sq) {
+                'B'
+            } else {
+                '.'
+            });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The board text of a position.
+pub fn board_text(p: &Position) -> String {
+    board_to_text(&Board::from(p))
+}
+
+/// The board with file letters and rank numbers around it, for people.
+pub fn board_with_coordinates(p: &Position) -> String {
+    let text = board_text(p);
+    let size = p.size() as usize;
+    let files: String = (0..size)
+        .map(|c| (b'a' + c as u8) as char)
+        .collect::<Vec<_>>()
+        .iter()
+        .map(|c| format!(" {c}"))
+        .collect();
+    let mut s = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let rank = size - i;
+        s.push_str(&format!("{rank}"));
+        for ch in line.chars() {
+            s.push(' ');
+            s.push(ch);
+        }
+        s.push('\n');
+    }
+    s.push(' ');
+    s.push_str(&files);
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str = "#..W...\n.WWWB..\n...B...\nB..B#..\n...B...\n..#....\n#...W.#\n";
+
+    #[test]
+    fn round_trip() {
+        let b = parse_boards(EXAMPLE).expect("parse");
+        assert_eq!(b.len(), 1);
+        assert_eq!(board_to_text(&b[0]), EXAMPLE);
+        // Black's d5..d3 run of 3 down; White's b6..d6 run of 3 across.
+        assert_eq!(b[0].scores(), (3, 3));
+    }
+
+    #[test]
+    fn several_boards_and_errors() {
+        let b = parse_boards("...\n...\n...\n\n\n....\n....\n....\n....\n").expect("parse");
+        assert_eq!(b.len(), 2);
+        assert_eq!(b[1].size, 4);
+        let e = parse_boards("...\n.x.\n...\n").expect_err("bad char");
+        assert_eq!((e.board, e.line, e.column), (1, 2, 2));
+        let e = parse_boards("...\n...\n...\n\n...\n..\n...\n").expect_err("short");
+        assert_eq!((e.board, e.line, e.column), (2, 6, 3));
+        let e = parse_boards("....\n....\n....\n").expect_err("not square");
+        assert_eq!(e.board, 1);
+        assert!(parse_boards("\n\n").is_err());
+        assert!(parse_boards("..\n..\n").is_err());
+    }
+}

@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+
+pub mod arena;
+pub mod bot;
+pub mod cli;
+pub mod game;
+
+pub use bot::{Bot, BotFault, BotSpec, Catalog, SearchInfo, builtin_catalog};
+pub use game::bitboard::Bitboard;
+pub use game::outcome::{Komi, Move, Outcome};
+pub use game::player::{ByPlayer, Player};
+pub use game::position::{MoveError, Position, PositionError};
+pub use game::record::Game;
+pub use game::rng::{FastRng, derive_seed};
+pub use game::rules::{HoleSetup, Rules};
+pub use game::scoring::{RUN_POINTS, gain, score};
+pub use game::square::Square;
+pub use game::text::{Board, BoardParseError, parse_boards};
