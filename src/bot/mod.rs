@@ -1,6 +1,7 @@
 //! Players: the [`Bot`] interface, bot specs and the built-in bots.
 
 pub mod random;
+pub mod solver;
 pub mod spec;
 
 use crate::game::outcome::Move;
