@@ -1,5 +1,6 @@
 //! Players: the [`Bot`] interface, bot specs and the built-in bots.
 
+pub mod eval;
 pub mod random;
 pub mod spec;
 
