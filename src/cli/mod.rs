@@ -1,9 +1,11 @@
 //! The `pahtum` command line (CONTRACT.md): one file per subcommand.
 
 pub mod bench;
+pub mod bots;
 pub mod common;
 pub mod error;
 pub mod input;
+pub mod play;
 pub mod score;
 pub mod solve;
 
@@ -31,6 +33,10 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Exact solutions: result, margin and best moves, one line per board
     Solve(solve::SolveArgs),
+    /// Play one game between two bots (human is a bot); last line result=...
+    Play(play::PlayArgs),
+    /// List every bot with its keys, defaults and accepted ranges
+    Bots(bots::BotsArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -69,5 +75,7 @@ where
         Command::Score(a) => score::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Bots(a) => bots::run(a),
     }
 }
