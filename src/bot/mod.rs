@@ -1,5 +1,6 @@
 //! Players: the [`Bot`] interface, bot specs and the built-in bots.
 
+pub mod alphabeta;
 pub mod choose;
 pub mod eval;
 pub mod flatmc;
@@ -94,6 +95,7 @@ pub fn builtin_catalog() -> Catalog {
         greedy::KIND,
         heuristic::KIND,
         flatmc::KIND,
+        alphabeta::KIND,
         human::KIND,
     ])
 }
