@@ -41,6 +41,13 @@ const MAX_PLY: usize = 72;
 const MOVE_SWAP: u8 = 64;
 const MOVE_NONE: u8 = 255;
 
+/// At this remaining depth and below, moves are ordered by immediate gains
+/// and history instead of the heuristic's move values.
+const CHEAP_ORDER_DEPTH: u32 = 3;
+
+/// The solver's node allowance per node of `nodes=`.
+const SOLVER_NODES_PER_NODE: u64 = 4;
+
 /// Bound kinds of a table entry.
 const EXACT: u8 = 0;
 const LOWER: u8 = 1;
@@ -66,11 +73,13 @@ pub struct AlphaBetaConfig {
 impl AlphaBetaConfig {
     /// Default `depth=`.
     pub const DEFAULT_DEPTH: u32 = 64;
-    /// Default `nodes=`: about a second per move on the reference machine
-    /// (one core of a shared 2-core VM) in the middlegame.
-    pub const DEFAULT_NODES: u64 = 250_000;
-    /// Default `solve=`: solves in well under a second on 7x7.
-    pub const DEFAULT_SOLVE: u32 = 16;
+    /// Default `nodes=`: about a second per move in the middlegame on the
+    /// reference machine (a 2-core VM shared by several jobs; about 0.3 s
+    /// of CPU time), depth 6-7 early, 8-11 later.
+    pub const DEFAULT_NODES: u64 = 1_000_000;
+    /// Default `solve=`: a 7x7 position from play with 18 free squares
+    /// typically solves in one to two million solver nodes (under a second).
+    pub const DEFAULT_SOLVE: u32 = 18;
 
     /// The keys, for `pahtum bots`.
     pub const KEYS: &'static [KeyInfo] = &[
@@ -82,7 +91,7 @@ impl AlphaBetaConfig {
         },
         KeyInfo {
             key: "nodes",
-            default: "250000",
+            default: "1000000",
             accepts: "an integer 0..=10000000000",
             help: "node budget per move, deterministic (0 = none); about a second",
         },
@@ -94,7 +103,7 @@ impl AlphaBetaConfig {
         },
         KeyInfo {
             key: "solve",
-            default: "16",
+            default: "18",
             accepts: "an integer 0..=30",
             help: "play exactly (solver) once no more squares than this are free",
         },
@@ -255,6 +264,7 @@ impl AlphaBetaBot {
         pos: &Position,
         first: u8,
         ply: usize,
+        cheap: bool,
         out: &mut [(i64, u8); 65],
     ) -> usize {
         let mut count = 0;
@@ -268,6 +278,9 @@ impl AlphaBetaBot {
                 i64::MAX - 1
             } else if idx == killers[1] {
                 i64::MAX - 2
+            } else if cheap {
+                let g = pos.gain_for(pos.turn(), sq) + pos.gain_for(!pos.turn(), sq);
+                g as i64 * (1 << 20) + self.history[me][idx as usize].min((1 << 20) - 1) as i64
             } else {
                 move_value(pos, sq, &self.cfg.weights) as i64 * 1024
                     + self.history[me][idx as usize].min(1023) as i64
@@ -315,7 +328,7 @@ impl AlphaBetaBot {
         }
         let alpha0 = alpha;
         let mut buf = [(0i64, 0u8); 65];
-        let count = self.ordered_moves(pos, first, ply, &mut buf);
+        let count = self.ordered_moves(pos, first, ply, depth <= CHEAP_ORDER_DEPTH, &mut buf);
         let moves = &buf[..count];
         let mut best = -INF;
         let mut best_move = MOVE_NONE;
@@ -419,10 +432,13 @@ impl AlphaBetaBot {
             return None;
         }
         let solver = self.solver.get_or_insert_with(|| Solver::new(16));
-        // A node allowance keeps a hard position from stalling the game; a
-        // deterministic one keeps games replayable.
+        // A node allowance (a multiple of the search budget: solver nodes
+        // are cheaper) keeps a hard position from stalling the game, and
+        // being deterministic keeps games replayable. If it runs out, the
+        // search plays instead.
         let limits = SolveLimits {
-            max_nodes: Some(50_000_000),
+            max_nodes: (self.cfg.nodes > 0)
+                .then(|| self.cfg.nodes.saturating_mul(SOLVER_NODES_PER_NODE)),
             deadline: self.deadline,
             tt_mb: 16,
         };
