@@ -15,6 +15,8 @@ const SPECS: &[&str] = &[
     "heuristic:decay=0.5,reach=8,defence=0",
     "flatmc:playouts=40",
     "flatmc:playouts=40,rollout=heuristic,epsilon=0.5",
+    "alphabeta:depth=2,solve=6",
+    "alphabeta:nodes=3000,solve=10",
 ];
 
 /// A position on a `size` board with `holes` random holes, `plies` random

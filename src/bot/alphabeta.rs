@@ -575,3 +575,97 @@ pub const KIND: BotKind = BotKind {
         Ok(Box::new(AlphaBetaBot::new(params.label(), cfg, seed)))
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::outcome::Komi;
+    use crate::game::rules::Rules;
+    use crate::game::text::parse_boards;
+
+    fn midgame(seed: u64, plies: u32) -> Position {
+        let mut rng = FastRng::new(seed);
+        let mut p = Rules::default()
+            .new_game(&mut rng)
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        for _ in 0..plies {
+            let e = p.empty();
+            p.play_unchecked(
+                e.nth(rng.below(e.count()))
+                    .unwrap_or_else(|| unreachable!()),
+            );
+        }
+        p
+    }
+
+    fn bot(cfg: AlphaBetaConfig, seed: u64) -> AlphaBetaBot {
+        AlphaBetaBot::new("ab", cfg, seed)
+    }
+
+    #[test]
+    fn same_seed_same_move_and_nodes_within_the_depth() {
+        let pos = midgame(3, 12);
+        let cfg = AlphaBetaConfig {
+            depth: 3,
+            nodes: 0,
+            tt_mb: 1,
+            ..AlphaBetaConfig::default()
+        };
+        let mut a = bot(cfg.clone(), 7);
+        let mut b = bot(cfg, 7);
+        assert_eq!(a.choose(&pos), b.choose(&pos));
+        let (ia, ib) = (a.last_search(), b.last_search());
+        assert_eq!(ia, ib);
+        let info = ia.unwrap_or_default();
+        assert_eq!(info.depth, 3);
+        assert_eq!(info.pv.len(), 3, "{info:?}");
+        assert!(info.nodes > 0);
+    }
+
+    #[test]
+    fn node_budget_is_kept() {
+        let pos = midgame(4, 6);
+        let mut a = bot(
+            AlphaBetaConfig {
+                nodes: 5000,
+                tt_mb: 1,
+                ..AlphaBetaConfig::default()
+            },
+            1,
+        );
+        assert!(a.choose(&pos).is_some());
+        let info = a.last_search().unwrap_or_default();
+        assert!(info.nodes <= 5000 && info.depth >= 1, "{info:?}");
+    }
+
+    #[test]
+    fn completes_the_long_run() {
+        // White to move: d1 completes a row of seven (119 points).
+        let b = &parse_boards("B.B.B.B\n.......\n.......\n.......\n.......\nB.B....\nWWW.WWW\n")
+            .unwrap_or_else(|e| unreachable!("{e}"))[0];
+        let pos = b
+            .to_position(false, Komi::ZERO)
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        let mut a = bot(
+            AlphaBetaConfig {
+                depth: 2,
+                tt_mb: 1,
+                ..AlphaBetaConfig::default()
+            },
+            1,
+        );
+        assert_eq!(a.choose(&pos), Some(Move::Place(Square::new(3, 0))));
+    }
+
+    #[test]
+    fn keys_are_checked() {
+        let c = crate::bot::spec::Catalog::new(vec![KIND]);
+        assert!(
+            c.parse("alphabeta:depth=4,nodes=0,ms=100,solve=12,tt=8")
+                .is_ok()
+        );
+        let e = c.parse("alphabeta:depth=0").expect_err("range");
+        assert!(e.0.contains("depth") && e.0.contains("1..=64"), "{e}");
+        assert!(c.parse("alphabeta:decay=2").is_err());
+    }
+}
