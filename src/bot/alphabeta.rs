@@ -8,7 +8,9 @@
 //!    node allowance);
 //! 2. otherwise depths 1, 2, ... are searched until `depth=`, `nodes=` or
 //!    `ms=` is spent, or a depth reaches the end of the game; an unfinished
-//!    depth counts only for root moves it searched completely;
+//!    depth counts only for root moves it searched completely. The default
+//!    budget is `nodes=1000000` (about a second); a spec giving `depth=` or
+//!    `ms=` alone searches by that budget only;
 //! 3. a node is a principal-variation search: the transposition table move
 //!    first, then the two killer moves of the ply, then the rest by the
 //!    one-ply heuristic value of the square plus its history score;
@@ -577,5 +579,15 @@ mod tests {
         let e = c.parse("alphabeta:depth=0").expect_err("range");
         assert!(e.0.contains("depth") && e.0.contains("1..=64"), "{e}");
         assert!(c.parse("alphabeta:decay=2").is_err());
+        // A depth or time budget alone drops the default node budget.
+        let cfg = |spec: &str| {
+            let parsed = c.parse(spec).unwrap_or_else(|e| unreachable!("{e}"));
+            AlphaBetaConfig::from_params(&Params::new(&parsed))
+                .unwrap_or_else(|e| unreachable!("{e}"))
+        };
+        assert_eq!(cfg("alphabeta").nodes, AlphaBetaConfig::DEFAULT_NODES);
+        assert_eq!(cfg("alphabeta:depth=5").nodes, 0);
+        assert_eq!(cfg("alphabeta:ms=300").nodes, 0);
+        assert_eq!(cfg("alphabeta:ms=300,nodes=9").nodes, 9);
     }
 }

@@ -43,7 +43,7 @@ impl AlphaBetaConfig {
             key: "nodes",
             default: "1000000",
             accepts: "an integer 0..=10000000000",
-            help: "node budget per move, deterministic (0 = none); about a second",
+            help: "node budget per move, deterministic (0 = none); about a second; the default applies only when neither depth nor ms is given",
         },
         KeyInfo {
             key: "ms",
@@ -73,9 +73,15 @@ impl AlphaBetaConfig {
     /// # Errors
     /// A value out of range or of the wrong type.
     pub fn from_params(p: &Params) -> Result<AlphaBetaConfig, SpecError> {
+        let nodes_default = if p.raw("depth").is_some() || p.raw("ms").is_some() {
+            0
+        } else {
+            Self::DEFAULT_NODES
+        };
         Ok(AlphaBetaConfig {
             depth: p.int("depth", Self::DEFAULT_DEPTH as u64, 1, 64)? as u32,
-            nodes: p.int("nodes", Self::DEFAULT_NODES, 0, 10_000_000_000)?,
+            // `depth=4` or `ms=500` alone means exactly that budget.
+            nodes: p.int("nodes", nodes_default, 0, 10_000_000_000)?,
             ms: p.int("ms", 0, 0, 3_600_000)?,
             solve: p.int("solve", Self::DEFAULT_SOLVE as u64, 0, 30)? as u32,
             tt_mb: p.int("tt", 16, 1, 1024)? as usize,
