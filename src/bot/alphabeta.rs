@@ -223,7 +223,7 @@ impl AlphaBetaBot {
         if depth == 0 {
             return static_value(pos, &self.cfg.weights);
         }
-        let key = pos.hash() ^ komi_key(pos);
+        let key = pos.hash() ^ rules_key(pos);
         let slot = self.tt_index(key);
         let e = self.tt[slot];
         let mut first = MOVE_NONE;
@@ -305,7 +305,7 @@ impl AlphaBetaBot {
         let mut pv = Vec::new();
         let mut p = *pos;
         while pv.len() < len as usize && !p.is_game_over() {
-            let key = p.hash() ^ komi_key(&p);
+            let key = p.hash() ^ rules_key(&p);
             let e = self.tt[self.tt_index(key)];
             if !e.used || e.key != key || e.mv == MOVE_NONE {
                 break;
@@ -453,9 +453,13 @@ impl AlphaBetaBot {
     }
 }
 
-/// Mixed into table keys so entries of different komi never mix.
-fn komi_key(pos: &Position) -> u64 {
-    crate::game::rng::mix64(0x6162_6b6d ^ pos.komi().halves() as u32 as u64)
+/// Mixed into table keys: the position hash covers holes and stones only,
+/// so boards of other sizes, komi or pie setting must key apart.
+fn rules_key(pos: &Position) -> u64 {
+    let komi = pos.komi().halves() as u32 as u64;
+    crate::game::rng::mix64(
+        0x6162_0000_0000_0000 ^ komi ^ (pos.size() as u64) << 32 ^ (pos.pie() as u64) << 40,
+    )
 }
 
 impl Bot for AlphaBetaBot {
