@@ -351,7 +351,10 @@ impl AlphaBetaBot {
         let limits = SolveLimits {
             max_nodes: (self.cfg.nodes > 0)
                 .then(|| self.cfg.nodes.saturating_mul(SOLVER_NODES_PER_NODE)),
-            deadline: self.deadline,
+            // Half the time, so that the search still has some if the
+            // solver does not finish.
+            deadline: (self.cfg.ms > 0)
+                .then(|| Instant::now() + Duration::from_millis(self.cfg.ms.div_ceil(2))),
             tt_mb: 16,
         };
         let (mv, v, nodes) = solver.best_move(pos, order, &limits).ok()??;
