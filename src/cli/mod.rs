@@ -3,7 +3,9 @@
 pub mod bench;
 pub mod common;
 pub mod error;
+pub mod merge;
 pub mod score;
+pub mod tournament;
 
 use std::ffi::OsString;
 
@@ -27,6 +29,10 @@ pub enum Command {
     Score(score::ScoreArgs),
     /// Speed figures, one key=value per line
     Bench(bench::BenchArgs),
+    /// Seeded round robin over random layouts, CSV out
+    Tournament(tournament::TournamentArgs),
+    /// Merge shard outputs into the files an unsharded run writes
+    Merge(merge::MergeArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -64,5 +70,7 @@ where
     match cli.command {
         Command::Score(a) => score::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Tournament(a) => tournament::run(a),
+        Command::Merge(a) => merge::run(a),
     }
 }
