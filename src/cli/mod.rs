@@ -1,10 +1,12 @@
 //! The `pahtum` command line (CONTRACT.md): one file per subcommand.
 
 pub mod bench;
+pub mod bots;
 pub mod common;
 pub mod error;
 pub mod input;
 pub mod merge;
+pub mod play;
 pub mod score;
 pub mod solve;
 pub mod tournament;
@@ -37,6 +39,10 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Merge shard outputs into the files an unsharded run writes
     Merge(merge::MergeArgs),
+    /// Play one game between two bots (human is a bot); last line result=...
+    Play(play::PlayArgs),
+    /// List every bot with its keys, defaults and accepted ranges
+    Bots(bots::BotsArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -77,5 +83,7 @@ where
         Command::Solve(a) => solve::run(a),
         Command::Tournament(a) => tournament::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Bots(a) => bots::run(a),
     }
 }
