@@ -124,6 +124,9 @@ impl Progress {
 
     /// Ends the display: the bar is completed, lines mode prints a last line.
     pub fn finish(&mut self) {
+        if self.total == 0 {
+            return; // never started
+        }
         match self.mode {
             ProgressMode::Bar => {
                 if let Some(bar) = self.bar.take() {

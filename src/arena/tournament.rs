@@ -4,7 +4,8 @@
 //! positions from one atomic counter, so games start in schedule order and
 //! finish nearly in order. Each worker builds fresh bots from the catalogue
 //! with seeds from (seed, game index, seat), plays the game, formats its
-//! CSV line and sends both down a channel. The calling thread owns the
+//! CSV line and sends both down a channel (in small batches, see
+//! [`BATCH_LATENCY`]). The calling thread owns the
 //! [`Observer`]: it keeps a reorder buffer and hands games on strictly in
 //! game order, so what the observer sees never depends on `threads`.
 //! Stopping (cancel flag, an observer's `Break`, or an error) stops the
@@ -17,6 +18,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use super::game::play_game;
 use super::record::{GameRecord, check_label, push_row};
@@ -251,6 +253,11 @@ pub fn play_scheduled(
 
 type Finished = (usize, Result<(GameRecord, String), TournamentError>);
 
+/// How long a worker may hold finished games before sending them to the
+/// writer. Rows reach `games.csv` at most this much later than "as soon as
+/// possible"; a kill loses nothing either way (the games are replayed).
+pub const BATCH_LATENCY: Duration = Duration::from_millis(2);
+
 /// Plays `games` (indices into the schedule of `config`, in the order they
 /// are to be handed on) on `config.threads` threads, handing each finished
 /// game to `observer` in that order.
@@ -275,7 +282,7 @@ pub fn run_games(
         .map_err(|e| TournamentError::Game(format!("thread pool: {e}")))?;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Finished>();
+    let (tx, rx) = mpsc::channel::<Vec<Finished>>();
     let mut status = RunStatus {
         played: 0,
         stopped: false,
@@ -288,6 +295,12 @@ pub fn run_games(
                 for _ in 0..threads {
                     let tx = tx.clone();
                     ps.spawn(move |_| {
+                        // Finished games go out in batches at most
+                        // BATCH_LATENCY old: one message (and one wake-up
+                        // of the writer) per game would cost more than a
+                        // fast game itself; slow games go out one by one.
+                        let mut batch: Vec<Finished> = Vec::new();
+                        let mut since = Instant::now();
                         loop {
                             if stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {
                                 break;
@@ -304,9 +317,16 @@ pub fn run_games(
                                 &mut row,
                             )
                             .map(|rec| (rec, row));
-                            if tx.send((k, r)).is_err() {
-                                break;
+                            batch.push((k, r));
+                            if since.elapsed() >= BATCH_LATENCY {
+                                if tx.send(std::mem::take(&mut batch)).is_err() {
+                                    return;
+                                }
+                                since = Instant::now();
                             }
+                        }
+                        if !batch.is_empty() {
+                            let _ = tx.send(batch);
                         }
                     });
                 }
@@ -336,10 +356,14 @@ pub fn run_games(
                 }
             }
         };
-        while let Ok(msg) = rx.recv() {
-            accept(msg, &mut pending, written, &mut failure);
-            while let Ok(msg) = rx.try_recv() {
+        while let Ok(batch) = rx.recv() {
+            for msg in batch {
                 accept(msg, &mut pending, written, &mut failure);
+            }
+            while let Ok(batch) = rx.try_recv() {
+                for msg in batch {
+                    accept(msg, &mut pending, written, &mut failure);
+                }
             }
             if failure.is_some() || status.stopped {
                 continue; // drain until the workers have stopped
