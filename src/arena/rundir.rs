@@ -150,8 +150,15 @@ impl Observer for Sink<'_> {
 /// [`TournamentError::Config`] naming the problem.
 pub fn check_dir(run: &DirRun<'_>) -> Result<Option<RunFile>, TournamentError> {
     let out = &run.out;
-    let non_empty = is_non_empty(out);
-    let old = if non_empty {
+    // A run killed before its first run.json was renamed into place left
+    // at most a temporary file: that is a run not yet started.
+    let only_tmp = run.resume
+        && !out.join("run.json").exists()
+        && std::fs::read_dir(out).is_ok_and(|d| {
+            d.flatten()
+                .all(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        });
+    let old = if is_non_empty(out) && !only_tmp {
         if !run.resume {
             return Err(TournamentError::Config(format!(
                 "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
