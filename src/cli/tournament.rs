@@ -48,7 +48,7 @@ pub struct TournamentArgs {
     /// round-robin (everyone meets everyone) or gauntlet (the first bot meets each other)
     #[arg(long, default_value = "round-robin", value_name = "FORMAT")]
     pub format: String,
-    /// Output directory (default: results/<UTC time>); never overwritten
+    /// Output directory (default: results/YYYYMMDD-HHMMSS, UTC); never overwritten
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// No progress and no tables
