@@ -1,5 +1,6 @@
 //! Players: the [`Bot`] interface, bot specs and the built-in bots.
 
+pub mod mcts;
 pub mod random;
 pub mod spec;
 
@@ -82,5 +83,5 @@ pub trait Bot: Send {
 
 /// The catalogue of built-in bots, in the order `pahtum bots` lists them.
 pub fn builtin_catalog() -> Catalog {
-    Catalog::new(vec![random::KIND])
+    Catalog::new(vec![random::KIND, mcts::KIND])
 }
