@@ -64,7 +64,7 @@ fn ordered(pos: &Position, out: &mut [(i32, Square); 64]) -> usize {
         out[n] = (g * 4 + pos.gain_for(!me, sq) as i32, sq);
         n += 1;
     }
-    out[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    out[..n].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
     n
 }
 

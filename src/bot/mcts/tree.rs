@@ -422,7 +422,7 @@ mod tests {
 
     #[test]
     fn node_is_compact() {
-        assert!(Tree::NODE_BYTES <= 64, "{}", Tree::NODE_BYTES);
+        const { assert!(Tree::NODE_BYTES <= 64) };
         assert_eq!(Tree::NODE_BYTES, 40);
     }
 
