@@ -1,8 +1,10 @@
 //! The `pahtum` command line (CONTRACT.md): one file per subcommand.
 
 pub mod bench;
+pub mod bots;
 pub mod common;
 pub mod error;
+pub mod play;
 pub mod score;
 
 use std::ffi::OsString;
@@ -27,6 +29,10 @@ pub enum Command {
     Score(score::ScoreArgs),
     /// Speed figures, one key=value per line
     Bench(bench::BenchArgs),
+    /// Play one game between two bots (human is a bot); last line result=...
+    Play(play::PlayArgs),
+    /// List every bot with its keys, defaults and accepted ranges
+    Bots(bots::BotsArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -64,5 +70,7 @@ where
     match cli.command {
         Command::Score(a) => score::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Bots(a) => bots::run(a),
     }
 }
