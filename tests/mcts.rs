@@ -193,7 +193,7 @@ fn node_bound_is_respected() {
 
 #[test]
 fn nodes_are_compact() {
-    assert!(Tree::NODE_BYTES <= 64);
+    const { assert!(Tree::NODE_BYTES <= 64) };
 }
 
 /// White's exact margin in half points, by plain minimax.
