@@ -350,7 +350,7 @@ impl Bot for MctsBot {
 
     fn last_search(&self) -> Option<SearchInfo> {
         let r = self.report.as_ref()?;
-        let mut extra = format!("iters={} nodes={} depth={}", r.iterations, r.nodes, r.depth);
+        let mut extra = format!("iters={}", r.iterations);
         if let Some(m) = r.exact_margin {
             let _ = write!(extra, " exact_margin={}", m as f64 / 2.0);
         }
