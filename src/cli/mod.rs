@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod common;
+pub mod engine;
 pub mod error;
 pub mod score;
 
@@ -27,6 +28,8 @@ pub enum Command {
     Score(score::ScoreArgs),
     /// Speed figures, one key=value per line
     Bench(bench::BenchArgs),
+    /// Serve a bot over the engine protocol on stdin/stdout (docs/protocol.md)
+    Engine(engine::EngineCmdArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -64,5 +67,6 @@ where
     match cli.command {
         Command::Score(a) => score::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Engine(a) => engine::run(a),
     }
 }
