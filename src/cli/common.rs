@@ -111,6 +111,9 @@ impl EngineArgs {
     /// already taken (exit 2).
     pub fn catalog_with_log(&self, log: Option<&std::path::Path>) -> CliResult<Catalog> {
         let mut catalog = builtin_catalog();
+        if !self.engines.is_empty() && self.move_timeout_ms == 0 {
+            return Err(usage("--move-timeout-ms: must be at least 1"));
+        }
         for arg in &self.engines {
             let bad = |e: String| usage(format!("--engine {arg}: {e}"));
             let (name, argv) = words::parse_engine_arg(arg).map_err(bad)?;
@@ -122,7 +125,7 @@ impl EngineArgs {
             let factory = EngineFactory::new(EngineConfig {
                 name: name.clone(),
                 argv,
-                move_timeout: std::time::Duration::from_millis(self.move_timeout_ms.max(1)),
+                move_timeout: std::time::Duration::from_millis(self.move_timeout_ms),
                 log: log.map(std::path::Path::to_path_buf),
             });
             catalog

@@ -122,8 +122,13 @@ impl EngineProcess {
     /// answer (garbage).
     pub fn command(&mut self, command: &str, timeout: Duration) -> Result<Answer, BotFault> {
         // Lines already waiting belong to earlier answers (their blank
-        // terminator, continuation lines); they are not this answer.
-        while let Ok(Line::Text(_)) = self.lines.try_recv() {}
+        // terminator, continuation lines); they are not this answer. Bounded,
+        // so an engine flooding its output cannot keep us here.
+        for _ in 0..CHANNEL_LINES {
+            if !matches!(self.lines.try_recv(), Ok(Line::Text(_))) {
+                break;
+            }
+        }
         let deadline = Instant::now() + timeout;
         let sent = match self.stdin.as_mut() {
             Some(stdin) => writeln!(stdin, "{command}").and_then(|_| stdin.flush()),
