@@ -16,7 +16,12 @@ use crate::game::scoring::score;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Seconds to spend on each timed figure
-    #[arg(long, default_value_t = 1.0, value_name = "S")]
+    #[arg(
+        long,
+        default_value_t = 1.0,
+        value_name = "S",
+        allow_negative_numbers = true
+    )]
     pub seconds: f64,
     /// Fail (exit 1) unless the signature equals this value
     #[arg(long, value_name = "SIGNATURE")]
