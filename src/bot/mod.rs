@@ -1,6 +1,13 @@
 //! Players: the [`Bot`] interface, bot specs and the built-in bots.
 
+pub mod choose;
+pub mod eval;
+pub mod flatmc;
+pub mod greedy;
+pub mod heuristic;
+pub mod human;
 pub mod random;
+pub mod solver;
 pub mod spec;
 
 use crate::game::outcome::Move;
@@ -82,5 +89,11 @@ pub trait Bot: Send {
 
 /// The catalogue of built-in bots, in the order `pahtum bots` lists them.
 pub fn builtin_catalog() -> Catalog {
-    Catalog::new(vec![random::KIND])
+    Catalog::new(vec![
+        random::KIND,
+        greedy::KIND,
+        heuristic::KIND,
+        flatmc::KIND,
+        human::KIND,
+    ])
 }

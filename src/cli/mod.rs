@@ -4,7 +4,11 @@ pub mod bench;
 pub mod common;
 pub mod engine;
 pub mod error;
+pub mod input;
+pub mod merge;
 pub mod score;
+pub mod solve;
+pub mod tournament;
 
 use std::ffi::OsString;
 
@@ -28,6 +32,12 @@ pub enum Command {
     Score(score::ScoreArgs),
     /// Speed figures, one key=value per line
     Bench(bench::BenchArgs),
+    /// Exact solutions: result, margin and best moves, one line per board
+    Solve(solve::SolveArgs),
+    /// Seeded round robin over random layouts, CSV out
+    Tournament(tournament::TournamentArgs),
+    /// Merge shard outputs into the files an unsharded run writes
+    Merge(merge::MergeArgs),
     /// Serve a bot over the engine protocol on stdin/stdout (docs/protocol.md)
     Engine(engine::EngineCmdArgs),
 }
@@ -67,6 +77,9 @@ where
     match cli.command {
         Command::Score(a) => score::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Solve(a) => solve::run(a),
+        Command::Tournament(a) => tournament::run(a),
+        Command::Merge(a) => merge::run(a),
         Command::Engine(a) => engine::run(a),
     }
 }
