@@ -122,3 +122,44 @@ fn heuristic_beats_greedy() {
     println!("{}", t.report("heuristic", "greedy"));
     assert!(t.score_rate() >= 0.75);
 }
+
+#[test]
+#[ignore = "measurement; run in release"]
+fn eval_speed() {
+    use pahtum::bot::eval::{EvalWeights, evaluate, move_value};
+    use std::hint::black_box;
+    use std::time::Instant;
+    let w = EvalWeights::default();
+    let mut rng = pahtum::FastRng::new(1);
+    // Positions from the middle of random games.
+    let positions: Vec<pahtum::Position> = (0..1000)
+        .map(|_| {
+            let mut p = Rules::default().new_game(&mut rng).expect("rules");
+            for _ in 0..rng.below(40) {
+                let e = p.empty();
+                p.play(e.nth(rng.below(e.count())).expect("free"));
+            }
+            p
+        })
+        .collect();
+    let t = Instant::now();
+    let mut acc = 0i64;
+    for _ in 0..200 {
+        for p in &positions {
+            acc += evaluate(black_box(p), &w) as i64;
+        }
+    }
+    let ns_eval = t.elapsed().as_nanos() as f64 / 200_000.0;
+    let t = Instant::now();
+    let mut calls = 0u64;
+    for _ in 0..20 {
+        for p in &positions {
+            for sq in p.empty() {
+                acc += move_value(black_box(p), sq, &w) as i64;
+                calls += 1;
+            }
+        }
+    }
+    let ns_move = t.elapsed().as_nanos() as f64 / calls as f64;
+    println!("evaluate_ns={ns_eval:.0} move_value_ns={ns_move:.0} (checksum {acc})");
+}

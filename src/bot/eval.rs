@@ -177,6 +177,8 @@ fn sweep(
     restrict: impl Fn(usize, usize) -> u64,
 ) -> i64 {
     let open = own | free;
+    // Credits are zero beyond the last non-zero one (`reach`).
+    let last = table.iter().rposition(|&c| c != 0).unwrap_or(0);
     let mut total = 0i64;
     for dir in 0..2 {
         let step = STEP[dir];
@@ -202,12 +204,13 @@ fn sweep(
                 continue;
             }
             let mut sum = 0i64;
-            for (f, &credit) in table.iter().enumerate().take(k + 1) {
+            for (f, &credit) in table.iter().enumerate().take(k.min(last) + 1) {
                 if credit == 0 {
                     continue;
                 }
-                let pick = |plane: u64, bit: usize| if f >> bit & 1 == 1 { plane } else { !plane };
-                let m = windows & pick(c0, 0) & pick(c1, 1) & pick(c2, 2) & pick(c3, 3);
+                // Windows whose count equals f: every plane agrees with f's bit.
+                let bit = |b: usize| 0u64.wrapping_sub((f as u64 >> b) & 1);
+                let m = windows & !(c0 ^ bit(0)) & !(c1 ^ bit(1)) & !(c2 ^ bit(2)) & !(c3 ^ bit(3));
                 sum += m.count_ones() as i64 * credit;
             }
             total += WINDOW_WEIGHT[k] as i64 * sum;

@@ -1,11 +1,13 @@
 //! The `pahtum` command line (CONTRACT.md): one file per subcommand.
 
 pub mod bench;
+pub mod bots;
 pub mod common;
 pub mod engine;
 pub mod error;
 pub mod input;
 pub mod merge;
+pub mod play;
 pub mod score;
 pub mod solve;
 pub mod tournament;
@@ -40,6 +42,10 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Serve a bot over the engine protocol on stdin/stdout (docs/protocol.md)
     Engine(engine::EngineCmdArgs),
+    /// Play one game between two bots (human is a bot); last line result=...
+    Play(play::PlayArgs),
+    /// List every bot with its keys, defaults and accepted ranges
+    Bots(bots::BotsArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -81,5 +87,7 @@ where
         Command::Tournament(a) => tournament::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Engine(a) => engine::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Bots(a) => bots::run(a),
     }
 }
