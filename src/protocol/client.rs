@@ -29,6 +29,9 @@ use crate::game::outcome::Move;
 use crate::game::position::Position;
 use crate::game::record::Game;
 
+/// Least time a freshly started engine gets for its first answer.
+pub const START_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// How to run one external engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineConfig {
@@ -133,10 +136,10 @@ impl Shared {
             seedable: false,
             synced: None,
         };
-        match session
-            .process
-            .command("known_command seed", self.config.move_timeout)
-        {
+        // The first answer also waits for the interpreter or model to load,
+        // which a short move timeout must not turn into a fault.
+        let first = self.config.move_timeout.max(START_TIMEOUT);
+        match session.process.command("known_command seed", first) {
             Ok(a) => session.seedable = a.ok && a.text == "true",
             Err(fault) => {
                 self.retire(session, label, &fault);
