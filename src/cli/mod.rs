@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod bots;
 pub mod common;
+pub mod engine;
 pub mod error;
 pub mod input;
 pub mod merge;
@@ -39,6 +40,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Merge shard outputs into the files an unsharded run writes
     Merge(merge::MergeArgs),
+    /// Serve a bot over the engine protocol on stdin/stdout (docs/protocol.md)
+    Engine(engine::EngineCmdArgs),
     /// Play one game between two bots (human is a bot); last line result=...
     Play(play::PlayArgs),
     /// List every bot with its keys, defaults and accepted ranges
@@ -83,6 +86,7 @@ where
         Command::Solve(a) => solve::run(a),
         Command::Tournament(a) => tournament::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Engine(a) => engine::run(a),
         Command::Play(a) => play::run(a),
         Command::Bots(a) => bots::run(a),
     }

@@ -78,7 +78,12 @@ pub fn cli_error(e: TournamentError) -> CliError {
 /// # Errors
 /// Bad arguments (exit 2), I/O failures or an interruption (exit 1).
 pub fn run(a: TournamentArgs) -> CliResult {
-    let catalog = a.engine.catalog()?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(utc_stamp()));
+    // External engines report faults, with their stderr tails, next to the results.
+    let catalog = a.engine.catalog_with_log(Some(&out.join("engines.log")))?;
     let rules = a.rules.to_rules()?;
     let texts: Vec<String> = if a.bots.is_empty() {
         DEFAULT_BOTS.iter().map(|s| s.to_string()).collect()
@@ -112,10 +117,6 @@ pub fn run(a: TournamentArgs) -> CliResult {
         shard,
     };
     config.validate(&catalog).map_err(cli_error)?;
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(utc_stamp()));
     let args = RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms);
     let run = DirRun {
         config: &config,
@@ -149,6 +150,8 @@ pub fn run(a: TournamentArgs) -> CliResult {
     // A second Ctrl-C exits at once; rows already written stay valid.
     let _ = ctrlc::set_handler(|| {
         if CANCEL.swap(true, Ordering::SeqCst) {
+            // External engines run in process groups of their own: take them too.
+            crate::protocol::children::kill_all();
             std::process::exit(130);
         }
     });
