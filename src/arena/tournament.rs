@@ -73,6 +73,9 @@ impl TournamentError {
     }
 }
 
+/// The largest schedule a tournament may have.
+pub const MAX_GAMES: u64 = 1_000_000_000;
+
 /// Everything that defines a tournament's games. Plain data; check it with
 /// [`TournamentConfig::validate`].
 #[derive(Clone, Debug)]
@@ -165,6 +168,20 @@ impl TournamentConfig {
         }
         if self.games_per_pairing == 0 {
             return bad("--games: must be at least 1".into());
+        }
+        let pairings = match self.format {
+            Format::RoundRobin => self.bots.len() * (self.bots.len() - 1) / 2,
+            Format::Gauntlet => self.bots.len() - 1,
+        } as u64;
+        let total = self
+            .games_per_pairing
+            .checked_add(1)
+            .and_then(|g| g.checked_mul(pairings));
+        if total.is_none_or(|t| t > MAX_GAMES) {
+            return bad(format!(
+                "--games {}: the schedule would exceed {MAX_GAMES} games (records are kept in memory, about 100 bytes a game)",
+                self.games_per_pairing
+            ));
         }
         if self.threads == 0 {
             return bad("--threads: must be at least 1".into());
