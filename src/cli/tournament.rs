@@ -55,7 +55,7 @@ pub struct TournamentArgs {
     #[arg(long)]
     pub quiet: bool,
     /// Continue the interrupted run in --out: keep its rows, play the missing games
-    #[arg(long, requires = "out")]
+    #[arg(long)]
     pub resume: bool,
     /// Play only part K of N of the schedule (join the parts with `pahtum merge`)
     #[arg(long, value_name = "K/N")]
@@ -84,6 +84,12 @@ pub fn run(a: TournamentArgs) -> CliResult {
         .unwrap_or_else(|| PathBuf::from("results").join(utc_stamp()));
     // External engines report faults, with their stderr tails, next to the results.
     let catalog = a.engine.catalog_with_log(Some(&out.join("engines.log")))?;
+    if a.resume && a.out.is_none() {
+        return Err(usage(
+            "--resume needs --out DIR, the directory of the run to continue",
+        ));
+    }
+    let catalog = a.engine.catalog()?;
     let rules = a.rules.to_rules()?;
     let texts: Vec<String> = if a.bots.is_empty() {
         DEFAULT_BOTS.iter().map(|s| s.to_string()).collect()
@@ -124,7 +130,9 @@ pub fn run(a: TournamentArgs) -> CliResult {
         catalog: &catalog,
         out: out.clone(),
         resume: a.resume,
-        command_line: std::env::args().collect(),
+        command_line: std::env::args_os()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
     };
     let mode = ProgressMode::detect(a.quiet);
     check_dir(&run).map_err(cli_error)?;
