@@ -89,7 +89,7 @@ impl Proof {
     }
 }
 
-/// One tree node: 48 bytes. Children of a node are a contiguous range of
+/// One tree node: 40 bytes (no padding left). Children of a node are a contiguous range of
 /// the arena, `first_child .. first_child + children`.
 #[derive(Debug, Default)]
 pub struct Node {
@@ -430,7 +430,7 @@ mod tests {
     #[test]
     fn node_is_compact() {
         const { assert!(Tree::NODE_BYTES <= 64) };
-        assert_eq!(Tree::NODE_BYTES, 48);
+        assert_eq!(Tree::NODE_BYTES, 40);
     }
 
     #[test]
