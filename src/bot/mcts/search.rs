@@ -154,11 +154,14 @@ impl Worker {
             for m in self.moves.iter_mut() {
                 m.1 *= scale;
             }
-            if cfg.prior == Prior::Prune && self.moves.len() > cfg.prune_k as usize {
-                // Stable sort: equal values keep square order (determinism).
+            if cfg.prior == Prior::Prune {
+                // Best first (a stable sort: equal values keep square
+                // order, so the tree is deterministic); selection scans a
+                // growing prefix, or only `k` children exist.
                 self.moves.sort_by(|a, b| b.1.total_cmp(&a.1));
-                self.moves.truncate(cfg.prune_k as usize);
-                self.moves.sort_by_key(|m| m.0);
+                if cfg.widen == 0.0 {
+                    self.moves.truncate(cfg.prune_k as usize);
+                }
             }
         } else {
             self.moves
