@@ -27,6 +27,11 @@ pub enum Rollout {
     /// Each move takes the square with the best line-potential value
     /// (`bot::eval::move_value`); `eps` as for greedy.
     Heuristic,
+    /// No playout: the leaf is scored by the line-potential evaluation
+    /// (`bot::eval::evaluate`, exact on a finished board) as if it were
+    /// the final margin. AMAF statistics then come from a uniformly random
+    /// fill of the leaf.
+    Eval,
 }
 
 /// How a finished playout is turned into a reward in `[0, 1]`.
@@ -59,8 +64,11 @@ pub enum Prior {
     /// Progressive bias (Chaslot et al. 2008): `pw * h / (n + 1)` added to
     /// a child's score, `h` the heuristic value scaled to `[0, 1]`.
     Bias,
-    /// Only the best `k` moves by heuristic value become children, and the
-    /// bias term is added as for `bias`.
+    /// Progressive unpruning (Chaslot et al. 2008): children are ordered
+    /// by heuristic value and selection only sees the best
+    /// `k + floor(log_widen(1 + N / 50))` of them, `N` the node's visits
+    /// (`widen=0`: exactly the best `k` moves become children). The bias
+    /// term is added as for `bias`.
     Prune,
 }
 
@@ -94,6 +102,8 @@ const DEFAULT_REF: u64 = 50;
 const DEFAULT_K: u64 = 12;
 const DEFAULT_PW: f64 = 1.0;
 const DEFAULT_EXACT: u64 = 10;
+const DEFAULT_MINIMAX: f64 = 0.0;
+const DEFAULT_WIDEN: f64 = 0.0;
 const DEFAULT_MAX_NODES: u64 = 4_000_000;
 
 /// Most iterations one search may take.
@@ -190,10 +200,22 @@ pub const KEYS: &[KeyInfo] = &[
         "prior=prune: children kept per node (best by heuristic)",
     ),
     key(
+        "widen",
+        "0",
+        "0|1.1..=100",
+        "prior=prune: one more child each time visits grow by this factor (0: fixed k)",
+    ),
+    key(
         "pw",
         "1.0",
         "0..=100",
         "progressive bias weight: + pw * h / (n + 1)",
+    ),
+    key(
+        "minimax",
+        "0",
+        "0..=1",
+        "implicit minimax weight: q = (1-w)*mean + w*minimax of leaf evaluations",
     ),
     key(
         "solver",
@@ -280,8 +302,13 @@ pub struct MctsConfig {
     pub prior: Prior,
     /// Children kept per node with [`Prior::Prune`].
     pub prune_k: u32,
+    /// Progressive unpruning base: one more child each time a node's
+    /// visits grow by this factor (0: fixed `k`).
+    pub widen: f32,
     /// Progressive-bias weight.
     pub prior_weight: f32,
+    /// Weight of the implicit minimax value in a child's `q` (0: off).
+    pub minimax: f32,
     /// MCTS-Solver and exact endgames.
     pub solver: bool,
     /// With the solver on, positions with at most this many empty squares
@@ -315,7 +342,9 @@ impl Default for MctsConfig {
             grave_ref: DEFAULT_REF as u32,
             prior: Prior::Bias,
             prune_k: DEFAULT_K as u32,
+            widen: DEFAULT_WIDEN as f32,
             prior_weight: DEFAULT_PW as f32,
+            minimax: DEFAULT_MINIMAX as f32,
             solver: true,
             exact: DEFAULT_EXACT as u32,
             reuse: true,
@@ -348,8 +377,12 @@ impl MctsConfig {
             (Some(n), None) => Budget::Iters(n),
             (None, None) => d.budget,
         };
-        let rollout = [Rollout::Random, Rollout::Greedy, Rollout::Heuristic]
-            [p.choice("rollout", 0, &["random", "greedy", "heuristic"])?];
+        let rollout = [
+            Rollout::Random,
+            Rollout::Greedy,
+            Rollout::Heuristic,
+            Rollout::Eval,
+        ][p.choice("rollout", 0, &["random", "greedy", "heuristic", "eval"])?];
         let reward = [Reward::Win, Reward::Margin][p.choice("reward", 1, &["win", "margin"])?];
         let rave =
             [Rave::Off, Rave::Rave, Rave::Grave][p.choice("rave", 2, &["off", "rave", "grave"])?];
@@ -373,7 +406,17 @@ impl MctsConfig {
             grave_ref: p.int("ref", DEFAULT_REF, 0, 1_000_000)? as u32,
             prior,
             prune_k: p.int("k", DEFAULT_K, 1, 65)? as u32,
+            widen: match p.float("widen", DEFAULT_WIDEN, 0.0, 100.0)? {
+                w if w > 0.0 && w < 1.1 => {
+                    return Err(SpecError(format!(
+                        "bot '{}': widen={w} is not accepted (widen takes 0, or a number 1.1..=100)",
+                        p.label()
+                    )));
+                }
+                w => w as f32,
+            },
             prior_weight: p.float("pw", DEFAULT_PW, 0.0, 100.0)? as f32,
+            minimax: p.float("minimax", DEFAULT_MINIMAX, 0.0, 1.0)? as f32,
             solver: p.flag("solver", d.solver)?,
             exact: p.int("exact", DEFAULT_EXACT, 0, 14)? as u32,
             reuse: p.flag("reuse", d.reuse)?,

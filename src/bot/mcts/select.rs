@@ -30,6 +30,12 @@ pub struct SelectParams {
     pub pw: f32,
     /// Whether proofs steer selection.
     pub solver: bool,
+    /// Implicit minimax weight.
+    pub minimax: f32,
+    /// Progressive unpruning: children visible at first (0: all).
+    pub unprune_k: u32,
+    /// `1 / ln(widen)`.
+    pub unprune_rate: f32,
 }
 
 impl SelectParams {
@@ -46,6 +52,17 @@ impl SelectParams {
                 cfg.prior_weight
             },
             solver: cfg.solver,
+            minimax: cfg.minimax,
+            unprune_k: if cfg.prior == Prior::Prune && cfg.widen > 0.0 {
+                cfg.prune_k
+            } else {
+                0
+            },
+            unprune_rate: if cfg.widen > 0.0 {
+                1.0 / cfg.widen.ln()
+            } else {
+                0.0
+            },
         }
     }
 }
@@ -133,8 +150,12 @@ fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool>(
     src: AmafSource<'_>,
 ) -> NodeId {
     let t: &Tables = &TABLES;
-    let (first, n) = node.child_range();
+    let (first, mut n) = node.child_range();
     let parent = node.visits().max(1) as usize;
+    if p.unprune_k > 0 {
+        let extra = ((1.0 + parent as f32 / 50.0).ln() * p.unprune_rate) as u32;
+        n = n.min(p.unprune_k + extra);
+    }
     let sqrt_ln = if parent < TABLE {
         t.sqrt_ln[parent]
     } else {
@@ -173,6 +194,9 @@ fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool>(
                 let (mf, nf) = (m as f32, visits as f32);
                 let beta = mf / (mf + nf + p.bias * mf * nf);
                 q += beta * (mv as f32 * INV_ONE / mf - q);
+            }
+            if p.minimax > 0.0 {
+                q += p.minimax * (f32::from_bits(ch.minimax.load(Relaxed)) - q);
             }
             if SOLVER && proof == Proof::Draw {
                 q = 0.5;
@@ -214,6 +238,9 @@ mod tests {
             bias: 0.0,
             pw: 0.0,
             solver: true,
+            minimax: 0.0,
+            unprune_k: 0,
+            unprune_rate: 0.0,
         }
     }
 
