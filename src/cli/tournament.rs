@@ -9,7 +9,7 @@ use clap::Args;
 use super::common::{EngineArgs, RulesArgs};
 use super::error::{CliError, CliResult, usage};
 use crate::arena::progress::{Progress, ProgressMode};
-use crate::arena::rundir::{DirRun, run_in_dir};
+use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
 use crate::arena::runinfo::{RunArgs, utc_stamp};
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::{TournamentConfig, TournamentError};
@@ -48,7 +48,7 @@ pub struct TournamentArgs {
     /// round-robin (everyone meets everyone) or gauntlet (the first bot meets each other)
     #[arg(long, default_value = "round-robin", value_name = "FORMAT")]
     pub format: String,
-    /// Output directory (default: results/<UTC time>); never overwritten
+    /// Output directory (default: results/YYYYMMDD-HHMMSS, UTC); never overwritten
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// No progress and no tables
@@ -127,6 +127,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
         command_line: std::env::args().collect(),
     };
     let mode = ProgressMode::detect(a.quiet);
+    check_dir(&run).map_err(cli_error)?;
     if !a.quiet {
         let schedule = config.schedule();
         let games = schedule.shard_games(shard).count();
