@@ -491,3 +491,36 @@ fn interrupt_kills_engines() {
     assert_eq!(status.code(), Some(130));
     assert_none_left(&tag);
 }
+
+/// A pooled engine that dies between games is replaced, not blamed.
+#[cfg(unix)]
+#[test]
+fn an_engine_that_died_idle_is_replaced() {
+    let tag = format!("died-idle-{}", std::process::id());
+    let argv = vec![
+        "python3".into(),
+        repo("examples/greedy_engine.py"),
+        tag.clone(),
+    ];
+    let f = factory("py", argv, 10_000, None);
+    let mut play = |g: u64| {
+        let mut engine = f.build("py", g).expect("bot");
+        let mut random = RandomBot::new("random", g);
+        play_game(start(g, false), &mut *engine, &mut random, |_| {}).termination
+    };
+    assert_eq!(play(0), Termination::Normal);
+    let pids = processes_with(&tag);
+    assert_eq!(pids.len(), 1);
+    let killed = Command::new("kill")
+        .args(["-9", &pids[0].to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(play(1), Termination::Normal);
+    let now = processes_with(&tag);
+    assert_eq!(now.len(), 1);
+    assert_ne!(now, pids);
+    drop(f);
+    assert_none_left(&tag);
+}

@@ -119,8 +119,12 @@ impl Shared {
     /// An idle engine from the pool, else a new one (asked whether it knows
     /// `seed`).
     fn checkout(&self, label: &str) -> Result<Session, BotFault> {
-        if let Some(s) = self.lock_pool().pop() {
-            return Ok(s);
+        // An engine that died while idle is dropped (killing what is left
+        // of its group) rather than charged with the next game.
+        while let Some(mut s) = self.lock_pool().pop() {
+            if !s.process.has_exited() {
+                return Ok(s);
+            }
         }
         let process = EngineProcess::spawn(&self.config.argv).map_err(|e| {
             let fault = BotFault::Crash(format!("cannot start the engine: {e}"));

@@ -106,6 +106,11 @@ impl EngineProcess {
         })
     }
 
+    /// Whether the engine has exited (checked without waiting).
+    pub fn has_exited(&mut self) -> bool {
+        self.killed || !matches!(self.child.try_wait(), Ok(None))
+    }
+
     /// The engine's process id.
     pub fn pid(&self) -> u32 {
         self.child.id()
