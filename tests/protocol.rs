@@ -503,7 +503,7 @@ fn an_engine_that_died_idle_is_replaced() {
         tag.clone(),
     ];
     let f = factory("py", argv, 10_000, None);
-    let mut play = |g: u64| {
+    let play = |g: u64| {
         let mut engine = f.build("py", g).expect("bot");
         let mut random = RandomBot::new("random", g);
         play_game(start(g, false), &mut *engine, &mut random, |_| {}).termination
