@@ -432,6 +432,18 @@ fn hang_loses_with_timeout() {
 }
 
 #[test]
+fn an_engine_that_never_answers_loses_with_timeout() {
+    // The first answer of a fresh engine may take 10 x 100 ms.
+    let t0 = Instant::now();
+    let log = fault_case("mute", 1, 100, Termination::Timeout);
+    assert!(
+        log.contains("no answer to 'known_command seed' within 1000 ms"),
+        "{log}"
+    );
+    assert!(t0.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
 fn illegal_square_loses_with_illegal_move() {
     fault_case("illegal", 2, 10_000, Termination::IllegalMove);
 }
