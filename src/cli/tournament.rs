@@ -82,14 +82,13 @@ pub fn run(a: TournamentArgs) -> CliResult {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(utc_stamp()));
-    // External engines report faults, with their stderr tails, next to the results.
-    let catalog = a.engine.catalog_with_log(Some(&out.join("engines.log")))?;
     if a.resume && a.out.is_none() {
         return Err(usage(
             "--resume needs --out DIR, the directory of the run to continue",
         ));
     }
-    let catalog = a.engine.catalog()?;
+    // External engines report faults, with their stderr tails, next to the results.
+    let catalog = a.engine.catalog_with_log(Some(&out.join("engines.log")))?;
     let rules = a.rules.to_rules()?;
     let texts: Vec<String> = if a.bots.is_empty() {
         DEFAULT_BOTS.iter().map(|s| s.to_string()).collect()
