@@ -73,6 +73,18 @@ pub fn cli_error(e: TournamentError) -> CliError {
     }
 }
 
+/// `results/<UTC time>`, with `-2`, `-3`... if runs start in the same second.
+fn default_out() -> PathBuf {
+    let base = PathBuf::from("results").join(utc_stamp());
+    let mut out = base.clone();
+    let mut k = 2;
+    while out.exists() {
+        out = PathBuf::from(format!("{}-{k}", base.display()));
+        k += 1;
+    }
+    out
+}
+
 /// Runs `tournament`.
 ///
 /// # Errors
@@ -117,10 +129,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
         shard,
     };
     config.validate(&catalog).map_err(cli_error)?;
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(utc_stamp()));
+    let out = a.out.clone().unwrap_or_else(default_out);
     let args = RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms);
     let run = DirRun {
         config: &config,
