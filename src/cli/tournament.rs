@@ -73,15 +73,24 @@ pub fn cli_error(e: TournamentError) -> CliError {
     }
 }
 
+/// `results/<UTC time>`, with `-2`, `-3`... if runs start in the same second.
+fn default_out() -> PathBuf {
+    let base = PathBuf::from("results").join(utc_stamp());
+    let mut out = base.clone();
+    let mut k = 2;
+    while out.exists() {
+        out = PathBuf::from(format!("{}-{k}", base.display()));
+        k += 1;
+    }
+    out
+}
+
 /// Runs `tournament`.
 ///
 /// # Errors
 /// Bad arguments (exit 2), I/O failures or an interruption (exit 1).
 pub fn run(a: TournamentArgs) -> CliResult {
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(utc_stamp()));
+    let out = a.out.clone().unwrap_or_else(default_out);
     if a.resume && a.out.is_none() {
         return Err(usage(
             "--resume needs --out DIR, the directory of the run to continue",
