@@ -8,7 +8,9 @@
 //!    node allowance);
 //! 2. otherwise depths 1, 2, ... are searched until `depth=`, `nodes=` or
 //!    `ms=` is spent, or a depth reaches the end of the game; an unfinished
-//!    depth counts only for root moves it searched completely;
+//!    depth counts only for root moves it searched completely. The default
+//!    budget is `nodes=1000000` (about a second); a spec giving `depth=` or
+//!    `ms=` alone searches by that budget only;
 //! 3. a node is a principal-variation search: the transposition table move
 //!    first, then the two killer moves of the ply, then the rest by the
 //!    one-ply heuristic value of the square plus its history score;
@@ -20,11 +22,13 @@
 //! the bot's seed before being sorted, so equal moves are chosen by seed,
 //! and with a `depth=` or `nodes=` budget a game replays exactly.
 
+mod config;
+
 use std::time::{Duration, Instant};
 
 use super::eval::{EvalWeights, evaluate, move_value};
 use super::solver::{SolveLimits, Solver};
-use super::spec::{BotKind, KeyInfo, Params, SpecError};
+use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
 use crate::game::player::Player;
@@ -32,6 +36,8 @@ use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::FastRng;
 use crate::game::square::Square;
+
+pub use self::config::AlphaBetaConfig;
 
 /// Larger than any value.
 const INF: i32 = i32::MAX / 4;
@@ -52,100 +58,6 @@ const SOLVER_NODES_PER_NODE: u64 = 4;
 const EXACT: u8 = 0;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
-
-/// Search settings; each is a bot key.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AlphaBetaConfig {
-    /// Deepest iteration, in plies.
-    pub depth: u32,
-    /// Node budget per move (0: none). Deterministic, unlike `ms`.
-    pub nodes: u64,
-    /// Wall-clock budget per move in milliseconds (0: none).
-    pub ms: u64,
-    /// Solve exactly once no more than this many squares are free.
-    pub solve: u32,
-    /// Transposition table size in MiB.
-    pub tt_mb: usize,
-    /// Evaluation weights.
-    pub weights: EvalWeights,
-}
-
-impl AlphaBetaConfig {
-    /// Default `depth=`.
-    pub const DEFAULT_DEPTH: u32 = 64;
-    /// Default `nodes=`: about a second per move in the middlegame on the
-    /// reference machine (a 2-core VM shared by several jobs; about 0.3 s
-    /// of CPU time), depth 6-7 early, 8-11 later.
-    pub const DEFAULT_NODES: u64 = 1_000_000;
-    /// Default `solve=`: a 7x7 position from play with 18 free squares
-    /// typically solves in one to two million solver nodes (under a second).
-    pub const DEFAULT_SOLVE: u32 = 18;
-
-    /// The keys, for `pahtum bots`.
-    pub const KEYS: &'static [KeyInfo] = &[
-        KeyInfo {
-            key: "depth",
-            default: "64",
-            accepts: "an integer 1..=64",
-            help: "deepest iteration in plies",
-        },
-        KeyInfo {
-            key: "nodes",
-            default: "1000000",
-            accepts: "an integer 0..=10000000000",
-            help: "node budget per move, deterministic (0 = none); about a second",
-        },
-        KeyInfo {
-            key: "ms",
-            default: "0",
-            accepts: "an integer 0..=3600000",
-            help: "time budget per move in milliseconds (0 = none; makes games unrepeatable)",
-        },
-        KeyInfo {
-            key: "solve",
-            default: "18",
-            accepts: "an integer 0..=30",
-            help: "play exactly (solver) once no more squares than this are free",
-        },
-        KeyInfo {
-            key: "tt",
-            default: "16",
-            accepts: "an integer 1..=1024",
-            help: "transposition table size in MiB",
-        },
-        EvalWeights::KEYS[0],
-        EvalWeights::KEYS[1],
-        EvalWeights::KEYS[2],
-    ];
-
-    /// Reads the keys from a spec.
-    ///
-    /// # Errors
-    /// A value out of range or of the wrong type.
-    pub fn from_params(p: &Params) -> Result<AlphaBetaConfig, SpecError> {
-        Ok(AlphaBetaConfig {
-            depth: p.int("depth", Self::DEFAULT_DEPTH as u64, 1, 64)? as u32,
-            nodes: p.int("nodes", Self::DEFAULT_NODES, 0, 10_000_000_000)?,
-            ms: p.int("ms", 0, 0, 3_600_000)?,
-            solve: p.int("solve", Self::DEFAULT_SOLVE as u64, 0, 30)? as u32,
-            tt_mb: p.int("tt", 16, 1, 1024)? as usize,
-            weights: EvalWeights::from_params(p)?,
-        })
-    }
-}
-
-impl Default for AlphaBetaConfig {
-    fn default() -> AlphaBetaConfig {
-        AlphaBetaConfig {
-            depth: Self::DEFAULT_DEPTH,
-            nodes: Self::DEFAULT_NODES,
-            ms: 0,
-            solve: Self::DEFAULT_SOLVE,
-            tt_mb: 16,
-            weights: EvalWeights::default(),
-        }
-    }
-}
 
 /// One table entry: a bound from a search of `depth` plies.
 #[derive(Clone, Copy, Debug, Default)]
@@ -575,3 +487,107 @@ pub const KIND: BotKind = BotKind {
         Ok(Box::new(AlphaBetaBot::new(params.label(), cfg, seed)))
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::outcome::Komi;
+    use crate::game::rules::Rules;
+    use crate::game::text::parse_boards;
+
+    fn midgame(seed: u64, plies: u32) -> Position {
+        let mut rng = FastRng::new(seed);
+        let mut p = Rules::default()
+            .new_game(&mut rng)
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        for _ in 0..plies {
+            let e = p.empty();
+            p.play_unchecked(
+                e.nth(rng.below(e.count()))
+                    .unwrap_or_else(|| unreachable!()),
+            );
+        }
+        p
+    }
+
+    fn bot(cfg: AlphaBetaConfig, seed: u64) -> AlphaBetaBot {
+        AlphaBetaBot::new("ab", cfg, seed)
+    }
+
+    #[test]
+    fn same_seed_same_move_and_nodes_within_the_depth() {
+        let pos = midgame(3, 12);
+        let cfg = AlphaBetaConfig {
+            depth: 3,
+            nodes: 0,
+            tt_mb: 1,
+            ..AlphaBetaConfig::default()
+        };
+        let mut a = bot(cfg.clone(), 7);
+        let mut b = bot(cfg, 7);
+        assert_eq!(a.choose(&pos), b.choose(&pos));
+        let (ia, ib) = (a.last_search(), b.last_search());
+        assert_eq!(ia, ib);
+        let info = ia.unwrap_or_default();
+        assert_eq!(info.depth, 3);
+        assert_eq!(info.pv.len(), 3, "{info:?}");
+        assert!(info.nodes > 0);
+    }
+
+    #[test]
+    fn node_budget_is_kept() {
+        let pos = midgame(4, 6);
+        let mut a = bot(
+            AlphaBetaConfig {
+                nodes: 5000,
+                tt_mb: 1,
+                ..AlphaBetaConfig::default()
+            },
+            1,
+        );
+        assert!(a.choose(&pos).is_some());
+        let info = a.last_search().unwrap_or_default();
+        assert!(info.nodes <= 5000 && info.depth >= 1, "{info:?}");
+    }
+
+    #[test]
+    fn completes_the_long_run() {
+        // White to move: d1 completes a row of seven (119 points).
+        let b = &parse_boards("B.B.B.B\n.......\n.......\n.......\n.......\nB.B....\nWWW.WWW\n")
+            .unwrap_or_else(|e| unreachable!("{e}"))[0];
+        let pos = b
+            .to_position(false, Komi::ZERO)
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        let mut a = bot(
+            AlphaBetaConfig {
+                depth: 2,
+                tt_mb: 1,
+                ..AlphaBetaConfig::default()
+            },
+            1,
+        );
+        assert_eq!(a.choose(&pos), Some(Move::Place(Square::new(3, 0))));
+    }
+
+    #[test]
+    fn keys_are_checked() {
+        let c = crate::bot::spec::Catalog::new(vec![KIND]);
+        assert!(
+            c.parse("alphabeta:depth=4,nodes=0,ms=100,solve=12,tt=8")
+                .is_ok()
+        );
+        let e = c.parse("alphabeta:depth=0").expect_err("range");
+        assert!(e.0.contains("depth") && e.0.contains("1..=64"), "{e}");
+        assert!(c.parse("alphabeta:decay=2").is_err());
+        // A depth or time budget alone drops the default node budget.
+        let cfg = |spec: &str| {
+            let parsed = c.parse(spec).unwrap_or_else(|e| unreachable!("{e}"));
+            AlphaBetaConfig::from_params(&Params::new(&parsed))
+                .unwrap_or_else(|e| unreachable!("{e}"))
+        };
+        assert_eq!(cfg("alphabeta").nodes, AlphaBetaConfig::DEFAULT_NODES);
+        assert_eq!(cfg("alphabeta:depth=5").nodes, 0);
+        assert_eq!(cfg("alphabeta:ms=300").nodes, 0);
+        assert_eq!(cfg("alphabeta:ms=300,nodes=9").nodes, 9);
+    }
+}

@@ -13,7 +13,8 @@
 //!    worth to either side now (own gain plus the opponent's gain there, which
 //!    the move denies), then by what it is worth to either side's bound
 //!    (its gain with every other free square filled), then by the history
-//!    of refutations (measured: about half the nodes of gains alone on
+//!    of refutations; with many free squares the heuristic's move value
+//!    replaces the gain keys (measured: about half the nodes of gains alone on
 //!    18-20 free squares). Of the *dead* squares (in no run of three any colour
 //!    can still complete) only one is tried: they never score, so they are
 //!    interchangeable tempo moves.
@@ -38,6 +39,12 @@ const TT_MIN_EMPTIES: u32 = 5;
 /// Below this many free squares, moves are ordered by immediate gains
 /// and history only.
 const POTENTIAL_MIN_EMPTIES: u32 = 6;
+
+/// From this many free squares, moves are ordered by the line-potential
+/// heuristic's move value (measured on 7x7 positions with 18-20 free
+/// squares: about a quarter fewer nodes and less time than the gain keys;
+/// below 12 its cost outweighs the nodes it saves).
+const HEURISTIC_MIN_EMPTIES: u32 = 12;
 
 /// Window starts where a run of three fits across (columns 0..=5).
 const ACROSS_STARTS: u64 = 0x3f3f_3f3f_3f3f_3f3f;
@@ -88,6 +95,7 @@ pub(crate) struct Search<'t> {
     /// History heuristic: how often (weighted by depth) a square refuted
     /// the opponent's play, per colour to move.
     history: [[u32; 64]; 2],
+    weights: crate::bot::eval::EvalWeights,
 }
 
 impl<'t> Search<'t> {
@@ -107,6 +115,7 @@ impl<'t> Search<'t> {
             deadline,
             stopped: None,
             history: [[0; 64]; 2],
+            weights: crate::bot::eval::EvalWeights::default(),
         }
     }
 
@@ -214,14 +223,14 @@ impl<'t> Search<'t> {
         let (alpha0, beta0) = (alpha, beta);
 
         // Step 4: the moves, best-looking first.
-        let mut moves = [(0u32, 0u8); 65];
+        let mut moves = [(0u64, 0u8); 65];
         let mut count = 0;
         let dead = e & !(live(e | mine) | live(e | theirs));
         let candidates = (e & !dead) | dead.first().map_or(Bitboard::EMPTY, Bitboard::from_square);
         for sq in candidates {
             let idx = sq.index() as u8;
             let key = if idx == tt_move {
-                u32::MAX
+                u64::MAX
             } else {
                 // Gains first, then the history of refutations.
                 {
@@ -233,15 +242,20 @@ impl<'t> Search<'t> {
                     } else {
                         (0, 0)
                     };
-                    ((8 * (gain(mine, sq) + gain(theirs, sq)) + pm + pt) << 20)
-                        + self.history[me.index()][idx as usize].min((1 << 20) - 1)
+                    let g = if n >= HEURISTIC_MIN_EMPTIES {
+                        (crate::bot::eval::move_value(pos, sq, &self.weights) + (1 << 24)).max(0)
+                            as u32
+                    } else {
+                        8 * (gain(mine, sq) + gain(theirs, sq)) + pm + pt
+                    };
+                    ((g as u64) << 32) + self.history[me.index()][idx as usize] as u64
                 }
             };
             moves[count] = (key, idx);
             count += 1;
         }
         if swap {
-            let key = if tt_move == MOVE_SWAP { u32::MAX } else { 0 };
+            let key = if tt_move == MOVE_SWAP { u64::MAX } else { 0 };
             moves[count] = (key, MOVE_SWAP);
             count += 1;
         }
