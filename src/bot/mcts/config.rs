@@ -92,18 +92,18 @@ pub enum Parallel {
 
 // The defaults, each chosen by measurement (tests/mcts.rs, issue 5 report).
 const DEFAULT_ITERS: u64 = 20_000;
-const DEFAULT_C: f64 = 0.4;
+const DEFAULT_C: f64 = 0.2;
 const DEFAULT_FPU: f64 = 1.0;
 const DEFAULT_EXPAND: u64 = 2;
 const DEFAULT_EPS: f64 = 0.1;
 const DEFAULT_SCALE: f64 = 10.0;
 const DEFAULT_BIAS: f64 = 0.001;
 const DEFAULT_REF: u64 = 50;
-const DEFAULT_K: u64 = 12;
+const DEFAULT_K: u64 = 5;
 const DEFAULT_PW: f64 = 1.0;
 const DEFAULT_EXACT: u64 = 10;
 const DEFAULT_MINIMAX: f64 = 0.0;
-const DEFAULT_WIDEN: f64 = 0.0;
+const DEFAULT_WIDEN: f64 = 2.0;
 const DEFAULT_MAX_NODES: u64 = 4_000_000;
 
 /// Most iterations one search may take.
@@ -129,7 +129,7 @@ pub const KEYS: &[KeyInfo] = &[
     ),
     key(
         "c",
-        "0.4",
+        "0.2",
         "0..=10",
         "UCT exploration constant: mean + c*sqrt(ln N / n)",
     ),
@@ -147,7 +147,7 @@ pub const KEYS: &[KeyInfo] = &[
     ),
     key(
         "rollout",
-        "random",
+        "eval",
         "random|greedy|heuristic",
         "playout policy below the tree",
     ),
@@ -171,7 +171,7 @@ pub const KEYS: &[KeyInfo] = &[
     ),
     key(
         "rave",
-        "grave",
+        "off",
         "off|rave|grave",
         "all-moves-as-first statistics: none, RAVE or GRAVE",
     ),
@@ -189,19 +189,19 @@ pub const KEYS: &[KeyInfo] = &[
     ),
     key(
         "prior",
-        "bias",
+        "prune",
         "off|bias|prune",
         "heuristic move values: progressive bias or prune to k",
     ),
     key(
         "k",
-        "12",
+        "5",
         "1..=65",
         "prior=prune: children kept per node (best by heuristic)",
     ),
     key(
         "widen",
-        "0",
+        "2",
         "0|1.1..=100",
         "prior=prune: one more child each time visits grow by this factor (0: fixed k)",
     ),
@@ -333,14 +333,14 @@ impl Default for MctsConfig {
             c: DEFAULT_C as f32,
             fpu: DEFAULT_FPU as f32,
             expand: DEFAULT_EXPAND as u32,
-            rollout: Rollout::Random,
+            rollout: Rollout::Eval,
             eps: DEFAULT_EPS,
             reward: Reward::Margin,
             scale: DEFAULT_SCALE,
-            rave: Rave::Grave,
+            rave: Rave::Off,
             rave_bias: DEFAULT_BIAS as f32,
             grave_ref: DEFAULT_REF as u32,
-            prior: Prior::Bias,
+            prior: Prior::Prune,
             prune_k: DEFAULT_K as u32,
             widen: DEFAULT_WIDEN as f32,
             prior_weight: DEFAULT_PW as f32,
@@ -382,16 +382,21 @@ impl MctsConfig {
             Rollout::Greedy,
             Rollout::Heuristic,
             Rollout::Eval,
-        ][p.choice("rollout", 0, &["random", "greedy", "heuristic", "eval"])?];
-        let reward = [Reward::Win, Reward::Margin][p.choice("reward", 1, &["win", "margin"])?];
-        let rave =
-            [Rave::Off, Rave::Rave, Rave::Grave][p.choice("rave", 2, &["off", "rave", "grave"])?];
+        ][p.choice(
+            "rollout",
+            d.rollout as usize,
+            &["random", "greedy", "heuristic", "eval"],
+        )?];
+        let reward = [Reward::Win, Reward::Margin]
+            [p.choice("reward", d.reward as usize, &["win", "margin"])?];
+        let rave = [Rave::Off, Rave::Rave, Rave::Grave]
+            [p.choice("rave", d.rave as usize, &["off", "rave", "grave"])?];
         let prior = [Prior::Off, Prior::Bias, Prior::Prune]
-            [p.choice("prior", 1, &["off", "bias", "prune"])?];
+            [p.choice("prior", d.prior as usize, &["off", "bias", "prune"])?];
         let final_choice = [FinalChoice::Visits, FinalChoice::Value]
-            [p.choice("final", 0, &["visits", "value"])?];
-        let parallel =
-            [Parallel::Tree, Parallel::Root][p.choice("parallel", 0, &["tree", "root"])?];
+            [p.choice("final", d.final_choice as usize, &["visits", "value"])?];
+        let parallel = [Parallel::Tree, Parallel::Root]
+            [p.choice("parallel", d.parallel as usize, &["tree", "root"])?];
         Ok(MctsConfig {
             budget,
             c: p.float("c", DEFAULT_C, 0.0, 10.0)? as f32,
