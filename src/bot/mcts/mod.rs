@@ -249,6 +249,7 @@ impl MctsBot {
     /// the game continues the one searched last; clears the trees
     /// otherwise. Returns whether a subtree was kept.
     fn prepare_trees(&mut self, game: &Game, limit: u32) -> bool {
+        let k = self.trees.len().max(1);
         let path = match (&self.rooted, self.cfg.reuse) {
             (Some((start, moves)), true)
                 if start == game.start()
@@ -273,7 +274,10 @@ impl MctsBot {
                 Some(ids) => {
                     for (t, id) in self.trees.iter_mut().zip(ids) {
                         t.keep_subtree(id);
-                        t.ensure(limit);
+                        // Room for this search's growth on top of what was
+                        // kept, within the memory bound.
+                        let cap = (self.cfg.max_nodes as u64 / k as u64).max(128);
+                        t.ensure((t.used() as u64 + limit as u64).min(cap) as u32);
                     }
                 }
                 None => kept = false,
