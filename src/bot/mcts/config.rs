@@ -4,6 +4,7 @@
 //! Every default is a named constant next to the measurement that chose it
 //! (see `tests/mcts.rs`, `strength_*`, and the closing note of issue 5).
 
+use crate::bot::eval::EvalWeights;
 use crate::bot::spec::{KeyInfo, Params, SpecError};
 
 /// How long one search runs.
@@ -254,6 +255,10 @@ pub const KEYS: &[KeyInfo] = &[
         "128..=2147483648",
         "node bound; when full, leaves stop expanding",
     ),
+    // The heuristic's weights, shared with `heuristic` and `alphabeta`.
+    EvalWeights::KEYS[0],
+    EvalWeights::KEYS[1],
+    EvalWeights::KEYS[2],
 ];
 
 const fn key(
@@ -324,6 +329,9 @@ pub struct MctsConfig {
     pub parallel: Parallel,
     /// Most nodes a tree may hold.
     pub max_nodes: u32,
+    /// Weights of the line-potential heuristic (priors, `eval` leaves,
+    /// heuristic playouts).
+    pub weights: EvalWeights,
 }
 
 impl Default for MctsConfig {
@@ -352,6 +360,7 @@ impl Default for MctsConfig {
             threads: 1,
             parallel: Parallel::Tree,
             max_nodes: DEFAULT_MAX_NODES as u32,
+            weights: EvalWeights::default(),
         }
     }
 }
@@ -431,6 +440,7 @@ impl MctsConfig {
             max_nodes: p
                 .int("max_nodes", DEFAULT_MAX_NODES, 128, MAX_NODES)?
                 .min(u32::MAX as u64) as u32,
+            weights: EvalWeights::from_params(p)?,
         })
     }
 

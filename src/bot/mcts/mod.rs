@@ -30,6 +30,7 @@ use std::time::{Duration, Instant};
 
 use self::config::{Budget, FinalChoice, MctsConfig, Parallel};
 use self::tree::{NodeId, Proof, Tree, state};
+use super::eval::EvalWeights;
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
@@ -201,7 +202,7 @@ impl MctsBot {
             }
         }
         let Some(chosen) = choose(&moves, self.cfg.final_choice) else {
-            return fallback(&pos);
+            return fallback(&pos, &self.cfg.weights);
         };
         let mut pv = vec![chosen];
         if let Some(c) = self.trees[0].child_by_move(NodeId::ROOT, chosen) {
@@ -378,9 +379,9 @@ fn principal_variation(tree: &Tree, from: NodeId, pv: &mut Vec<Move>) {
 
 /// The move when no tree could be grown (cannot happen with the minimum
 /// `max_nodes`): the best one-ply move.
-fn fallback(pos: &Position) -> Result<Move, BotFault> {
+fn fallback(pos: &Position, w: &EvalWeights) -> Result<Move, BotFault> {
     pos.empty()
-        .max_by_key(|&sq| rollout::move_value(pos, sq))
+        .max_by_key(|&sq| crate::bot::eval::move_value(pos, sq, w))
         .map(Move::Place)
         .ok_or_else(|| BotFault::Illegal("no free square".into()))
 }
