@@ -9,9 +9,10 @@ use std::time::Instant;
 
 use super::config::{MctsConfig, Prior, Rave, Rollout};
 use super::endgame;
-use super::rollout::{Rewarder, move_value, playout};
+use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
 use super::tree::{NodeId, Proof, REWARD_ONE, SWAP, Tree, add32, add64, state};
+use crate::bot::eval;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
@@ -146,7 +147,7 @@ impl Worker {
         if cfg.uses_prior() {
             let mut top = 1;
             for sq in pos.empty() {
-                let v = move_value(pos, sq).max(0);
+                let v = eval::move_value(pos, sq, &cfg.weights).max(0);
                 top = top.max(v);
                 self.moves.push((sq.index() as u8, v as f32));
             }
@@ -257,9 +258,9 @@ impl Worker {
                 break (stones_of(&pos), m, false, m);
             }
             // Step 3: simulate.
-            let p = playout(&pos, cfg.rollout, cfg.eps, &mut self.rng);
+            let p = playout(&pos, cfg.rollout, cfg.eps, &cfg.weights, &mut self.rng);
             let leaf = if cfg.minimax > 0.0 && cfg.rollout != Rollout::Eval {
-                static_margin(&pos)
+                static_margin(&pos, cfg)
             } else {
                 p.margin_halves
             };
@@ -365,9 +366,8 @@ impl Worker {
 
 /// White's margin in half points as the line-potential evaluation sees it.
 #[inline]
-fn static_margin(pos: &Position) -> i32 {
-    2 * crate::bot::eval::evaluate(pos, &crate::bot::eval::EvalWeights::default())
-        - pos.komi().halves()
+fn static_margin(pos: &Position, cfg: &MctsConfig) -> i32 {
+    2 * eval::evaluate(pos, &cfg.weights) - pos.komi().halves()
 }
 
 #[inline]
