@@ -1,0 +1,7 @@
+//! Research tools built on the arena: parameter sweeps, sequential A/B
+//! tests (SPRT), the first-player-advantage study, and their statistics
+//! and plots.
+
+pub mod gsprt;
+pub mod komi;
+pub mod plot;
