@@ -2,6 +2,7 @@
 //! tests (SPRT), the first-player-advantage study, and their statistics
 //! and plots.
 
+pub mod grid;
 pub mod gsprt;
 pub mod komi;
 pub mod plot;
