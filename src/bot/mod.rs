@@ -1,5 +1,11 @@
 //! Players: the [`Bot`] interface, bot specs and the built-in bots.
 
+pub mod choose;
+pub mod eval;
+pub mod flatmc;
+pub mod greedy;
+pub mod heuristic;
+pub mod human;
 pub mod random;
 pub mod spec;
 
@@ -82,5 +88,11 @@ pub trait Bot: Send {
 
 /// The catalogue of built-in bots, in the order `pahtum bots` lists them.
 pub fn builtin_catalog() -> Catalog {
-    Catalog::new(vec![random::KIND])
+    Catalog::new(vec![
+        random::KIND,
+        greedy::KIND,
+        heuristic::KIND,
+        flatmc::KIND,
+        human::KIND,
+    ])
 }

@@ -314,7 +314,6 @@ impl Catalog {
             .iter()
             .map(|k| k.name)
             .chain(self.engines.keys().map(String::as_str))
-            .chain(std::iter::once("human"))
             .collect::<Vec<_>>()
             .join(", ")
     }

@@ -1,0 +1,117 @@
+//! Small pieces shared by the one-ply bots: picking the best square with
+//! random tie-breaks, and the pie-rule decision.
+
+use super::eval::{EvalWeights, evaluate, move_value};
+use crate::game::bitboard::Bitboard;
+use crate::game::position::Position;
+use crate::game::rng::FastRng;
+use crate::game::square::Square;
+
+/// The square of `candidates` with the highest `value`, ties broken
+/// uniformly at random from `rng` (reservoir sampling over the ties, so no
+/// allocation). `None` when there is no candidate.
+#[inline]
+pub fn best_square<T: PartialOrd + Copy>(
+    candidates: Bitboard,
+    rng: &mut FastRng,
+    mut value: impl FnMut(Square) -> T,
+) -> Option<(Square, T)> {
+    let mut best: Option<(Square, T)> = None;
+    let mut ties = 0u32;
+    for sq in candidates {
+        let v = value(sq);
+        match best {
+            Some((_, b)) if v < b => {}
+            Some((_, b)) if v == b => {
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    best = Some((sq, v));
+                }
+            }
+            _ => {
+                best = Some((sq, v));
+                ties = 1;
+            }
+        }
+    }
+    best
+}
+
+/// The highest-valued square by [`move_value`], the first one on ties
+/// (deterministic, for the swap decision below).
+fn first_best(pos: &Position, w: &EvalWeights) -> Option<Square> {
+    let mut best: Option<(Square, i32)> = None;
+    for sq in pos.empty() {
+        let v = move_value(pos, sq, w);
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((sq, v));
+        }
+    }
+    best.map(|(sq, _)| sq)
+}
+
+/// The pie-rule decision of the one-ply bots, called when
+/// `pos.can_swap()` (White has placed one stone, Black to decide).
+///
+/// Both choices lead to the same board: whoever ends up as Black answers
+/// White's stone, and the heuristic picks the same answer `m` either way.
+/// So the question is only whether the position after `m` favours White.
+/// A static evaluation there is biased towards Black (White is to move and
+/// that tempo is not counted), and one ply further towards White; the
+/// policy averages the two: swap when
+/// `evaluate(P + m) + evaluate(P + m + r) >= 0`, `r` being White's best
+/// reply, both by the shared heuristic `w`. Ties swap, because owning White
+/// keeps the first player's extra stone on odd boards and the tempo.
+pub fn heuristic_swap(pos: &Position, w: &EvalWeights) -> bool {
+    let Some(m) = first_best(pos, w) else {
+        return false;
+    };
+    let mut q = *pos;
+    q.play_unchecked(m);
+    let mut total = evaluate(&q, w);
+    if let Some(r) = first_best(&q, w) {
+        let mut after = q;
+        after.play_unchecked(r);
+        total += evaluate(&after, w);
+    }
+    total >= 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::outcome::Komi;
+
+    #[test]
+    fn ties_are_spread() {
+        let mut rng = FastRng::new(1);
+        let mut seen = [0u32; 64];
+        let cands = Bitboard::full(3);
+        for _ in 0..900 {
+            let (sq, _) = best_square(cands, &mut rng, |_| 0).expect("some");
+            seen[sq.index()] += 1;
+        }
+        for sq in cands {
+            assert!(seen[sq.index()] > 60, "{sq} {}", seen[sq.index()]);
+        }
+        let (sq, v) = best_square(cands, &mut rng, |s| s.index()).expect("some");
+        assert_eq!((sq.index(), v), (18, 18));
+        assert!(best_square(Bitboard::EMPTY, &mut rng, |_| 0).is_none());
+    }
+
+    #[test]
+    fn swaps_a_centre_stone_not_a_cornered_one() {
+        let w = EvalWeights::default();
+        let mut centre = Position::new(7, Bitboard::EMPTY, true, Komi::ZERO).expect("pos");
+        centre.play("d4".parse().expect("sq"));
+        assert!(heuristic_swap(&centre, &w));
+        // a1 boxed in by holes on a2 and b1 can never score.
+        let holes: Bitboard = ["a2", "b1"]
+            .iter()
+            .map(|s| s.parse().expect("sq"))
+            .collect();
+        let mut corner = Position::new(7, holes, true, Komi::ZERO).expect("pos");
+        corner.play("a1".parse().expect("sq"));
+        assert!(!heuristic_swap(&corner, &w));
+    }
+}

@@ -1,0 +1,443 @@
+//! The line-potential heuristic shared by `heuristic`, `alphabeta` and the
+//! MCTS priors.
+//!
+//! # The model
+//! The final score is a sum over *windows*: every full window of length k
+//! (a row or column segment of k own stones) is worth `WINDOW_WEIGHT[k]`
+//! (see [`crate::game::scoring`]), and the windows of a run add up to its
+//! points. A window can still become full for a player only if it holds no
+//! opponent stone and no hole: call it *alive*. With `f` of its squares still
+//! free, it is credited `WINDOW_WEIGHT[k] · decay^f` (only while `f <= reach`):
+//! the expected value of the window if every free square became the player's
+//! with probability `decay`. A full window has `f = 0` and counts exactly,
+//! so on a finished board [`evaluate`] is exactly the score margin.
+//! `decay = 0.5`, `reach = 8` would be the expectation under a random fill
+//! if squares fell to each player independently (they do not: near the end
+//! the split is fixed, so long windows are over-credited); a smaller decay
+//! says that a competent opponent blocks.
+//!
+//! # Speed
+//! Everything is shifts, ANDs and popcounts on the 64-bit board: for each
+//! direction the alive windows of length k are the AND of k shifted copies
+//! of the not-blocked mask, and the number of free squares in each window is
+//! kept as a 4-plane bit-sliced counter, extended by one square per length.
+//! No allocation, no tables that depend on the weights.
+
+use super::spec::{KeyInfo, Params, SpecError};
+use crate::game::player::Player;
+use crate::game::position::Position;
+use crate::game::scoring::WINDOW_WEIGHT;
+use crate::game::square::Square;
+
+/// Units of [`move_value`] per point: it is finer than a point so that
+/// close moves are not tied by rounding.
+pub const MOVE_VALUE_SCALE: i32 = 100;
+
+/// Fixed-point scale of the window credits: `decay^f` as a multiple of
+/// `2^-FRAC` (exact for `f = 0`, so finished boards stay exact).
+const FRAC: u32 = 20;
+const ONE: i64 = 1 << FRAC;
+
+/// Weights of the line-potential heuristic; each is a bot key (heuristic,
+/// alphabeta, mcts priors).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalWeights {
+    /// Credit per free square of an alive window: a window with `f` free
+    /// squares counts `decay^f` of its weight. 0.5 is a random fill.
+    pub decay: f64,
+    /// Windows with more free squares than this count nothing (0 credits
+    /// only finished windows, i.e. the score as it stands).
+    pub reach: u32,
+    /// Weight, in [`move_value`], of the opponent's potential spoiled
+    /// relative to the mover's own potential gained.
+    pub defence: f64,
+}
+
+impl Default for EvalWeights {
+    /// The tuned defaults (see the bot's documentation for the measurement).
+    fn default() -> EvalWeights {
+        EvalWeights {
+            decay: 0.5,
+            reach: 8,
+            defence: 1.0,
+        }
+    }
+}
+
+impl EvalWeights {
+    /// The keys, for `BotKind.keys` of every bot that uses the heuristic.
+    pub const KEYS: &'static [KeyInfo] = &[
+        KeyInfo {
+            key: "decay",
+            default: "0.5",
+            accepts: "a number 0..=1",
+            help: "credit per free square of a window still open to a player (0.5 = random fill)",
+        },
+        KeyInfo {
+            key: "reach",
+            default: "8",
+            accepts: "an integer 0..=8",
+            help: "windows with more free squares than this count nothing",
+        },
+        KeyInfo {
+            key: "defence",
+            default: "1",
+            accepts: "a number 0..=4",
+            help: "weight of the opponent's potential a move spoils, relative to its own gain",
+        },
+    ];
+
+    /// Reads the keys from a spec (defaults when absent).
+    ///
+    /// # Errors
+    /// A value that is not a number or out of range; the message names the
+    /// key and its range.
+    pub fn from_params(p: &Params) -> Result<EvalWeights, SpecError> {
+        let d = EvalWeights::default();
+        Ok(EvalWeights {
+            decay: p.float("decay", d.decay, 0.0, 1.0)?,
+            reach: p.int("reach", d.reach as u64, 0, 8)? as u32,
+            defence: p.float("defence", d.defence, 0.0, 4.0)?,
+        })
+    }
+
+    /// `decay^f` in fixed point for `f = 0..=8`, zero beyond `reach`.
+    #[inline]
+    fn credits(&self) -> [i64; 9] {
+        let mut c = [0i64; 9];
+        let mut x = 1.0f64;
+        for (f, slot) in c.iter_mut().enumerate() {
+            if f as u32 > self.reach {
+                break;
+            }
+            *slot = if f == 0 {
+                ONE
+            } else {
+                (x * ONE as f64).round() as i64
+            };
+            x *= self.decay;
+        }
+        c
+    }
+}
+
+/// Starts of the windows of length k that lie on a board of side `size`,
+/// along rows (`[0]`) and columns (`[1]`): `START[size][dir][k]`.
+const START: [[[u64; 9]; 2]; 9] = {
+    let mut t = [[[0u64; 9]; 2]; 9];
+    let mut size = 1;
+    while size <= 8 {
+        let mut k = 1;
+        while k <= size {
+            let mut row = 0;
+            while row < size {
+                let mut col = 0;
+                while col < size {
+                    let bit = 1u64 << (row * 8 + col);
+                    if col + k <= size {
+                        t[size][0][k] |= bit;
+                    }
+                    if row + k <= size {
+                        t[size][1][k] |= bit;
+                    }
+                    col += 1;
+                }
+                row += 1;
+            }
+            k += 1;
+        }
+        size += 1;
+    }
+    t
+};
+
+/// Shift between neighbours along rows and along columns.
+const STEP: [u32; 2] = [1, 8];
+
+/// The squares of column 0.
+const COL0: u64 = 0x0101_0101_0101_0101;
+
+/// Sum over the alive windows of `own` (windows free of `blocked`) whose
+/// start is in `restrict(dir, k)`, of `WINDOW_WEIGHT[k] · table[f]`, `f`
+/// being the window's free squares (`free` = squares neither own nor
+/// blocked, on the board). Fixed point, scaled by `ONE`.
+#[inline(always)]
+fn sweep(
+    own: u64,
+    free: u64,
+    size: usize,
+    table: &[i64; 9],
+    restrict: impl Fn(usize, usize) -> u64,
+) -> i64 {
+    let open = own | free;
+    let mut total = 0i64;
+    for dir in 0..2 {
+        let step = STEP[dir];
+        let mut alive = open;
+        // Bit-sliced count of free squares in the window starting at each bit.
+        let (mut c0, mut c1, mut c2, mut c3) = (free, 0u64, 0u64, 0u64);
+        for k in 2..=size {
+            let shift = step * (k as u32 - 1);
+            alive &= open >> shift;
+            let x = free >> shift;
+            let carry0 = c0 & x;
+            c0 ^= x;
+            let carry1 = c1 & carry0;
+            c1 ^= carry0;
+            let carry2 = c2 & carry1;
+            c2 ^= carry1;
+            c3 ^= carry2;
+            if k < 3 {
+                continue;
+            }
+            let windows = alive & START[size][dir][k] & restrict(dir, k);
+            if windows == 0 {
+                continue;
+            }
+            let mut sum = 0i64;
+            for (f, &credit) in table.iter().enumerate().take(k + 1) {
+                if credit == 0 {
+                    continue;
+                }
+                let pick = |plane: u64, bit: usize| if f >> bit & 1 == 1 { plane } else { !plane };
+                let m = windows & pick(c0, 0) & pick(c1, 1) & pick(c2, 2) & pick(c3, 3);
+                sum += m.count_ones() as i64 * credit;
+            }
+            total += WINDOW_WEIGHT[k] as i64 * sum;
+        }
+    }
+    total
+}
+
+/// The potential of `p` on `pos` in fixed point.
+#[inline]
+fn potential(pos: &Position, p: Player, credits: &[i64; 9]) -> i64 {
+    let own = pos.stones(p).0;
+    let free = pos.empty().0;
+    sweep(own, free, pos.size() as usize, credits, |_, _| u64::MAX)
+}
+
+/// Rounds a fixed-point value to the nearest integer in units of `1/scale`.
+#[inline]
+fn to_units(x: i64, scale: i64) -> i32 {
+    let y = x * scale;
+    ((y + (ONE >> 1)) >> FRAC) as i32
+}
+
+/// Static evaluation from White's point of view (positive = good for White),
+/// integer units comparable to points: White's potential minus Black's.
+///
+/// On a finished board it is exactly White's score minus Black's (komi is
+/// not included: it is the same in every line of play, so searches add it
+/// once at the root or compare against it).
+#[inline]
+pub fn evaluate(pos: &Position, w: &EvalWeights) -> i32 {
+    let credits = w.credits();
+    let diff = potential(pos, Player::White, &credits) - potential(pos, Player::Black, &credits);
+    to_units(diff, 1)
+}
+
+/// The windows through square index `q` along `dir` of length `k`: those
+/// whose start lies at most `k - 1` steps before `q` on its line.
+#[inline(always)]
+fn starts_through(q: u32, dir: usize, k: usize) -> u64 {
+    let back = STEP[dir] * (k as u32 - 1);
+    let lo = q.saturating_sub(back);
+    let span = (u64::MAX >> (63 - q)) & (u64::MAX << lo);
+    if dir == 0 {
+        span
+    } else {
+        span & (COL0 << (q & 7))
+    }
+}
+
+/// The one-ply value of placing the side to move's stone on `sq` (higher is
+/// better for the mover): own potential gained plus the opponent's potential
+/// spoiled (times `defence`), in units of `1 / MOVE_VALUE_SCALE` points.
+///
+/// Only the windows through `sq` change, so only they are visited. `sq`
+/// must be free; an occupied square or hole gets `i32::MIN` so that no
+/// caller prefers it.
+#[inline]
+pub fn move_value(pos: &Position, sq: Square, w: &EvalWeights) -> i32 {
+    if !pos.empty().contains(sq) {
+        return i32::MIN;
+    }
+    let credits = w.credits();
+    // A window through the free `sq` has f >= 1; the stone moves it to f - 1.
+    let mut gained = [0i64; 9];
+    for f in 1..9 {
+        gained[f] = credits[f - 1] - credits[f];
+    }
+    let me = pos.turn();
+    let size = pos.size() as usize;
+    let free = pos.empty().0;
+    let q = sq.index() as u32;
+    let through = |dir, k| starts_through(q, dir, k);
+    let gain = sweep(pos.stones(me).0, free, size, &gained, through);
+    let spoil = sweep(pos.stones(!me).0, free, size, &credits, through);
+    let v = (gain as f64 + w.defence * spoil as f64) * MOVE_VALUE_SCALE as f64 / ONE as f64;
+    v.round() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::bitboard::Bitboard;
+    use crate::game::outcome::Komi;
+    use crate::game::rng::FastRng;
+    use crate::game::rules::{HoleSetup, Rules};
+
+    /// The model written out window by window, in floating point.
+    fn potential_naive(pos: &Position, p: Player, w: &EvalWeights) -> f64 {
+        let n = pos.size();
+        let mut total = 0.0;
+        for k in 3..=n {
+            for line in 0..n {
+                for start in 0..=(n - k) {
+                    for dir in 0..2 {
+                        let mut f = 0;
+                        let mut alive = true;
+                        for i in 0..k {
+                            let (c, r) = if dir == 0 {
+                                (start + i, line)
+                            } else {
+                                (line, start + i)
+                            };
+                            let sq = Square::new(c, r);
+                            if pos.empty().contains(sq) {
+                                f += 1;
+                            } else if !pos.stones(p).contains(sq) {
+                                alive = false;
+                            }
+                        }
+                        if alive && f <= w.reach {
+                            total += WINDOW_WEIGHT[k as usize] as f64 * w.decay.powi(f as i32);
+                        }
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    fn random_positions(count: usize, seed: u64) -> Vec<Position> {
+        let mut rng = FastRng::new(seed);
+        let mut out = Vec::new();
+        for i in 0..count {
+            let size = 3 + (i % 6) as u8;
+            let holes = rng.below((size as u32 * size as u32) / 3);
+            let rules = Rules {
+                size,
+                holes: HoleSetup::Random(holes),
+                pie: false,
+                komi: Komi::ZERO,
+            };
+            let mut pos = rules.new_game(&mut rng).expect("rules");
+            let plies = rng.below(pos.empty().count() + 1);
+            for _ in 0..plies {
+                let e = pos.empty();
+                let sq = e.nth(rng.below(e.count())).expect("free");
+                pos.play(sq);
+            }
+            out.push(pos);
+        }
+        out
+    }
+
+    fn weight_sets() -> Vec<EvalWeights> {
+        vec![
+            EvalWeights::default(),
+            EvalWeights {
+                decay: 0.3,
+                reach: 3,
+                defence: 0.7,
+            },
+            EvalWeights {
+                decay: 1.0,
+                reach: 0,
+                defence: 2.0,
+            },
+        ]
+    }
+
+    #[test]
+    fn evaluate_matches_naive_model() {
+        for w in weight_sets() {
+            for pos in random_positions(300, 11) {
+                let naive = potential_naive(&pos, Player::White, &w)
+                    - potential_naive(&pos, Player::Black, &w);
+                let fast = evaluate(&pos, &w);
+                assert!(
+                    (fast as f64 - naive).abs() <= 0.51,
+                    "{w:?} {pos} {fast} {naive}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn finished_board_is_exact_margin() {
+        let mut rng = FastRng::new(3);
+        for w in weight_sets() {
+            for pos in random_positions(120, 5) {
+                let end = pos.random_fill(&mut rng);
+                let s = end.scores();
+                assert_eq!(
+                    evaluate(&end, &w),
+                    s[Player::White] as i32 - s[Player::Black] as i32
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn move_value_matches_naive_difference() {
+        for w in weight_sets() {
+            for pos in random_positions(200, 23) {
+                let me = pos.turn();
+                for sq in pos.empty() {
+                    let mut after = pos;
+                    after.play(sq);
+                    let gain = potential_naive(&after, me, &w) - potential_naive(&pos, me, &w);
+                    let spoil = potential_naive(&pos, !me, &w) - potential_naive(&after, !me, &w);
+                    let naive = (gain + w.defence * spoil) * MOVE_VALUE_SCALE as f64;
+                    let fast = move_value(&pos, sq, &w);
+                    assert!(
+                        (fast as f64 - naive).abs() <= 0.51 + naive.abs() * 1e-6,
+                        "{w:?} {sq} {pos} {fast} {naive}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn occupied_square_is_worst() {
+        let mut pos = Position::new(7, Bitboard::EMPTY, false, Komi::ZERO).expect("pos");
+        let d4: Square = "d4".parse().expect("sq");
+        pos.play(d4);
+        assert_eq!(move_value(&pos, d4, &EvalWeights::default()), i32::MIN);
+    }
+
+    #[test]
+    fn keys_match_defaults() {
+        let d = EvalWeights::default();
+        for k in EvalWeights::KEYS {
+            let v: f64 = k.default.parse().expect("numeric default");
+            let field = match k.key {
+                "decay" => d.decay,
+                "reach" => d.reach as f64,
+                "defence" => d.defence,
+                other => panic!("unknown key {other}"),
+            };
+            assert_eq!(v, field, "{}", k.key);
+        }
+        let spec = "heuristic:decay=0.25,reach=3".parse().expect("spec");
+        let w = EvalWeights::from_params(&Params::new(&spec)).expect("weights");
+        assert_eq!((w.decay, w.reach, w.defence), (0.25, 3, 1.0));
+        let spec = "heuristic:decay=2".parse().expect("spec");
+        let e = EvalWeights::from_params(&Params::new(&spec)).expect_err("range");
+        assert!(e.0.contains("decay") && e.0.contains("0..=1"), "{e}");
+    }
+}

@@ -1,0 +1,325 @@
+//! `flatmc`: flat Monte Carlo with UCB1 at the root.
+
+use super::choose::best_square;
+use super::eval::{EvalWeights, move_value};
+use super::spec::{BotKind, KeyInfo, Params, SpecError};
+use super::{Bot, BotFault, SearchInfo};
+use crate::game::outcome::Move;
+use crate::game::player::Player;
+use crate::game::position::Position;
+use crate::game::record::Game;
+use crate::game::rng::FastRng;
+
+/// How playouts choose their moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// Uniformly random ([`Position::random_playout`]: no moves are played,
+    /// the final split of the free squares is drawn directly).
+    Random,
+    /// Epsilon-greedy on [`move_value`]: a random square with probability
+    /// `epsilon`, else the best square by the heuristic (ties at random).
+    Heuristic,
+}
+
+/// Settings of [`FlatMcBot`]; each is a key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlatMcConfig {
+    /// Playouts per move, shared among the candidate moves.
+    pub playouts: u32,
+    /// UCB1 exploration `c` in `mean + c·sqrt(ln N / n)`, rewards in [0, 1].
+    pub c: f64,
+    /// Playout policy.
+    pub rollout: Rollout,
+    /// Probability of a random move in a heuristic playout.
+    pub epsilon: f64,
+    /// Weights of the heuristic playouts.
+    pub weights: EvalWeights,
+}
+
+/// Flat Monte Carlo: every candidate move (every free square, plus the swap
+/// when the pie rule offers it) is an arm of a bandit; each playout goes to
+/// the arm with the highest UCB1 bound (every arm once first, in random
+/// order) and scores 1, ½ or 0 for a win, draw or loss of the side that owns
+/// the arm's colour. The most-played arm is chosen (the higher mean on ties).
+///
+/// The swap is just another arm: after it the bot owns White with Black to
+/// move, and its playouts score for White.
+#[derive(Clone, Debug)]
+pub struct FlatMcBot {
+    name: String,
+    cfg: FlatMcConfig,
+    rng: FastRng,
+    last: Option<SearchInfo>,
+}
+
+/// One candidate move and its statistics.
+#[derive(Copy, Clone, Debug)]
+struct Arm {
+    mv: Move,
+    /// The position after the move.
+    pos: Position,
+    /// The colour whose result counts.
+    owner: Player,
+    visits: u32,
+    reward: f64,
+}
+
+impl FlatMcBot {
+    /// A flat Monte Carlo bot.
+    pub fn new(name: impl Into<String>, cfg: FlatMcConfig, seed: u64) -> FlatMcBot {
+        FlatMcBot {
+            name: name.into(),
+            cfg,
+            rng: FastRng::new(seed),
+            last: None,
+        }
+    }
+
+    /// White's margin minus komi, in half points, of one playout from `pos`.
+    fn playout(&mut self, pos: &Position) -> i32 {
+        match self.cfg.rollout {
+            Rollout::Random => pos.random_playout(&mut self.rng),
+            Rollout::Heuristic => {
+                let mut p = *pos;
+                let w = &self.cfg.weights;
+                while !p.is_game_over() {
+                    let free = p.empty();
+                    let sq = if self.rng.unit() < self.cfg.epsilon {
+                        free.nth(self.rng.below(free.count()))
+                    } else {
+                        best_square(free, &mut self.rng, |sq| move_value(&p, sq, w)).map(|b| b.0)
+                    };
+                    match sq {
+                        Some(sq) => p.play_unchecked(sq),
+                        None => break,
+                    }
+                }
+                p.margin_halves()
+            }
+        }
+    }
+}
+
+/// 1, ½ or 0 for `owner` by White's margin in half points.
+#[inline]
+fn reward(margin_halves: i32, owner: Player) -> f64 {
+    let white = match margin_halves.signum() {
+        1 => 1.0,
+        0 => 0.5,
+        _ => 0.0,
+    };
+    if owner == Player::White {
+        white
+    } else {
+        1.0 - white
+    }
+}
+
+impl Bot for FlatMcBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn select_move(&mut self, game: &Game) -> Result<Move, BotFault> {
+        let pos = *game.position();
+        let mut arms: Vec<Arm> = Vec::with_capacity(pos.empty().count() as usize + 1);
+        for sq in pos.empty() {
+            let mut after = pos;
+            after.play_unchecked(sq);
+            arms.push(Arm {
+                mv: Move::Place(sq),
+                pos: after,
+                owner: pos.turn(),
+                visits: 0,
+                reward: 0.0,
+            });
+        }
+        if pos.can_swap() {
+            let mut after = pos;
+            if after.try_swap().is_ok() {
+                arms.push(Arm {
+                    mv: Move::Swap,
+                    pos: after,
+                    owner: Player::White,
+                    visits: 0,
+                    reward: 0.0,
+                });
+            }
+        }
+        if arms.is_empty() {
+            return Err(BotFault::Illegal("no free square".into()));
+        }
+        // Step 1: every arm once, in random order (Fisher-Yates), so that a
+        // budget smaller than the arm count is not biased to low squares.
+        for i in (1..arms.len()).rev() {
+            let j = self.rng.below(i as u32 + 1) as usize;
+            arms.swap(i, j);
+        }
+        let budget = self.cfg.playouts as usize;
+        for i in 0..budget.min(arms.len()) {
+            let m = self.playout(&arms[i].pos);
+            arms[i].visits = 1;
+            arms[i].reward = reward(m, arms[i].owner);
+        }
+        // Step 2: UCB1 for the rest of the budget.
+        for t in arms.len()..budget {
+            let ln_n = (t as f64).ln();
+            let c = self.cfg.c;
+            let mut best = 0;
+            let mut best_bound = f64::NEG_INFINITY;
+            for (i, a) in arms.iter().enumerate() {
+                let n = a.visits as f64;
+                let bound = a.reward / n + c * (ln_n / n).sqrt();
+                if bound > best_bound {
+                    best_bound = bound;
+                    best = i;
+                }
+            }
+            let m = self.playout(&arms[best].pos);
+            let a = &mut arms[best];
+            a.visits += 1;
+            a.reward += reward(m, a.owner);
+        }
+        // Step 3: the most-played arm, the higher mean on ties.
+        let mean = |a: &Arm| {
+            if a.visits == 0 {
+                0.0
+            } else {
+                a.reward / a.visits as f64
+            }
+        };
+        let chosen = arms
+            .iter()
+            .max_by(|a, b| a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b))))
+            .copied()
+            .ok_or_else(|| BotFault::Illegal("no candidate".into()))?;
+        self.last = Some(SearchInfo {
+            nodes: budget as u64,
+            depth: 1,
+            eval: Some(mean(&chosen)),
+            pv: vec![chosen.mv],
+            extra: format!("visits={} arms={}", chosen.visits, arms.len()),
+        });
+        Ok(chosen.mv)
+    }
+
+    fn last_search(&self) -> Option<SearchInfo> {
+        self.last.clone()
+    }
+}
+
+const OWN_KEYS: [KeyInfo; 4] = [
+    KeyInfo {
+        key: "playouts",
+        default: "2000",
+        accepts: "an integer 1..=100000000",
+        help: "playouts per move, shared among the candidate moves by UCB1",
+    },
+    KeyInfo {
+        key: "c",
+        default: "0.7",
+        accepts: "a number 0..=10",
+        help: "UCB1 exploration constant (rewards are 1/0.5/0)",
+    },
+    KeyInfo {
+        key: "rollout",
+        default: "random",
+        accepts: "random|heuristic",
+        help: "playout policy: uniform, or epsilon-greedy on the line-potential heuristic",
+    },
+    KeyInfo {
+        key: "epsilon",
+        default: "0.2",
+        accepts: "a number 0..=1",
+        help: "chance of a random move in a heuristic playout",
+    },
+];
+
+/// Own keys followed by the heuristic's (used by `rollout=heuristic`).
+const KEYS: [KeyInfo; OWN_KEYS.len() + EvalWeights::KEYS.len()] = {
+    let mut out = [OWN_KEYS[0]; OWN_KEYS.len() + EvalWeights::KEYS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = if i < OWN_KEYS.len() {
+            OWN_KEYS[i]
+        } else {
+            EvalWeights::KEYS[i - OWN_KEYS.len()]
+        };
+        i += 1;
+    }
+    out
+};
+
+impl FlatMcConfig {
+    /// Reads the keys from a spec (defaults when absent).
+    ///
+    /// # Errors
+    /// A value out of range or of the wrong type, named with its range.
+    pub fn from_params(p: &Params) -> Result<FlatMcConfig, SpecError> {
+        Ok(FlatMcConfig {
+            playouts: p.int("playouts", 2000, 1, 100_000_000)? as u32,
+            c: p.float("c", 0.7, 0.0, 10.0)?,
+            rollout: match p.choice("rollout", 0, &["random", "heuristic"])? {
+                0 => Rollout::Random,
+                _ => Rollout::Heuristic,
+            },
+            epsilon: p.float("epsilon", 0.2, 0.0, 1.0)?,
+            weights: EvalWeights::from_params(p)?,
+        })
+    }
+}
+
+/// The catalogue entry.
+pub const KIND: BotKind = BotKind {
+    name: "flatmc",
+    summary: "flat Monte Carlo: playouts shared among the moves by UCB1, random or heuristic playouts",
+    keys: &KEYS,
+    build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
+        let cfg = FlatMcConfig::from_params(params)?;
+        Ok(Box::new(FlatMcBot::new(params.label(), cfg, seed)))
+    },
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::outcome::Komi;
+
+    fn spec_params(s: &str) -> Params {
+        Params::new(&s.parse().expect("spec"))
+    }
+
+    #[test]
+    fn keys_defaults_agree() {
+        let d = FlatMcConfig::from_params(&spec_params("flatmc")).expect("cfg");
+        assert_eq!(
+            (d.playouts, d.c, d.rollout, d.epsilon),
+            (2000, 0.7, Rollout::Random, 0.2)
+        );
+        assert_eq!(KEYS.len(), 7);
+        assert!(FlatMcConfig::from_params(&spec_params("flatmc:rollout=smart")).is_err());
+        assert!(FlatMcConfig::from_params(&spec_params("flatmc:playouts=0")).is_err());
+    }
+
+    #[test]
+    fn finds_the_winning_square_at_the_end() {
+        // 3x3, White to move, c1 and a3 free: c1 completes a1-b1-c1 and
+        // wins 3-0; a3 gives a 0-0 draw.
+        let board = crate::game::text::parse_boards("BBW\nB#B\nWW.\n").expect("board");
+        let sq = |s: &str| s.parse().expect("sq");
+        let mut b = board[0];
+        b.black.remove(sq("a3"));
+        let pos = b.to_position(false, Komi::ZERO).expect("pos");
+        assert_eq!(pos.empty().count(), 2);
+        for rollout in ["random", "heuristic"] {
+            let cfg = FlatMcConfig::from_params(&spec_params(&format!(
+                "flatmc:playouts=50,rollout={rollout}"
+            )))
+            .expect("cfg");
+            let mut bot = FlatMcBot::new("f", cfg, 3);
+            assert_eq!(bot.select_move(&Game::new(pos)), Ok(Move::Place(sq("c1"))));
+            let info = bot.last_search().expect("info");
+            assert_eq!(info.nodes, 50);
+        }
+    }
+}
