@@ -7,6 +7,7 @@ pub mod greedy;
 pub mod heuristic;
 pub mod human;
 pub mod random;
+pub mod solver;
 pub mod spec;
 
 use crate::game::outcome::Move;

@@ -3,7 +3,9 @@
 pub mod bench;
 pub mod common;
 pub mod error;
+pub mod input;
 pub mod score;
+pub mod solve;
 
 use std::ffi::OsString;
 
@@ -27,6 +29,8 @@ pub enum Command {
     Score(score::ScoreArgs),
     /// Speed figures, one key=value per line
     Bench(bench::BenchArgs),
+    /// Exact solutions: result, margin and best moves, one line per board
+    Solve(solve::SolveArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -64,5 +68,6 @@ where
     match cli.command {
         Command::Score(a) => score::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Solve(a) => solve::run(a),
     }
 }

@@ -1,0 +1,323 @@
+//! The exact search: fail-soft negamax with alpha-beta on the final margin.
+//!
+//! Values are half points (so a half-point komi is exact) for the colour to
+//! move: `2·(own − opponent) − komi` for White, the negation for Black.
+//! Step by step, a node
+//! 1. closes positions with at most two free squares by formula;
+//! 2. bounds the value by what each side can still add (its stones plus
+//!    every free square, scored, minus its current score) and cuts when the
+//!    window lies outside, or returns when both bounds meet;
+//! 3. probes the transposition table for bounds and a best move;
+//! 4. plays the moves: the table move first, then by how much the square is
+//!    worth to either side now (own gain plus the opponent's gain there, which
+//!    the move denies). Of the *dead* squares (in no run of three any colour
+//!    can still complete) only one is tried: they never score, so they are
+//!    interchangeable tempo moves.
+
+use std::time::Instant;
+
+use super::tt::{MOVE_NONE, MOVE_SWAP, Table};
+use crate::game::bitboard::Bitboard;
+use crate::game::player::Player;
+use crate::game::position::Position;
+use crate::game::rng::mix64;
+use crate::game::scoring::{gain, score};
+use crate::game::square::Square;
+
+/// Larger than any value: scores are below 2 · 16 · 246 points per side.
+pub(crate) const INF: i32 = i32::MAX / 4;
+
+/// Positions with fewer free squares are not stored: recomputing them is
+/// cheaper than a table probe.
+const TT_MIN_EMPTIES: u32 = 5;
+
+/// Window starts where a run of three fits across (columns 0..=5).
+const ACROSS_STARTS: u64 = 0x3f3f_3f3f_3f3f_3f3f;
+
+/// Squares of `avail` that lie in some run of three squares of `avail`,
+/// across or down: where stones of a colour whose usable squares are
+/// `avail` can still score.
+#[inline]
+pub(crate) fn live(avail: Bitboard) -> Bitboard {
+    let a = avail.0;
+    let h = a & (a >> 1) & (a >> 2) & ACROSS_STARTS;
+    let v = a & (a >> 8) & (a >> 16);
+    Bitboard(h | (h << 1) | (h << 2) | v | (v << 8) | (v << 16))
+}
+
+/// Free squares where no colour can ever score again (see the module docs).
+#[inline]
+pub(crate) fn dead_squares(pos: &Position) -> Bitboard {
+    let e = pos.empty();
+    let lw = live(e | pos.stones(Player::White));
+    let lb = live(e | pos.stones(Player::Black));
+    e & !(lw | lb)
+}
+
+/// Why a search stopped before its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The node budget ran out.
+    Nodes,
+    /// The deadline passed.
+    Time,
+}
+
+/// One search's state: the table, counters and limits.
+pub(crate) struct Search<'t> {
+    tt: &'t mut Table,
+    /// Komi in half points (added to Black).
+    komi: i32,
+    /// Mixed into every table key, so tables survive a change of komi.
+    komi_key: u64,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    /// Set once a limit is hit; every value computed after it is garbage
+    /// and nothing more is stored.
+    pub stopped: Option<Stop>,
+}
+
+impl<'t> Search<'t> {
+    /// A search of positions with komi `komi` half points.
+    pub fn new(
+        tt: &'t mut Table,
+        komi: i32,
+        max_nodes: Option<u64>,
+        deadline: Option<Instant>,
+    ) -> Search<'t> {
+        Search {
+            tt,
+            komi,
+            komi_key: mix64(0x6b6f_6d69 ^ (komi as u32 as u64)),
+            nodes: 0,
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+            deadline,
+            stopped: None,
+        }
+    }
+
+    /// Komi as seen by `p`: subtracted from its margin.
+    #[inline]
+    fn komi_for(&self, p: Player) -> i32 {
+        match p {
+            Player::White => self.komi,
+            Player::Black => -self.komi,
+        }
+    }
+
+    /// Current value of `pos` for the side to move, as the board stands.
+    #[inline]
+    pub fn static_value(&self, pos: &Position, sc: [i32; 2]) -> i32 {
+        let me = pos.turn();
+        2 * (sc[me.index()] - sc[(!me).index()]) - self.komi_for(me)
+    }
+
+    fn check_limits(&mut self) -> bool {
+        if self.nodes >= self.max_nodes {
+            self.stopped = Some(Stop::Nodes);
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = Some(Stop::Time);
+        }
+        self.stopped.is_some()
+    }
+
+    /// The exact value of `pos` (side to move) when it lies strictly inside
+    /// `(alpha, beta)`; otherwise a bound on the same side of the window
+    /// (fail-soft). `sc` holds both colours' current line scores, indexed by
+    /// [`Player::index`].
+    pub fn negamax(&mut self, pos: &Position, sc: [i32; 2], mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 4095 == 0 && self.check_limits() {
+            return 0;
+        }
+        if self.stopped.is_some() {
+            return 0;
+        }
+        let me = pos.turn();
+        let opp = !me;
+        let mine = pos.stones(me);
+        let theirs = pos.stones(opp);
+        let e = pos.empty();
+        let n = e.count();
+        let base = self.static_value(pos, sc);
+        let swap = pos.can_swap();
+
+        // Step 1: at most two free squares, by formula.
+        if n == 0 {
+            return base;
+        }
+        if n <= 2 && !swap {
+            let mut it = e;
+            let a = it.next().unwrap_or(Square::from_index_unchecked(0));
+            if n == 1 {
+                return base + 2 * gain(mine, a) as i32;
+            }
+            let b = it.next().unwrap_or(a);
+            let va = gain(mine, a) as i32 - gain(theirs, b) as i32;
+            let vb = gain(mine, b) as i32 - gain(theirs, a) as i32;
+            return base + 2 * va.max(vb);
+        }
+
+        // Step 2: bounds from what each side can still add. A pie swap
+        // hands the position to the other player, so its value can be the
+        // negation of anything in the bounds: no bounds then.
+        let (mut lo, mut hi) = (-INF, INF);
+        if !swap {
+            let can_add_me = score(mine | e) as i32 - sc[me.index()];
+            let can_add_opp = score(theirs | e) as i32 - sc[opp.index()];
+            lo = base - 2 * can_add_opp;
+            hi = base + 2 * can_add_me;
+            if lo >= beta || lo == hi {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+        }
+
+        // Step 3: the table.
+        let key = pos.hash() ^ self.komi_key;
+        let mut tt_move = MOVE_NONE;
+        if n >= TT_MIN_EMPTIES
+            && let Some(t) = self.tt.probe(key)
+        {
+            lo = lo.max(t.lo);
+            hi = hi.min(t.hi);
+            if lo >= beta || lo == hi {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+            tt_move = t.mv;
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        // With bounds inside the window, a result at a bound settles it.
+        let (alpha0, beta0) = (alpha, beta);
+
+        // Step 4: the moves, best-looking first.
+        let mut moves = [(0u32, 0u8); 65];
+        let mut count = 0;
+        let dead = e & !(live(e | mine) | live(e | theirs));
+        let candidates = (e & !dead) | dead.first().map_or(Bitboard::EMPTY, Bitboard::from_square);
+        for sq in candidates {
+            let idx = sq.index() as u8;
+            let key = if idx == tt_move {
+                u32::MAX
+            } else {
+                // Gains first; among equals, squares live for both sides.
+                4 * (gain(mine, sq) + gain(theirs, sq)) + 1
+            };
+            moves[count] = (key, idx);
+            count += 1;
+        }
+        if swap {
+            let key = if tt_move == MOVE_SWAP { u32::MAX } else { 0 };
+            moves[count] = (key, MOVE_SWAP);
+            count += 1;
+        }
+        let moves = &mut moves[..count];
+        moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+
+        let mut best = -INF;
+        let mut best_move = MOVE_NONE;
+        for &(_, mv) in moves.iter() {
+            let mut child = *pos;
+            let mut csc = sc;
+            if mv == MOVE_SWAP {
+                if child.try_swap().is_err() {
+                    continue;
+                }
+            } else {
+                let sq = Square::from_index_unchecked(mv);
+                csc[me.index()] += gain(mine, sq) as i32;
+                child.play_unchecked(sq);
+            }
+            let v = -self.negamax(&child, csc, -beta, -alpha);
+            if self.stopped.is_some() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = mv;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        if n >= TT_MIN_EMPTIES {
+            let (blo, bhi) = if best <= alpha0 {
+                (lo, best)
+            } else if best >= beta0 {
+                (best, hi)
+            } else {
+                (best, best)
+            };
+            self.tt.store(key, blo, bhi, best_move, n as u8);
+        }
+        best
+    }
+
+    /// The exact value of `pos` by MTD(f): null-window searches from
+    /// `guess`, each moving one bound, until the bounds meet.
+    pub fn mtdf(&mut self, pos: &Position, sc: [i32; 2], guess: i32) -> i32 {
+        self.mtdf_between(pos, sc, guess, -INF, INF)
+    }
+
+    /// As [`Search::mtdf`] for a value known to lie in `lo..=hi`.
+    pub fn mtdf_between(
+        &mut self,
+        pos: &Position,
+        sc: [i32; 2],
+        guess: i32,
+        mut lo: i32,
+        mut hi: i32,
+    ) -> i32 {
+        let mut g = guess.clamp(lo, hi);
+        while lo < hi {
+            let beta = if g == lo { g + 1 } else { g };
+            g = self.negamax(pos, sc, beta - 1, beta);
+            if self.stopped.is_some() {
+                return 0;
+            }
+            if g < beta {
+                hi = g;
+            } else {
+                lo = g;
+            }
+        }
+        g
+    }
+}
+
+/// Both colours' line scores, indexed by [`Player::index`].
+#[inline]
+pub(crate) fn scores_of(pos: &Position) -> [i32; 2] {
+    let s = pos.scores();
+    [s[Player::White] as i32, s[Player::Black] as i32]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn live_squares() {
+        // A row of three free squares is live; two are not.
+        let three = Bitboard(0b111);
+        assert_eq!(live(three), three);
+        assert_eq!(live(Bitboard(0b11)), Bitboard::EMPTY);
+        // Down as well; no wrap from column 6 of one row into the next.
+        let down = Bitboard(1 | 1 << 8 | 1 << 16);
+        assert_eq!(live(down), down);
+        let wrap = Bitboard(1 << 6 | 1 << 7 | 1 << 8);
+        assert_eq!(live(wrap), Bitboard::EMPTY);
+    }
+}

@@ -1,0 +1,80 @@
+//! `pahtum solve [FILE]`: exact solutions of positions (CONTRACT.md).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::error::{CliResult, usage};
+use super::input::read_boards;
+use crate::bot::solver::{SolveLimits, Solver};
+use crate::game::outcome::Komi;
+
+/// Positions with more free squares than this are refused unless
+/// `--max-empty` says otherwise: a 7x7 position from random play with this
+/// many free squares solves in a few seconds at most (the median is well
+/// under a second); see the solver measurements in the README.
+pub const DEFAULT_MAX_EMPTY: u32 = 18;
+
+/// Arguments of `solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Board file (RULES.md text format, boards separated by blank lines); stdin if absent
+    pub file: Option<PathBuf>,
+    /// Refuse positions with more free squares than this (solving time grows steeply)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_EMPTY)]
+    pub max_empty: u32,
+    /// Points added to Black's total (a half point allowed, e.g. 2.5)
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    pub komi: Option<String>,
+    /// Pie rule: with exactly one White stone and no Black one, Black may swap
+    #[arg(long)]
+    pub pie: bool,
+    /// Transposition table size in MiB
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    pub tt_mb: usize,
+}
+
+/// Checks every board (stone counts, free squares) before solving any, then
+/// prints one line per board in input order, each as soon as it is solved.
+///
+/// # Errors
+/// Bad input or a board that cannot arise or is too large (exit 2).
+pub fn run(args: SolveArgs) -> CliResult {
+    let komi = match &args.komi {
+        None => Komi::ZERO,
+        Some(k) => k
+            .parse::<Komi>()
+            .map_err(|e| usage(format!("--komi: {e}")))?,
+    };
+    if !(1..=4096).contains(&args.tt_mb) {
+        return Err(usage(format!("--tt-mb {}: use 1 to 4096 MiB", args.tt_mb)));
+    }
+    let (boards, source) = read_boards(args.file.as_deref())?;
+    let mut positions = Vec::with_capacity(boards.len());
+    for (i, b) in boards.iter().enumerate() {
+        let pos = b
+            .to_position(args.pie, komi)
+            .map_err(|e| usage(format!("{source}: board {}: {e}", i + 1)))?;
+        let empty = pos.empty().count();
+        if empty > args.max_empty {
+            return Err(usage(format!(
+                "{source}: board {}: {empty} empty squares, more than --max-empty {} (raise it to solve anyway)",
+                i + 1,
+                args.max_empty
+            )));
+        }
+        positions.push(pos);
+    }
+    let mut solver = Solver::new(args.tt_mb);
+    let limits = SolveLimits::default();
+    let mut out = std::io::stdout().lock();
+    for pos in &positions {
+        let solution = solver
+            .solve(pos, &limits)
+            .map_err(|e| anyhow::anyhow!("solver stopped without limits: {e}"))?;
+        writeln!(out, "{}", solution.line())?;
+        out.flush()?;
+    }
+    Ok(())
+}
