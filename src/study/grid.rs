@@ -42,7 +42,9 @@ pub fn parse_axis(arg: &str) -> Result<Axis, GridError> {
         return Err(bad("the key is empty"));
     }
     if key == "label" {
-        return Err(bad("label cannot be swept (each combination is labelled by its values)"));
+        return Err(bad(
+            "label cannot be swept (each combination is labelled by its values)",
+        ));
     }
     let list = list.trim();
     if list.is_empty() {
@@ -153,7 +155,13 @@ pub fn expand(base: &BotSpec, axes: &[Axis], catalog: &Catalog) -> Result<Vec<Co
             "--param: {total} combinations; at most {MAX_VALUES}"
         )));
     }
-    let base_label = base.label();
+    // The user's label if given, else the bot's name: the spec text would
+    // bring commas, which neither a spec value nor a CSV field can hold.
+    let base_label = base
+        .params
+        .iter()
+        .find(|(k, _)| k == "label")
+        .map_or(base.name.clone(), |(_, v)| v.clone());
     let mut out = Vec::with_capacity(total);
     for n in 0..total {
         // Mixed-radix digits of n, the last axis varying fastest.
@@ -217,8 +225,17 @@ mod tests {
         assert_eq!(a.values, ["random", "greedy"]);
         assert!(!a.is_numeric());
         for bad in [
-            "c", "=1,2", "c=", "c=1,,2", "c=1..0:0.1", "c=0..1:0", "c=0..1", "c=a..1:1",
-            "c=0..1e9:1", "c=1,1", "label=x",
+            "c",
+            "=1,2",
+            "c=",
+            "c=1,,2",
+            "c=1..0:0.1",
+            "c=0..1:0",
+            "c=0..1",
+            "c=a..1:1",
+            "c=0..1e9:1",
+            "c=1,1",
+            "label=x",
         ] {
             assert!(parse_axis(bad).is_err(), "{bad}");
         }
@@ -233,5 +250,21 @@ mod tests {
             .expect_err("unknown key");
         assert!(e.0.contains("has no key 'c'"), "{e}");
         assert!(expand(&base, &[], &catalog).is_err());
+
+        let base = catalog.parse("flatmc:playouts=50,c=0.7").expect("spec");
+        let axes = [
+            parse_axis("c=0.5,1.0").expect("axis"),
+            parse_axis("rollout=random,heuristic").expect("axis"),
+        ];
+        let combos = expand(&base, &axes, &catalog).expect("grid");
+        assert_eq!(combos.len(), 4);
+        assert_eq!(combos[1].values, ["0.5", "heuristic"]);
+        assert_eq!(
+            combos[1].spec.as_str(),
+            "flatmc:playouts=50,c=0.5,rollout=heuristic,label=flatmc c=0.5 rollout=heuristic"
+        );
+        // Out-of-range values are refused by the bot's own checks.
+        let e = expand(&base, &[parse_axis("c=-1").expect("axis")], &catalog).expect_err("range");
+        assert!(e.0.contains("c=-1"), "{e}");
     }
 }
