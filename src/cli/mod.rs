@@ -4,8 +4,10 @@ pub mod bench;
 pub mod common;
 pub mod error;
 pub mod input;
+pub mod merge;
 pub mod score;
 pub mod solve;
+pub mod tournament;
 
 use std::ffi::OsString;
 
@@ -31,6 +33,10 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Exact solutions: result, margin and best moves, one line per board
     Solve(solve::SolveArgs),
+    /// Seeded round robin over random layouts, CSV out
+    Tournament(tournament::TournamentArgs),
+    /// Merge shard outputs into the files an unsharded run writes
+    Merge(merge::MergeArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -69,5 +75,7 @@ where
         Command::Score(a) => score::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Tournament(a) => tournament::run(a),
+        Command::Merge(a) => merge::run(a),
     }
 }
