@@ -7,6 +7,7 @@ pub mod input;
 pub mod merge;
 pub mod score;
 pub mod solve;
+pub mod sweep;
 pub mod tournament;
 
 use std::ffi::OsString;
@@ -37,6 +38,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Merge shard outputs into the files an unsharded run writes
     Merge(merge::MergeArgs),
+    /// Parameter grid of one bot against a reference, CSV + SVG plot
+    Sweep(sweep::SweepArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -77,5 +80,6 @@ where
         Command::Solve(a) => solve::run(a),
         Command::Tournament(a) => tournament::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Sweep(a) => sweep::run(a),
     }
 }

@@ -141,6 +141,35 @@ impl Pentanomial {
     }
 }
 
+impl Pentanomial {
+    /// A normal interval for the score rate from the variance *between
+    /// pairs* (fishtest's pentanomial estimate): `mean ± z·sd/√pairs`,
+    /// clamped to `[0, 1]`. Layout luck that the colour swap cancels does
+    /// not inflate it, as a per-game (trinomial) variance would. Fewer than
+    /// two pairs give `(0, 1)`.
+    pub fn score_interval(&self, z: f64) -> (f64, f64) {
+        let n = self.pairs() as f64;
+        if n < 2.0 {
+            return (0.0, 1.0);
+        }
+        let m = self.score_rate();
+        let ss: f64 = self
+            .0
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| c as f64 * (k as f64 / 4.0 - m).powi(2))
+            .sum();
+        let half = z * (ss / (n - 1.0) / n).sqrt();
+        ((m - half).max(0.0), (m + half).min(1.0))
+    }
+
+    /// The counts seen from the other bot (pair scores mirrored).
+    pub fn mirrored(&self) -> Pentanomial {
+        let c = self.0;
+        Pentanomial([c[4], c[3], c[2], c[1], c[0]])
+    }
+}
+
 /// The test's parameters: hypotheses and error rates.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct SprtConfig {
@@ -542,5 +571,10 @@ mod tests {
         p.add(2);
         assert_eq!(p.pairs(), 2);
         assert!(close(p.score_rate(), 0.75, 1e-12));
+        // Pair scores 1 and 0.5: mean 0.75, sd 0.3536, half-width
+        // 1.96 * 0.3536 / sqrt(2) = 0.49 -> clamped at 1.
+        let (lo, hi) = p.score_interval(1.959_963_984_540_054);
+        assert!(close(lo, 0.75 - 0.49, 1e-3) && hi == 1.0, "{lo} {hi}");
+        assert_eq!(p.mirrored().0, [1, 0, 1, 0, 0]);
     }
 }

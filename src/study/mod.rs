@@ -6,3 +6,4 @@ pub mod grid;
 pub mod gsprt;
 pub mod komi;
 pub mod plot;
+pub mod sweep;

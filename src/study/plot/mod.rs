@@ -2,11 +2,8 @@
 //! a title, axis labels with units, a legend, and every estimate drawn
 //! with its interval.
 //!
-//! Each function renders to a `String`; [`write_svg`] puts it on disk
-//! through a temporary file and a rename, so a plot is either complete or
-//! absent.
-
-use std::path::Path;
+//! Each function renders to a `String`, which callers write through
+//! `arena::runinfo::write_atomic`, so a plot is either complete or absent.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -143,16 +140,6 @@ pub struct LlrPlot {
     pub upper: f64,
 }
 
-/// Writes `svg` to `path` via a temporary file and a rename.
-///
-/// # Errors
-/// I/O failures.
-pub fn write_svg(path: &Path, svg: &str) -> std::io::Result<()> {
-    let tmp = path.with_extension("svg.tmp");
-    std::fs::write(&tmp, svg)?;
-    std::fs::rename(&tmp, path)
-}
-
 /// `(lo, hi)` of `values` widened by 8 %, never empty.
 pub(crate) fn padded(values: impl Iterator<Item = f64>) -> (f64, f64) {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
@@ -195,6 +182,8 @@ pub fn line_plot(p: &LinePlot) -> Result<String, PlotError> {
             .flat_map(|e| [e.lo, e.hi, e.y])
             .chain(p.reference.iter().map(|r| r.0));
         let (y0, y1) = padded(ys);
+        // Headroom for the legend in the upper left.
+        let y1 = y1 + 0.25 * (y1 - y0);
         let mut chart = ChartBuilder::on(root)
             .caption(&p.title, (FONT, 22))
             .margin(16)
