@@ -7,6 +7,7 @@ pub mod input;
 pub mod merge;
 pub mod score;
 pub mod solve;
+pub mod sprt;
 pub mod sweep;
 pub mod tournament;
 
@@ -40,6 +41,8 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Parameter grid of one bot against a reference, CSV + SVG plot
     Sweep(sweep::SweepArgs),
+    /// Sequential A/B test of two bots, stops at H0/H1
+    Sprt(sprt::SprtArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -81,5 +84,6 @@ where
         Command::Tournament(a) => tournament::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Sweep(a) => sweep::run(a),
+        Command::Sprt(a) => sprt::run(a),
     }
 }

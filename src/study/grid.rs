@@ -206,6 +206,22 @@ pub fn expand(base: &BotSpec, axes: &[Axis], catalog: &Catalog) -> Result<Vec<Co
     Ok(out)
 }
 
+/// `spec` with its `label` set to `label` (replacing one given).
+///
+/// # Errors
+/// A label the spec syntax cannot hold (a comma).
+pub fn relabel(spec: &BotSpec, label: &str, catalog: &Catalog) -> Result<BotSpec, GridError> {
+    let mut text = spec.name.clone();
+    let params = spec.params.iter().filter(|(k, _)| k != "label");
+    for (i, (k, v)) in params.enumerate() {
+        text.push(if i == 0 { ':' } else { ',' });
+        text.push_str(&format!("{k}={v}"));
+    }
+    text.push(if text.contains(':') { ',' } else { ':' });
+    text.push_str(&format!("label={label}"));
+    catalog.parse(&text).map_err(|e| GridError(e.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,5 +282,14 @@ mod tests {
         // Out-of-range values are refused by the bot's own checks.
         let e = expand(&base, &[parse_axis("c=-1").expect("axis")], &catalog).expect_err("range");
         assert!(e.0.contains("c=-1"), "{e}");
+        let r = relabel(&base, "B", &catalog).expect("relabel");
+        assert_eq!(r.as_str(), "flatmc:playouts=50,c=0.7,label=B");
+        let r = relabel(&r, "C", &catalog).expect("relabel");
+        assert_eq!(r.label(), "C");
+        let plain = catalog.parse("random").expect("spec");
+        assert_eq!(
+            relabel(&plain, "x", &catalog).map(|s| s.label()),
+            Ok("x".into())
+        );
     }
 }

@@ -6,4 +6,5 @@ pub mod grid;
 pub mod gsprt;
 pub mod komi;
 pub mod plot;
+pub mod sprt;
 pub mod sweep;

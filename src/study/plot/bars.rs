@@ -13,7 +13,7 @@ pub fn stacked_bars(s: &StackedBars) -> Result<String, PlotError> {
     render(|root| {
         let n = s.bars.len().max(1);
         let mut chart = ChartBuilder::on(root)
-            .caption(&s.title, (FONT, 22))
+            .caption(&s.title, (FONT, 19))
             .margin(16)
             .x_label_area_size(64)
             .y_label_area_size(70)

@@ -32,7 +32,7 @@ pub fn heat_map(h: &HeatMap) -> Result<String, PlotError> {
         }
         let (nx, ny) = (h.x_ticks.len().max(1), h.y_ticks.len().max(1));
         let mut chart = ChartBuilder::on(&main)
-            .caption(&h.title, (FONT, 22))
+            .caption(&h.title, (FONT, 19))
             .margin(16)
             .x_label_area_size(48)
             .y_label_area_size(70)

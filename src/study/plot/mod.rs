@@ -138,6 +138,8 @@ pub struct LlrPlot {
     pub lower: f64,
     /// Upper bound (H1 accepted at or above).
     pub upper: f64,
+    /// One more legend line: the hypotheses and error rates.
+    pub note: String,
 }
 
 /// `(lo, hi)` of `values` widened by 8 %, never empty.
@@ -185,7 +187,7 @@ pub fn line_plot(p: &LinePlot) -> Result<String, PlotError> {
         // Headroom for the legend in the upper left.
         let y1 = y1 + 0.25 * (y1 - y0);
         let mut chart = ChartBuilder::on(root)
-            .caption(&p.title, (FONT, 22))
+            .caption(&p.title, (FONT, 19))
             .margin(16)
             .x_label_area_size(48)
             .y_label_area_size(70)
@@ -263,8 +265,10 @@ pub fn llr_plot(p: &LlrPlot) -> Result<String, PlotError> {
                 .map(|q| q.1)
                 .chain([p.lower * 1.1, p.upper * 1.1]),
         );
+        // Headroom above the upper bound for the legend.
+        let y1 = y1 + 0.45 * (y1 - y0);
         let mut chart = ChartBuilder::on(root)
-            .caption(&p.title, (FONT, 22))
+            .caption(&p.title, (FONT, 19))
             .margin(16)
             .x_label_area_size(48)
             .y_label_area_size(70)
@@ -296,6 +300,13 @@ pub fn llr_plot(p: &LlrPlot) -> Result<String, PlotError> {
                 .map_err(err)?
                 .label(label)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
+        }
+        if !p.note.is_empty() {
+            chart
+                .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
+                .map_err(err)?
+                .label(&p.note)
+                .legend(|(x, y)| Circle::new((x + 10, y), 0, WHITE));
         }
         let line = ShapeStyle::from(&PALETTE[0]).stroke_width(2);
         chart
@@ -383,6 +394,7 @@ mod tests {
             points: vec![(2.0, 0.1), (4.0, 0.5)],
             lower: -2.94,
             upper: 2.94,
+            note: String::new(),
         })
         .expect("llr");
         assert!(p.contains("H1 accepted"));
