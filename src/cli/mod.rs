@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod common;
 pub mod error;
+pub mod fpa;
 pub mod input;
 pub mod merge;
 pub mod score;
@@ -43,6 +44,8 @@ pub enum Command {
     Sweep(sweep::SweepArgs),
     /// Sequential A/B test of two bots, stops at H0/H1
     Sprt(sprt::SprtArgs),
+    /// First-player-advantage study, CSV + SVG plot
+    Fpa(fpa::FpaArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -85,5 +88,6 @@ where
         Command::Merge(a) => merge::run(a),
         Command::Sweep(a) => sweep::run(a),
         Command::Sprt(a) => sprt::run(a),
+        Command::Fpa(a) => fpa::run(a),
     }
 }

@@ -15,6 +15,13 @@
 //! layout per game) and no distributional assumption; with fewer than six
 //! games no 95 % interval exists and the whole observed range is reported.
 //!
+//! Margins are whole points and draws are common, so `S` is a step
+//! function that usually jumps across ½ at the median instead of passing
+//! through it: no komi makes the game exactly even. The estimate then says
+//! where the jump is, and [`FairKomi::score_at`] / [`FairKomi::score_above`]
+//! give White's score at the estimate and half a point above it (e.g. 0.57
+//! at komi 0 and 0.43 at komi ½).
+//!
 //! One caveat the numbers cannot remove: bots that play for the margin
 //! would meet a real komi by shifting their margin, but bots that play for
 //! the win change their play under komi, so the estimate is the komi that
@@ -35,6 +42,11 @@ pub struct FairKomi {
     /// The interval's exact coverage under independence (≥ 0.95 when
     /// there are at least six games).
     pub coverage: f64,
+    /// White's expected score `S(komi)` in these games at the estimate.
+    pub score_at: f64,
+    /// `S(komi + ½)`: with draws common, `S` jumps across ½ at the
+    /// median, and these two show by how much.
+    pub score_above: f64,
 }
 
 /// The fair komi of games with score differences `margins` (White's total
@@ -61,6 +73,8 @@ pub fn fair_komi(margins: &[i64]) -> Option<FairKomi> {
         lo,
         hi,
         coverage,
+        score_at: white_score_at(margins, komi),
+        score_above: white_score_at(margins, komi + 0.5),
     })
 }
 
@@ -141,5 +155,7 @@ mod tests {
         let t = [0, 0, 0, 5];
         assert_eq!(fair_komi(&t).map(|f| f.komi), Some(0.0));
         assert!(white_score_at(&t, -0.5) > 0.5 && white_score_at(&t, 0.5) < 0.5);
+        let f = fair_komi(&t).expect("games");
+        assert_eq!((f.score_at, f.score_above), (0.625, 0.25));
     }
 }
