@@ -388,7 +388,7 @@ mod tests {
             }],
         })
         .expect("bars");
-        assert!(s.contains("55.2%") && s.contains("White wins"));
+        assert!(s.contains("55%") && s.contains("White wins") && s.contains("BrainKing"));
         let p = llr_plot(&LlrPlot {
             title: "SPRT".into(),
             points: vec![(2.0, 0.1), (4.0, 0.5)],
