@@ -2,7 +2,7 @@
 //! against the solver, and the `solve` command line.
 
 use pahtum::bot::solver::{Solution, SolveLimits, solve, solve_margin};
-use pahtum::{Bitboard, FastRng, Komi, Move, Outcome, Player, Position};
+use pahtum::{Bitboard, Bot, FastRng, Komi, Move, Outcome, Player, Position};
 
 /// Plain minimax, no pruning: the value of `pos` for the player to move
 /// (half points, komi included). A swap hands the same colour to the other
@@ -147,4 +147,138 @@ fn solver_equals_minimax_with_the_pie_swap() {
         swaps_best += s.best_margin.contains(&Move::Swap) as u32;
     }
     assert!(swaps_best > 0, "the swap should be best somewhere");
+}
+
+#[test]
+fn alphabeta_to_the_end_equals_the_solver() {
+    use pahtum::bot::alphabeta::{AlphaBetaBot, AlphaBetaConfig};
+    let mut rng = FastRng::new(99);
+    for i in 0..120u32 {
+        let size = 3 + (i % 5) as u8;
+        let komi = Komi::from_halves([0, 3, -2][(i % 3) as usize]);
+        // Two in eight: a 3x3 pie position where the swap is a root move.
+        let pie = i % 8 < 2;
+        let pos = if pie {
+            let mut p = Position::new(
+                3,
+                Bitboard::from_square(Bitboard::full(3).nth(rng.below(9)).expect("sq")),
+                true,
+                komi,
+            )
+            .expect("position");
+            p.play(p.empty().nth(rng.below(8)).expect("free"));
+            p
+        } else {
+            random_position(&mut rng, size, 8, false, komi)
+        };
+        if pos.is_game_over() {
+            continue;
+        }
+        // Odd rounds through the solver path (solve=), even by search.
+        let cfg = AlphaBetaConfig {
+            nodes: 0,
+            solve: if i % 2 == 1 { 30 } else { 0 },
+            tt_mb: 1,
+            ..AlphaBetaConfig::default()
+        };
+        let mut bot = AlphaBetaBot::new("ab", cfg, u64::from(i));
+        let mv = bot.choose(&pos).expect("a move");
+        let info = bot.last_search().expect("search info");
+        let s = check(&pos);
+        let white_view = if pos.turn() == Player::White {
+            1.0
+        } else {
+            -1.0
+        };
+        assert_eq!(
+            info.eval.map(|e| e * white_view * 2.0),
+            Some(s.margin_halves as f64),
+            "\n{pos}"
+        );
+        assert!(
+            s.best_margin.contains(&mv),
+            "{mv} not best in\n{pos}{}",
+            s.line()
+        );
+    }
+}
+
+fn run_solve(args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pahtum"))
+        .arg("solve")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn pahtum");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solve_cli_prints_one_line_per_board() {
+    // A win with one best move, a finished board, and komi as a half point.
+    let input = "WWB\nBW.\nB..\n\nWWB\nBWB\nBWW\n";
+    let (code, out, err) = run_solve(&[], input);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "result=white margin=3 best_result=b1 best_margin=b1\n\
+         result=white margin=3 best_result=- best_margin=-\n"
+    );
+    let (code, out, _) = run_solve(&["--komi", "3.5"], "WWB\nBW.\nB..\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("result=black margin=-0.5 best_result="),
+        "{out}"
+    );
+    // Pie rule: after White's first stone the swap is one of Black's moves.
+    let (code, out, _) = run_solve(&["--pie"], "#..\n.W.\n...\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("swap"), "{out}");
+}
+
+#[test]
+fn solve_cli_refuses_bad_boards_with_one_line() {
+    for (args, input, needle) in [
+        (vec![], "WWW\nBW.\nB..\n", "board 1: stone counts"),
+        (
+            vec![],
+            "...\n...\n...\n\n.B.\n...\n...\n",
+            "board 2: stone counts",
+        ),
+        (vec![], "..x\n...\n...\n", "line 1, column 3"),
+        (
+            vec!["--max-empty", "5"],
+            "...\n...\n...\n",
+            "board 1: 9 empty squares",
+        ),
+        (vec!["--komi", "0.3"], "...\n...\n...\n", "--komi"),
+    ] {
+        let (code, out, err) = run_solve(&args, input);
+        assert_eq!(code, 2, "{args:?} {input}");
+        assert!(out.is_empty(), "nothing printed: {out}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{err} lacks {needle}");
+    }
+    // The default refuses a near-empty 7x7 board.
+    let (code, _, err) = run_solve(&[], &".......\n".repeat(7));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("49 empty squares") && err.contains("--max-empty"),
+        "{err}"
+    );
 }

@@ -1,5 +1,6 @@
 //! Players: the [`Bot`] interface, bot specs and the built-in bots.
 
+pub mod alphabeta;
 pub mod choose;
 pub mod eval;
 pub mod flatmc;
@@ -96,6 +97,7 @@ pub fn builtin_catalog() -> Catalog {
         heuristic::KIND,
         flatmc::KIND,
         mcts::KIND,
+        alphabeta::KIND,
         human::KIND,
     ])
 }

@@ -11,10 +11,12 @@
 //! transposition table, bound cuts from what each side can still add, and
 //! move ordering by immediate gains. The root adds what pays once per
 //! solve: moves equivalent under the board symmetries that fix the position
-//! (and all *dead* squares, where nobody can score) are solved once; MTD(f)
-//! null-window searches find the exact margin; every other root move gets a
-//! null-window test against the best margin and, for the outcome list,
-//! against a win.
+//! (and all *dead* squares, where nobody can score) are solved once; the
+//! most promising move gets a full-window search (measured: slightly fewer
+//! nodes than MTD(f) from the static value, whose loose fail-soft bounds
+//! make it step slowly), every other root move a null-window test against
+//! the best margin (and MTD(f) when it reaches it) and, for the outcome
+//! list, against the smallest win.
 //!
 //! Under the pie rule, colours are named as the players hold them in the
 //! given position: when Black may swap, `swap` is one of its moves, and a
@@ -195,7 +197,7 @@ impl Solver {
         for c in classes.iter_mut() {
             let (child, csc) = child_of(pos, sc, c.moves[0]);
             if best == -INF {
-                let v = -s.mtdf(&child, csc, -s.static_value(pos, sc));
+                let v = -s.negamax(&child, csc, -INF, INF);
                 (c.lo, c.hi) = (v, v);
                 best = v;
                 continue;
@@ -268,8 +270,7 @@ impl Solver {
             limits.deadline,
         );
         let sc = scores_of(pos);
-        let guess = s.static_value(pos, sc);
-        let v = s.mtdf(pos, sc, guess);
+        let v = s.negamax(pos, sc, -INF, INF);
         match s.stopped {
             Some(stop) => Err(stop_error(stop, limits)),
             None => Ok(v),
@@ -304,7 +305,7 @@ impl Solver {
             let (child, csc) = child_of(pos, sc, mv);
             match best {
                 None => {
-                    let v = -s.mtdf(&child, csc, -s.static_value(pos, sc));
+                    let v = -s.negamax(&child, csc, -INF, INF);
                     best = Some((mv, v));
                 }
                 Some((_, b)) => {

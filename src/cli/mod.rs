@@ -1,11 +1,13 @@
 //! The `pahtum` command line (CONTRACT.md): one file per subcommand.
 
 pub mod bench;
+pub mod bots;
 pub mod common;
 pub mod error;
 pub mod fpa;
 pub mod input;
 pub mod merge;
+pub mod play;
 pub mod score;
 pub mod solve;
 pub mod sprt;
@@ -46,6 +48,10 @@ pub enum Command {
     Sprt(sprt::SprtArgs),
     /// First-player-advantage study, CSV + SVG plot
     Fpa(fpa::FpaArgs),
+    /// Play one game between two bots (human is a bot); last line result=...
+    Play(play::PlayArgs),
+    /// List every bot with its keys, defaults and accepted ranges
+    Bots(bots::BotsArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -89,5 +95,7 @@ where
         Command::Sweep(a) => sweep::run(a),
         Command::Sprt(a) => sprt::run(a),
         Command::Fpa(a) => fpa::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Bots(a) => bots::run(a),
     }
 }

@@ -3,14 +3,18 @@
 //! Values are half points (so a half-point komi is exact) for the colour to
 //! move: `2·(own − opponent) − komi` for White, the negation for Black.
 //! Step by step, a node
-//! 1. closes positions with at most two free squares by formula;
+//! 1. closes positions with at most two free squares by formula (three,
+//!    after the bound cuts);
 //! 2. bounds the value by what each side can still add (its stones plus
 //!    every free square, scored, minus its current score) and cuts when the
 //!    window lies outside, or returns when both bounds meet;
 //! 3. probes the transposition table for bounds and a best move;
 //! 4. plays the moves: the table move first, then by how much the square is
 //!    worth to either side now (own gain plus the opponent's gain there, which
-//!    the move denies). Of the *dead* squares (in no run of three any colour
+//!    the move denies), then by what it is worth to either side's bound
+//!    (its gain with every other free square filled), then by the history
+//!    of refutations (measured: about half the nodes of gains alone on
+//!    18-20 free squares). Of the *dead* squares (in no run of three any colour
 //!    can still complete) only one is tried: they never score, so they are
 //!    interchangeable tempo moves.
 
@@ -30,6 +34,10 @@ pub(crate) const INF: i32 = i32::MAX / 4;
 /// Positions with fewer free squares are not stored: recomputing them is
 /// cheaper than a table probe.
 const TT_MIN_EMPTIES: u32 = 5;
+
+/// Below this many free squares, moves are ordered by immediate gains
+/// and history only.
+const POTENTIAL_MIN_EMPTIES: u32 = 6;
 
 /// Window starts where a run of three fits across (columns 0..=5).
 const ACROSS_STARTS: u64 = 0x3f3f_3f3f_3f3f_3f3f;
@@ -77,6 +85,9 @@ pub(crate) struct Search<'t> {
     /// Set once a limit is hit; every value computed after it is garbage
     /// and nothing more is stored.
     pub stopped: Option<Stop>,
+    /// History heuristic: how often (weighted by depth) a square refuted
+    /// the opponent's play, per colour to move.
+    history: [[u32; 64]; 2],
 }
 
 impl<'t> Search<'t> {
@@ -95,6 +106,7 @@ impl<'t> Search<'t> {
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             deadline,
             stopped: None,
+            history: [[0; 64]; 2],
         }
     }
 
@@ -193,6 +205,9 @@ impl<'t> Search<'t> {
             }
             tt_move = t.mv;
         }
+        if n == 3 && !swap {
+            return base + 2 * three_left(mine, theirs, e);
+        }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
         // With bounds inside the window, a result at a bound settles it.
@@ -208,8 +223,19 @@ impl<'t> Search<'t> {
             let key = if idx == tt_move {
                 u32::MAX
             } else {
-                // Gains first; among equals, squares live for both sides.
-                4 * (gain(mine, sq) + gain(theirs, sq)) + 1
+                // Gains first, then the history of refutations.
+                {
+                    let (pm, pt) = if n >= POTENTIAL_MIN_EMPTIES {
+                        (
+                            gain(Bitboard((mine | e).0 & !(1u64 << idx)), sq),
+                            gain(Bitboard((theirs | e).0 & !(1u64 << idx)), sq),
+                        )
+                    } else {
+                        (0, 0)
+                    };
+                    ((8 * (gain(mine, sq) + gain(theirs, sq)) + pm + pt) << 20)
+                        + self.history[me.index()][idx as usize].min((1 << 20) - 1)
+                }
             };
             moves[count] = (key, idx);
             count += 1;
@@ -246,6 +272,10 @@ impl<'t> Search<'t> {
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
+                        if mv != MOVE_SWAP {
+                            let h = &mut self.history[me.index()][mv as usize];
+                            *h = h.saturating_add(n * n);
+                        }
                         break;
                     }
                 }
@@ -265,13 +295,9 @@ impl<'t> Search<'t> {
         best
     }
 
-    /// The exact value of `pos` by MTD(f): null-window searches from
-    /// `guess`, each moving one bound, until the bounds meet.
-    pub fn mtdf(&mut self, pos: &Position, sc: [i32; 2], guess: i32) -> i32 {
-        self.mtdf_between(pos, sc, guess, -INF, INF)
-    }
-
-    /// As [`Search::mtdf`] for a value known to lie in `lo..=hi`.
+    /// The exact value of `pos`, known to lie in `lo..=hi`, by MTD(f):
+    /// null-window searches from `guess`, each moving one bound, until the
+    /// bounds meet.
     pub fn mtdf_between(
         &mut self,
         pos: &Position,
@@ -295,6 +321,28 @@ impl<'t> Search<'t> {
         }
         g
     }
+}
+
+/// What the side to move (stones `mine`) gains over the opponent (stones
+/// `theirs`) in points when the three free squares `e` are filled under
+/// minimax play: it takes one, the opponent one, it gets the last.
+#[inline]
+fn three_left(mine: Bitboard, theirs: Bitboard, e: Bitboard) -> i32 {
+    let mut sq = [Square::from_index_unchecked(0); 3];
+    for (slot, s) in sq.iter_mut().zip(e) {
+        *slot = s;
+    }
+    let opp_gain = sq.map(|s| gain(theirs, s) as i32);
+    let mut best = i32::MIN;
+    for x in 0..3 {
+        let (y, z) = ((x + 1) % 3, (x + 2) % 3);
+        let with_x = mine | Bitboard::from_square(sq[x]);
+        // The opponent takes y (leaving z to us) or z (leaving y).
+        let reply = (gain(with_x, sq[z]) as i32 - opp_gain[y])
+            .min(gain(with_x, sq[y]) as i32 - opp_gain[z]);
+        best = best.max(gain(mine, sq[x]) as i32 + reply);
+    }
+    best
 }
 
 /// Both colours' line scores, indexed by [`Player::index`].

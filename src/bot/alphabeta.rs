@@ -1,0 +1,561 @@
+//! `alphabeta`: iterative-deepening negamax with alpha-beta pruning, the
+//! line-potential evaluation at the horizon, and the exact solver for the
+//! endgame.
+//!
+//! Each move, step by step:
+//! 1. with no more than `solve=` free squares, the exact solver picks a move
+//!    of the best margin (falling back to the search if it runs out of its
+//!    node allowance);
+//! 2. otherwise depths 1, 2, ... are searched until `depth=`, `nodes=` or
+//!    `ms=` is spent, or a depth reaches the end of the game; an unfinished
+//!    depth counts only for root moves it searched completely;
+//! 3. a node is a principal-variation search: the transposition table move
+//!    first, then the two killer moves of the ply, then the rest by the
+//!    one-ply heuristic value of the square plus its history score;
+//! 4. at the horizon the position is scored by [`evaluate`] (White's
+//!    potential minus Black's; the exact margin on a finished board).
+//!
+//! Values are half points for the side to move, komi included, so the
+//! search and the solver speak the same units. Root moves are shuffled by
+//! the bot's seed before being sorted, so equal moves are chosen by seed,
+//! and with a `depth=` or `nodes=` budget a game replays exactly.
+
+use std::time::{Duration, Instant};
+
+use super::eval::{EvalWeights, evaluate, move_value};
+use super::solver::{SolveLimits, Solver};
+use super::spec::{BotKind, KeyInfo, Params, SpecError};
+use super::{Bot, BotFault, SearchInfo};
+use crate::game::outcome::Move;
+use crate::game::player::Player;
+use crate::game::position::Position;
+use crate::game::record::Game;
+use crate::game::rng::FastRng;
+use crate::game::square::Square;
+
+/// Larger than any value.
+const INF: i32 = i32::MAX / 4;
+/// Deepest search (plies); more than any game lasts.
+const MAX_PLY: usize = 72;
+/// `TtEntry::mv` of the pie swap, and of no move.
+const MOVE_SWAP: u8 = 64;
+const MOVE_NONE: u8 = 255;
+
+/// Bound kinds of a table entry.
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+/// Search settings; each is a bot key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AlphaBetaConfig {
+    /// Deepest iteration, in plies.
+    pub depth: u32,
+    /// Node budget per move (0: none). Deterministic, unlike `ms`.
+    pub nodes: u64,
+    /// Wall-clock budget per move in milliseconds (0: none).
+    pub ms: u64,
+    /// Solve exactly once no more than this many squares are free.
+    pub solve: u32,
+    /// Transposition table size in MiB.
+    pub tt_mb: usize,
+    /// Evaluation weights.
+    pub weights: EvalWeights,
+}
+
+impl AlphaBetaConfig {
+    /// Default `depth=`.
+    pub const DEFAULT_DEPTH: u32 = 64;
+    /// Default `nodes=`: about a second per move on the reference machine
+    /// (one core of a shared 2-core VM) in the middlegame.
+    pub const DEFAULT_NODES: u64 = 250_000;
+    /// Default `solve=`: solves in well under a second on 7x7.
+    pub const DEFAULT_SOLVE: u32 = 16;
+
+    /// The keys, for `pahtum bots`.
+    pub const KEYS: &'static [KeyInfo] = &[
+        KeyInfo {
+            key: "depth",
+            default: "64",
+            accepts: "an integer 1..=64",
+            help: "deepest iteration in plies",
+        },
+        KeyInfo {
+            key: "nodes",
+            default: "250000",
+            accepts: "an integer 0..=10000000000",
+            help: "node budget per move, deterministic (0 = none); about a second",
+        },
+        KeyInfo {
+            key: "ms",
+            default: "0",
+            accepts: "an integer 0..=3600000",
+            help: "time budget per move in milliseconds (0 = none; makes games unrepeatable)",
+        },
+        KeyInfo {
+            key: "solve",
+            default: "16",
+            accepts: "an integer 0..=30",
+            help: "play exactly (solver) once no more squares than this are free",
+        },
+        KeyInfo {
+            key: "tt",
+            default: "16",
+            accepts: "an integer 1..=1024",
+            help: "transposition table size in MiB",
+        },
+        EvalWeights::KEYS[0],
+        EvalWeights::KEYS[1],
+        EvalWeights::KEYS[2],
+    ];
+
+    /// Reads the keys from a spec.
+    ///
+    /// # Errors
+    /// A value out of range or of the wrong type.
+    pub fn from_params(p: &Params) -> Result<AlphaBetaConfig, SpecError> {
+        Ok(AlphaBetaConfig {
+            depth: p.int("depth", Self::DEFAULT_DEPTH as u64, 1, 64)? as u32,
+            nodes: p.int("nodes", Self::DEFAULT_NODES, 0, 10_000_000_000)?,
+            ms: p.int("ms", 0, 0, 3_600_000)?,
+            solve: p.int("solve", Self::DEFAULT_SOLVE as u64, 0, 30)? as u32,
+            tt_mb: p.int("tt", 16, 1, 1024)? as usize,
+            weights: EvalWeights::from_params(p)?,
+        })
+    }
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            depth: Self::DEFAULT_DEPTH,
+            nodes: Self::DEFAULT_NODES,
+            ms: 0,
+            solve: Self::DEFAULT_SOLVE,
+            tt_mb: 16,
+            weights: EvalWeights::default(),
+        }
+    }
+}
+
+/// One table entry: a bound from a search of `depth` plies.
+#[derive(Clone, Copy, Debug, Default)]
+struct TtEntry {
+    key: u64,
+    value: i32,
+    depth: u8,
+    kind: u8,
+    mv: u8,
+    used: bool,
+}
+
+/// The bot.
+pub struct AlphaBetaBot {
+    name: String,
+    cfg: AlphaBetaConfig,
+    rng: FastRng,
+    /// Allocated at the first move, so building a bot to check a spec is cheap.
+    tt: Vec<TtEntry>,
+    solver: Option<Solver>,
+    history: [[u32; 64]; 2],
+    killers: [[u8; 2]; MAX_PLY],
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    last: Option<SearchInfo>,
+}
+
+impl std::fmt::Debug for AlphaBetaBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AlphaBetaBot")
+            .field("name", &self.name)
+            .field("cfg", &self.cfg)
+            .finish()
+    }
+}
+
+/// Value of `pos` for the side to move by the evaluation, half points with
+/// komi.
+#[inline]
+fn static_value(pos: &Position, w: &EvalWeights) -> i32 {
+    let v = 2 * evaluate(pos, w) - pos.komi().halves();
+    if pos.turn() == Player::White { v } else { -v }
+}
+
+fn to_move(mv: u8) -> Move {
+    if mv == MOVE_SWAP {
+        Move::Swap
+    } else {
+        Move::Place(Square::from_index_unchecked(mv))
+    }
+}
+
+fn code(mv: Move) -> u8 {
+    match mv {
+        Move::Place(sq) => sq.index() as u8,
+        Move::Swap => MOVE_SWAP,
+    }
+}
+
+fn play(pos: &Position, mv: u8) -> Position {
+    let mut child = *pos;
+    if mv == MOVE_SWAP {
+        // Only generated when allowed.
+        let _ = child.try_swap();
+    } else {
+        child.play_unchecked(Square::from_index_unchecked(mv));
+    }
+    child
+}
+
+/// Plies left until the game ends, counting a pie swap that may still come.
+fn plies_left(pos: &Position) -> u32 {
+    let swap = pos.pie() && !pos.swapped() && pos.stone_count() <= 1;
+    pos.empty().count() + swap as u32
+}
+
+impl AlphaBetaBot {
+    /// A bot with settings `cfg` and tie-breaking stream `seed`.
+    pub fn new(name: impl Into<String>, cfg: AlphaBetaConfig, seed: u64) -> AlphaBetaBot {
+        AlphaBetaBot {
+            name: name.into(),
+            cfg,
+            rng: FastRng::new(seed),
+            tt: Vec::new(),
+            solver: None,
+            history: [[0; 64]; 2],
+            killers: [[MOVE_NONE; 2]; MAX_PLY],
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+            last: None,
+        }
+    }
+
+    fn tt_index(&self, key: u64) -> usize {
+        key as usize & (self.tt.len() - 1)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if !self.stopped
+            && (self.nodes >= self.node_limit
+                || (self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Legal moves of `pos` in search order: `first` (table move), the
+    /// killers of `ply`, then by one-ply value plus history.
+    fn ordered_moves(
+        &self,
+        pos: &Position,
+        first: u8,
+        ply: usize,
+        out: &mut [(i64, u8); 65],
+    ) -> usize {
+        let mut count = 0;
+        let me = pos.turn().index();
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        for sq in pos.empty() {
+            let idx = sq.index() as u8;
+            let key = if idx == first {
+                i64::MAX
+            } else if idx == killers[0] {
+                i64::MAX - 1
+            } else if idx == killers[1] {
+                i64::MAX - 2
+            } else {
+                move_value(pos, sq, &self.cfg.weights) as i64 * 1024
+                    + self.history[me][idx as usize].min(1023) as i64
+            };
+            out[count] = (key, idx);
+            count += 1;
+        }
+        if pos.can_swap() {
+            let key = if first == MOVE_SWAP { i64::MAX } else { 0 };
+            out[count] = (key, MOVE_SWAP);
+            count += 1;
+        }
+        out[..count].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        count
+    }
+
+    /// Principal-variation search of `pos` to `depth` plies: the exact
+    /// value inside `(alpha, beta)`, else a bound on that side.
+    fn search(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        if pos.is_game_over() {
+            let m = pos.margin_halves();
+            return if pos.turn() == Player::White { m } else { -m };
+        }
+        if depth == 0 {
+            return static_value(pos, &self.cfg.weights);
+        }
+        let key = pos.hash() ^ komi_key(pos);
+        let slot = self.tt_index(key);
+        let e = self.tt[slot];
+        let mut first = MOVE_NONE;
+        if e.used && e.key == key {
+            first = e.mv;
+            if e.depth as u32 >= depth {
+                match e.kind {
+                    EXACT => return e.value,
+                    LOWER if e.value >= beta => return e.value,
+                    UPPER if e.value <= alpha => return e.value,
+                    _ => {}
+                }
+            }
+        }
+        let alpha0 = alpha;
+        let mut buf = [(0i64, 0u8); 65];
+        let count = self.ordered_moves(pos, first, ply, &mut buf);
+        let moves = &buf[..count];
+        let mut best = -INF;
+        let mut best_move = MOVE_NONE;
+        for (i, &(_, mv)) in moves.iter().enumerate() {
+            let child = play(pos, mv);
+            let v = if i == 0 {
+                -self.search(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let v = -self.search(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if v > alpha && v < beta && !self.stopped {
+                    -self.search(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    v
+                }
+            };
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = mv;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        if mv != MOVE_SWAP {
+                            let me = pos.turn().index();
+                            let h = &mut self.history[me][mv as usize];
+                            *h = h.saturating_add(depth * depth);
+                            let k = &mut self.killers[ply.min(MAX_PLY - 1)];
+                            if k[0] != mv {
+                                k[1] = k[0];
+                                k[0] = mv;
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let kind = if best <= alpha0 {
+            UPPER
+        } else if best >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        if !e.used || e.key == key || depth as u8 >= e.depth {
+            self.tt[slot] = TtEntry {
+                key,
+                value: best,
+                depth: depth as u8,
+                kind,
+                mv: best_move,
+                used: true,
+            };
+        }
+        best
+    }
+
+    /// The line the table predicts from `pos`, at most `len` moves.
+    fn principal_variation(&self, pos: &Position, len: u32) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut p = *pos;
+        while pv.len() < len as usize && !p.is_game_over() {
+            let key = p.hash() ^ komi_key(&p);
+            let e = self.tt[self.tt_index(key)];
+            if !e.used || e.key != key || e.mv == MOVE_NONE {
+                break;
+            }
+            let mv = to_move(e.mv);
+            if p.try_play_move(mv).is_err() {
+                break;
+            }
+            pv.push(mv);
+        }
+        pv
+    }
+
+    /// Root moves in the order the bot prefers among equals: shuffled by
+    /// the seed, then stably sorted by one-ply value.
+    fn root_order(&mut self, pos: &Position) -> Vec<Move> {
+        let mut moves: Vec<Move> = pos.empty().map(Move::Place).collect();
+        if pos.can_swap() {
+            moves.push(Move::Swap);
+        }
+        for i in (1..moves.len()).rev() {
+            let j = self.rng.below(i as u32 + 1) as usize;
+            moves.swap(i, j);
+        }
+        let w = &self.cfg.weights;
+        moves.sort_by_key(|m| match m {
+            Move::Place(sq) => std::cmp::Reverse(move_value(pos, *sq, w)),
+            Move::Swap => std::cmp::Reverse(0),
+        });
+        moves
+    }
+
+    /// Step 1: the solver, when the position is small enough.
+    fn try_solve(&mut self, pos: &Position, order: &[Move]) -> Option<Move> {
+        if pos.empty().count() > self.cfg.solve {
+            return None;
+        }
+        let solver = self.solver.get_or_insert_with(|| Solver::new(16));
+        // A node allowance keeps a hard position from stalling the game; a
+        // deterministic one keeps games replayable.
+        let limits = SolveLimits {
+            max_nodes: Some(50_000_000),
+            deadline: self.deadline,
+            tt_mb: 16,
+        };
+        let (mv, v, nodes) = solver.best_move(pos, order, &limits).ok()??;
+        self.last = Some(SearchInfo {
+            nodes,
+            depth: pos.empty().count(),
+            eval: Some(v as f64 / 2.0),
+            pv: vec![mv],
+            extra: "solved=1".into(),
+        });
+        Some(mv)
+    }
+
+    /// Steps 2 and 3: iterative deepening from the root.
+    fn think(&mut self, pos: &Position, order: Vec<Move>) -> Move {
+        if self.tt.is_empty() {
+            let n =
+                ((self.cfg.tt_mb << 20) / std::mem::size_of::<TtEntry>()).next_power_of_two() / 2;
+            self.tt = vec![TtEntry::default(); n.max(1024)];
+        }
+        self.nodes = 0;
+        self.stopped = false;
+        self.killers = [[MOVE_NONE; 2]; MAX_PLY];
+        for h in self.history.iter_mut().flatten() {
+            *h /= 8;
+        }
+        let mut root: Vec<u8> = order.iter().map(|&m| code(m)).collect();
+        let mut best = root[0];
+        let mut best_value = 0;
+        let mut done_depth = 0;
+        let end = plies_left(pos);
+        for depth in 1..=self.cfg.depth.min(end) {
+            let mut alpha = -INF;
+            let mut iter_best = None;
+            for (i, &mv) in root.iter().enumerate() {
+                let child = play(pos, mv);
+                let v = if i == 0 {
+                    -self.search(&child, depth - 1, -INF, -alpha, 1)
+                } else {
+                    let v = -self.search(&child, depth - 1, -alpha - 1, -alpha, 1);
+                    if v > alpha && !self.stopped {
+                        -self.search(&child, depth - 1, -INF, -alpha, 1)
+                    } else {
+                        v
+                    }
+                };
+                if self.stopped {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                    iter_best = Some((mv, v));
+                }
+            }
+            if let Some((mv, v)) = iter_best {
+                // Best first next time; the others keep their order.
+                if let Some(i) = root.iter().position(|&m| m == mv) {
+                    root.remove(i);
+                    root.insert(0, mv);
+                }
+                // A partial depth still searched its best move completely.
+                best = mv;
+                best_value = v;
+            }
+            if self.stopped {
+                break;
+            }
+            done_depth = depth;
+        }
+        let mut pv = vec![to_move(best)];
+        pv.extend(self.principal_variation(&play(pos, best), done_depth.saturating_sub(1)));
+        self.last = Some(SearchInfo {
+            nodes: self.nodes,
+            depth: done_depth,
+            eval: Some(best_value as f64 / 2.0),
+            pv,
+            extra: String::new(),
+        });
+        to_move(best)
+    }
+
+    /// The move for `pos`, with the budgets of the configuration.
+    pub fn choose(&mut self, pos: &Position) -> Option<Move> {
+        if pos.is_game_over() {
+            return None;
+        }
+        let start = Instant::now();
+        self.deadline = (self.cfg.ms > 0).then(|| start + Duration::from_millis(self.cfg.ms));
+        self.node_limit = if self.cfg.nodes == 0 {
+            u64::MAX
+        } else {
+            self.cfg.nodes
+        };
+        let order = self.root_order(pos);
+        if let Some(mv) = self.try_solve(pos, &order) {
+            return Some(mv);
+        }
+        Some(self.think(pos, order))
+    }
+}
+
+/// Mixed into table keys so entries of different komi never mix.
+fn komi_key(pos: &Position) -> u64 {
+    crate::game::rng::mix64(0x6162_6b6d ^ pos.komi().halves() as u32 as u64)
+}
+
+impl Bot for AlphaBetaBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn select_move(&mut self, game: &Game) -> Result<Move, BotFault> {
+        self.choose(game.position())
+            .ok_or_else(|| BotFault::Illegal("no free square".into()))
+    }
+
+    fn last_search(&self) -> Option<SearchInfo> {
+        self.last.clone()
+    }
+
+    fn is_timed(&self) -> bool {
+        self.cfg.ms > 0
+    }
+}
+
+/// The catalogue entry.
+pub const KIND: BotKind = BotKind {
+    name: "alphabeta",
+    summary: "iterative-deepening alpha-beta on the line-potential evaluation, exact solver in the endgame",
+    keys: AlphaBetaConfig::KEYS,
+    build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
+        let cfg = AlphaBetaConfig::from_params(params)?;
+        Ok(Box::new(AlphaBetaBot::new(params.label(), cfg, seed)))
+    },
+};
