@@ -5,7 +5,7 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use super::record::GameRecord;
 use super::tournament::{Observer, TournamentError};
@@ -124,6 +124,9 @@ impl Progress {
 
     /// Ends the display: the bar is completed, lines mode prints a last line.
     pub fn finish(&mut self) {
+        if self.total == 0 {
+            return; // never started
+        }
         match self.mode {
             ProgressMode::Bar => {
                 if let Some(bar) = self.bar.take() {
@@ -153,9 +156,12 @@ impl Observer for Progress {
         self.last = self.start;
         if self.mode == ProgressMode::Bar {
             let style = ProgressStyle::with_template(
-                "[{elapsed_precise}] {wide_bar} {pos}/{len} games, {per_sec}, ETA {eta}\n{msg}",
+                "[{elapsed_precise}] {wide_bar} {pos}/{len} games, {rate} games/s, ETA {eta}\n{msg}",
             )
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}", s.per_sec());
+            });
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
                 .with_style(style)
                 .with_position(self.done);

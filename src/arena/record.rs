@@ -119,13 +119,21 @@ pub fn check_label(label: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Appends the name of `sq` (`a1`); the hot path of a row, so written
+/// directly rather than through `Display`.
+#[inline]
+fn push_square(out: &mut String, sq: Square) {
+    out.push(char::from(b'a' + sq.col()));
+    out.push(char::from(b'1' + sq.row()));
+}
+
 /// Appends the squares of `b`, separated by single spaces.
 fn push_squares(out: &mut String, b: Bitboard) {
     for (i, sq) in b.into_iter().enumerate() {
         if i > 0 {
             out.push(' ');
         }
-        let _ = write!(out, "{sq}");
+        push_square(out, sq);
     }
 }
 
@@ -150,7 +158,10 @@ pub fn push_row(out: &mut String, rec: &GameRecord, moves: &[Move], labels: &[St
         if i > 0 {
             out.push(' ');
         }
-        let _ = write!(out, "{m}");
+        match m {
+            Move::Place(sq) => push_square(out, *sq),
+            Move::Swap => out.push_str("swap"),
+        }
     }
     let _ = writeln!(
         out,

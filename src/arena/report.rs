@@ -9,6 +9,9 @@ use super::schedule::Schedule;
 use super::stats::{PairwiseResults, Ratings, Z95, bradley_terry, mean_sd, wilson};
 use crate::game::player::Player;
 
+/// `k / 2` as text for `k` in `0..=4`.
+const HALVES: [&str; 5] = ["0", "0.5", "1", "1.5", "2"];
+
 /// Running totals of one bot against one opponent (or of White overall).
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub struct Tally {
@@ -255,7 +258,11 @@ impl Report {
             let _ = writeln!(
                 s,
                 "{},{:.2},{:.2},{:.2},{}",
-                self.labels[i], self.ratings.elo[i], lo, hi, self.games[i]
+                self.labels[i],
+                self.ratings.elo[i] + 0.0,
+                lo + 0.0,
+                hi + 0.0,
+                self.games[i]
             );
         }
         s
@@ -315,6 +322,9 @@ impl Report {
         let mut s = String::from(
             "layout,holes,bot,opponent,game_first,game_second,points_first,points_second,points,pentanomial,bot_score,opp_score\n",
         );
+        // Points are multiples of one half: written from a table, because
+        // float formatting dominates this loop on long runs.
+        let half = |x: f64| HALVES[((x * 2.0).round() as usize).min(4)];
         for p in &self.pairs {
             let _ = writeln!(
                 s,
@@ -325,9 +335,9 @@ impl Report {
                 self.labels[p.opponent],
                 2 * p.layout,
                 2 * p.layout + 1,
-                p.points_first,
-                p.points_second,
-                p.points_first + p.points_second,
+                half(p.points_first),
+                half(p.points_second),
+                half(p.points_first + p.points_second),
                 p.pentanomial(),
                 p.bot_score,
                 p.opp_score
@@ -387,7 +397,7 @@ impl Report {
                 "{:>3}  {:<width$} {:>8.1} {:>19} {:>6}",
                 k + 1,
                 self.labels[i],
-                self.ratings.elo[i],
+                self.ratings.elo[i] + 0.0,
                 format!("[{lo:.1}, {hi:.1}]"),
                 self.games[i]
             );

@@ -142,28 +142,23 @@ impl Observer for Sink<'_> {
     }
 }
 
-/// Plays `run` into its directory (see the module docs); `observer` sees
-/// the resumed games once and then each new game in order (progress).
+/// Checks that `run.out` may be used: empty or absent, or with `resume`
+/// a tournament directory whose `run.json` has the same arguments (which
+/// it returns).
 ///
 /// # Errors
-/// [`TournamentError::Config`] for a non-empty directory without
-/// `resume`, a `run.json` whose arguments differ (naming the first
-/// difference), or a `games.csv` that does not belong to this run;
-/// [`TournamentError::Interrupted`] when `cancel` was set (every row
-/// written is valid); I/O and bot errors.
-pub fn run_in_dir(
-    run: &DirRun<'_>,
-    cancel: &AtomicBool,
-    observer: &mut dyn Observer,
-) -> Result<DirOutcome, TournamentError> {
-    let config = run.config;
-    config.validate(run.catalog)?;
+/// [`TournamentError::Config`] naming the problem.
+pub fn check_dir(run: &DirRun<'_>) -> Result<Option<RunFile>, TournamentError> {
     let out = &run.out;
-    let labels = config.labels();
-    let schedule = config.schedule();
-    let games: Vec<u64> = schedule.shard_games(config.shard).collect();
-    let non_empty = is_non_empty(out);
-    let old = if non_empty {
+    // A run killed before its first run.json was renamed into place left
+    // at most a temporary file: that is a run not yet started.
+    let only_tmp = run.resume
+        && !out.join("run.json").exists()
+        && std::fs::read_dir(out).is_ok_and(|d| {
+            d.flatten()
+                .all(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        });
+    let old = if is_non_empty(out) && !only_tmp {
         if !run.resume {
             return Err(TournamentError::Config(format!(
                 "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
@@ -187,6 +182,30 @@ pub fn run_in_dir(
     } else {
         None
     };
+    Ok(old)
+}
+
+/// Plays `run` into its directory (see the module docs); `observer` sees
+/// the resumed games once and then each new game in order (progress).
+///
+/// # Errors
+/// [`TournamentError::Config`] for a non-empty directory without
+/// `resume`, a `run.json` whose arguments differ (naming the first
+/// difference), or a `games.csv` that does not belong to this run;
+/// [`TournamentError::Interrupted`] when `cancel` was set (every row
+/// written is valid); I/O and bot errors.
+pub fn run_in_dir(
+    run: &DirRun<'_>,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<DirOutcome, TournamentError> {
+    let config = run.config;
+    config.validate(run.catalog)?;
+    let out = &run.out;
+    let labels = config.labels();
+    let schedule = config.schedule();
+    let games: Vec<u64> = schedule.shard_games(config.shard).collect();
+    let old = check_dir(run)?;
     std::fs::create_dir_all(out).map_err(|e| TournamentError::io(out, e))?;
     let timed = config.timed_bots(run.catalog)?;
     let mut notes = Vec::new();

@@ -4,7 +4,8 @@
 //! positions from one atomic counter, so games start in schedule order and
 //! finish nearly in order. Each worker builds fresh bots from the catalogue
 //! with seeds from (seed, game index, seat), plays the game, formats its
-//! CSV line and sends both down a channel. The calling thread owns the
+//! CSV line and sends both down a channel (in small batches, see
+//! [`BATCH_LATENCY`]). The calling thread owns the
 //! [`Observer`]: it keeps a reorder buffer and hands games on strictly in
 //! game order, so what the observer sees never depends on `threads`.
 //! Stopping (cancel flag, an observer's `Break`, or an error) stops the
@@ -13,10 +14,11 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
 
 use super::game::play_game;
 use super::record::{GameRecord, check_label, push_row};
@@ -92,6 +94,29 @@ pub struct TournamentConfig {
 }
 
 impl TournamentConfig {
+    /// A match of `a` against `b` over `pairs` colour-swapped pairs of
+    /// games (each layout played twice), cycling through `rules`: the unit
+    /// of parameter sweeps and A/B tests. Order matters only for naming:
+    /// pair results are counted for `a`.
+    pub fn head_to_head(
+        a: BotSpec,
+        b: BotSpec,
+        pairs: u64,
+        rules: Vec<Rules>,
+        seed: u64,
+        threads: usize,
+    ) -> TournamentConfig {
+        TournamentConfig {
+            bots: vec![a, b],
+            games_per_pairing: 2 * pairs,
+            rules,
+            format: Format::Gauntlet,
+            seed,
+            threads,
+            shard: Shard::ALL,
+        }
+    }
+
     /// The bots' output names.
     pub fn labels(&self) -> Vec<String> {
         self.bots.iter().map(BotSpec::label).collect()
@@ -249,7 +274,23 @@ pub fn play_scheduled(
     Ok(rec)
 }
 
-type Finished = (usize, Result<(GameRecord, String), TournamentError>);
+/// Games a worker finished: their rows share one text buffer, so a batch
+/// costs two allocations however many games it holds.
+struct Batch {
+    text: Arc<String>,
+    games: Vec<(usize, PlayedRow)>,
+}
+
+/// A played game's record and its row's place in the batch text.
+type PlayedRow = Result<(GameRecord, Range<usize>), TournamentError>;
+
+/// A game in the reorder buffer: its record and where its row lies.
+type Pending = Option<(GameRecord, Arc<String>, Range<usize>)>;
+
+/// How long a worker may hold finished games before sending them to the
+/// writer. Rows reach `games.csv` at most this much later than "as soon as
+/// possible"; a kill loses nothing either way (the games are replayed).
+pub const BATCH_LATENCY: Duration = Duration::from_millis(2);
 
 /// Plays `games` (indices into the schedule of `config`, in the order they
 /// are to be handed on) on `config.threads` threads, handing each finished
@@ -275,7 +316,7 @@ pub fn run_games(
         .map_err(|e| TournamentError::Game(format!("thread pool: {e}")))?;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Finished>();
+    let (tx, rx) = mpsc::channel::<Batch>();
     let mut status = RunStatus {
         played: 0,
         stopped: false,
@@ -288,25 +329,50 @@ pub fn run_games(
                 for _ in 0..threads {
                     let tx = tx.clone();
                     ps.spawn(move |_| {
+                        // Finished games go out in batches at most
+                        // BATCH_LATENCY old: one message (and one wake-up
+                        // of the writer) per game would cost more than a
+                        // fast game itself; slow games go out one by one.
+                        let mut text = String::new();
+                        let mut done = Vec::new();
+                        let mut since = Instant::now();
                         loop {
                             if stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {
                                 break;
                             }
                             let k = next.fetch_add(1, Ordering::Relaxed);
                             let Some(&g) = games.get(k) else { break };
-                            let mut row = String::with_capacity(256);
+                            let start = text.len();
                             let r = play_scheduled(
                                 schedule,
                                 &config.bots,
                                 labels,
                                 catalog,
                                 g,
-                                &mut row,
+                                &mut text,
                             )
-                            .map(|rec| (rec, row));
-                            if tx.send((k, r)).is_err() {
-                                break;
+                            .map(|rec| (rec, start..text.len()));
+                            done.push((k, r));
+                            if since.elapsed() >= BATCH_LATENCY {
+                                let capacity = text.capacity();
+                                let batch = Batch {
+                                    text: Arc::new(std::mem::replace(
+                                        &mut text,
+                                        String::with_capacity(capacity),
+                                    )),
+                                    games: std::mem::take(&mut done),
+                                };
+                                if tx.send(batch).is_err() {
+                                    return;
+                                }
+                                since = Instant::now();
                             }
+                        }
+                        if !done.is_empty() {
+                            let _ = tx.send(Batch {
+                                text: Arc::new(text),
+                                games: done,
+                            });
                         }
                     });
                 }
@@ -314,43 +380,44 @@ pub fn run_games(
             drop(tx);
         });
         // The reorder buffer: slot i holds game position `written + i`.
-        let mut pending: VecDeque<Option<(GameRecord, String)>> = VecDeque::new();
+        let mut pending: VecDeque<Pending> = VecDeque::new();
         let mut written = 0usize;
-        let accept = |msg: Finished,
-                      pending: &mut VecDeque<Option<(GameRecord, String)>>,
+        let accept = |batch: Batch,
+                      pending: &mut VecDeque<Pending>,
                       written: usize,
                       failure: &mut Option<TournamentError>| {
-            let (k, r) = msg;
-            match r {
-                Ok(done) if failure.is_none() && k >= written => {
-                    let slot = k - written;
-                    if pending.len() <= slot {
-                        pending.resize(slot + 1, None);
+            for (k, r) in batch.games {
+                match r {
+                    Ok((rec, range)) if failure.is_none() && k >= written => {
+                        let slot = k - written;
+                        if pending.len() <= slot {
+                            pending.resize(slot + 1, None);
+                        }
+                        pending[slot] = Some((rec, Arc::clone(&batch.text), range));
                     }
-                    pending[slot] = Some(done);
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    stop.store(true, Ordering::Relaxed);
-                    failure.get_or_insert(e);
+                    Ok(_) => {}
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        failure.get_or_insert(e);
+                    }
                 }
             }
         };
-        while let Ok(msg) = rx.recv() {
-            accept(msg, &mut pending, written, &mut failure);
-            while let Ok(msg) = rx.try_recv() {
-                accept(msg, &mut pending, written, &mut failure);
+        while let Ok(batch) = rx.recv() {
+            accept(batch, &mut pending, written, &mut failure);
+            while let Ok(batch) = rx.try_recv() {
+                accept(batch, &mut pending, written, &mut failure);
             }
             if failure.is_some() || status.stopped {
                 continue; // drain until the workers have stopped
             }
             while let Some(Some(_)) = pending.front() {
-                let Some(Some((rec, row))) = pending.pop_front() else {
+                let Some(Some((rec, text, range))) = pending.pop_front() else {
                     break;
                 };
                 written += 1;
                 status.played += 1;
-                match observer.on_game(&rec, &row) {
+                match observer.on_game(&rec, &text[range]) {
                     Ok(ControlFlow::Continue(())) => {}
                     Ok(ControlFlow::Break(())) => {
                         status.stopped = true;

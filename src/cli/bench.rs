@@ -6,8 +6,12 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::error::{CliResult, usage};
+use crate::bot::mcts::MctsBot;
+use crate::bot::mcts::config::{Budget, MctsConfig, Parallel, Prior, Rave, Reward, Rollout};
+use crate::bot::mcts::tree::Tree;
 use crate::game::player::Player;
 use crate::game::position::Position;
+use crate::game::record::Game;
 use crate::game::rng::FastRng;
 use crate::game::rules::Rules;
 use crate::game::scoring::score;
@@ -62,6 +66,49 @@ pub fn playout_signature() -> String {
     format!("{}/{}/{}", c[0], c[1], c[2])
 }
 
+/// The MCTS of the speed figures: plain UCT with uniformly random
+/// playouts (the setting other engines are compared in), no reuse.
+fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> MctsConfig {
+    MctsConfig {
+        budget: Budget::Iters(iters),
+        rollout: Rollout::Random,
+        reward: Reward::Win,
+        rave: Rave::Off,
+        prior: Prior::Off,
+        solver: false,
+        reuse: false,
+        threads,
+        parallel,
+        ..MctsConfig::default()
+    }
+}
+
+/// Iterations per second of one search of `cfg` from the bench position,
+/// after an untimed search that sizes the arena.
+fn mcts_iters_per_s(cfg: MctsConfig) -> f64 {
+    let game = Game::new(bench_position());
+    let mut bot = MctsBot::new("bench", cfg, 3);
+    let _ = bot.search(&game);
+    let t0 = Instant::now();
+    let _ = bot.search(&game);
+    let secs = t0.elapsed().as_secs_f64();
+    bot.report().map_or(0.0, |r| r.iterations as f64 / secs)
+}
+
+/// Tree nodes and chosen move of a one-thread, fixed-seed search with the
+/// default engine: deterministic, so part of the signature.
+pub fn mcts_signature() -> String {
+    let cfg = MctsConfig {
+        budget: Budget::Iters(5_000),
+        ..MctsConfig::default()
+    };
+    let mut bot = MctsBot::new("bench", cfg, 9);
+    match bot.search(&Game::new(bench_position())) {
+        Ok(mv) => format!("{}:{mv}", bot.report().map_or(0, |r| r.nodes)),
+        Err(e) => format!("error:{e}"),
+    }
+}
+
 /// Prints the figures.
 ///
 /// # Errors
@@ -99,7 +146,24 @@ pub fn run(args: BenchArgs) -> CliResult {
     black_box(sum);
     println!("score_evals_per_s={evals:.0}");
 
-    let sig = playout_signature();
+    // A fixed iteration budget for every MCTS figure, about the requested
+    // seconds at a million iterations per second.
+    let iters = ((args.seconds * 1e6) as u64).clamp(20_000, 20_000_000);
+    let t1 = mcts_iters_per_s(mcts_speed_config(iters, 1, Parallel::Tree));
+    println!("mcts_iters_per_s_t1={t1:.0}");
+    let t2 = mcts_iters_per_s(mcts_speed_config(iters, 2, Parallel::Tree));
+    println!("mcts_iters_per_s_t2={t2:.0}");
+    let r2 = mcts_iters_per_s(mcts_speed_config(iters, 2, Parallel::Root));
+    println!("mcts_root_iters_per_s_t2={r2:.0}");
+    let d1 = mcts_iters_per_s(MctsConfig {
+        budget: Budget::Iters(iters / 4),
+        reuse: false,
+        ..MctsConfig::default()
+    });
+    println!("mcts_default_iters_per_s_t1={d1:.0}");
+    println!("mcts_bytes_per_node={}", Tree::NODE_BYTES);
+
+    let sig = format!("{} mcts={}", playout_signature(), mcts_signature());
     println!("signature={sig}");
     if let Some(expect) = args.expect
         && expect.trim() != sig

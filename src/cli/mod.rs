@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod bots;
 pub mod common;
+pub mod engine;
 pub mod error;
 pub mod fpa;
 pub mod input;
@@ -48,6 +49,8 @@ pub enum Command {
     Sprt(sprt::SprtArgs),
     /// First-player-advantage study, CSV + SVG plot
     Fpa(fpa::FpaArgs),
+    /// Serve a bot over the engine protocol on stdin/stdout (docs/protocol.md)
+    Engine(engine::EngineCmdArgs),
     /// Play one game between two bots (human is a bot); last line result=...
     Play(play::PlayArgs),
     /// List every bot with its keys, defaults and accepted ranges
@@ -95,6 +98,7 @@ where
         Command::Sweep(a) => sweep::run(a),
         Command::Sprt(a) => sprt::run(a),
         Command::Fpa(a) => fpa::run(a),
+        Command::Engine(a) => engine::run(a),
         Command::Play(a) => play::run(a),
         Command::Bots(a) => bots::run(a),
     }

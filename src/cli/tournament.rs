@@ -9,7 +9,7 @@ use clap::Args;
 use super::common::{EngineArgs, RulesArgs};
 use super::error::{CliError, CliResult, usage};
 use crate::arena::progress::{Progress, ProgressMode};
-use crate::arena::rundir::{DirRun, run_in_dir};
+use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
 use crate::arena::runinfo::{RunArgs, utc_stamp};
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::{TournamentConfig, TournamentError};
@@ -48,7 +48,7 @@ pub struct TournamentArgs {
     /// round-robin (everyone meets everyone) or gauntlet (the first bot meets each other)
     #[arg(long, default_value = "round-robin", value_name = "FORMAT")]
     pub format: String,
-    /// Output directory (default: results/<UTC time>); never overwritten
+    /// Output directory (default: results/YYYYMMDD-HHMMSS, UTC); never overwritten
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// No progress and no tables
@@ -78,7 +78,12 @@ pub fn cli_error(e: TournamentError) -> CliError {
 /// # Errors
 /// Bad arguments (exit 2), I/O failures or an interruption (exit 1).
 pub fn run(a: TournamentArgs) -> CliResult {
-    let catalog = a.engine.catalog()?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(utc_stamp()));
+    // External engines report faults, with their stderr tails, next to the results.
+    let catalog = a.engine.catalog_with_log(Some(&out.join("engines.log")))?;
     let rules = a.rules.to_rules()?;
     let texts: Vec<String> = if a.bots.is_empty() {
         DEFAULT_BOTS.iter().map(|s| s.to_string()).collect()
@@ -112,10 +117,6 @@ pub fn run(a: TournamentArgs) -> CliResult {
         shard,
     };
     config.validate(&catalog).map_err(cli_error)?;
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(utc_stamp()));
     let args = RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms);
     let run = DirRun {
         config: &config,
@@ -126,6 +127,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
         command_line: std::env::args().collect(),
     };
     let mode = ProgressMode::detect(a.quiet);
+    check_dir(&run).map_err(cli_error)?;
     if !a.quiet {
         let schedule = config.schedule();
         let games = schedule.shard_games(shard).count();
@@ -148,6 +150,8 @@ pub fn run(a: TournamentArgs) -> CliResult {
     // A second Ctrl-C exits at once; rows already written stay valid.
     let _ = ctrlc::set_handler(|| {
         if CANCEL.swap(true, Ordering::SeqCst) {
+            // External engines run in process groups of their own: take them too.
+            crate::protocol::children::kill_all();
             std::process::exit(130);
         }
     });

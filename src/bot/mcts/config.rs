@@ -20,11 +20,12 @@ pub enum Budget {
 pub enum Rollout {
     /// Uniformly random (`Position::random_split`, about 30 ns a playout).
     Random,
-    /// Each move takes the square with the largest own line gain, random
-    /// among equals; with probability `eps` a random square instead.
+    /// Each move takes the square with the largest immediate score change
+    /// (own line gain plus the opponent gain it blocks), random among
+    /// equals; with probability `eps` a random square instead.
     Greedy,
-    /// Each move takes the square with the best one-ply heuristic value
-    /// (own gain plus the opponent gain it blocks); `eps` as for greedy.
+    /// Each move takes the square with the best line-potential value
+    /// (`bot::eval::move_value`); `eps` as for greedy.
     Heuristic,
 }
 

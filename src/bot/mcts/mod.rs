@@ -152,7 +152,7 @@ impl MctsBot {
             Budget::Iters(n) => (n, None),
             Budget::Millis(ms) => (u64::MAX, Some(started + Duration::from_millis(ms))),
         };
-        let limit = self.node_limit(iters / k as u64 + 1, k);
+        let limit = self.node_limit((iters / k as u64).saturating_add(1), k);
         self.trees.resize_with(k, Tree::new);
         let reused = self.prepare_trees(game, limit);
         // Step 3: search.
@@ -197,7 +197,9 @@ impl MctsBot {
     /// expansion needs `expand` leaf visits and adds at most 65 nodes.
     fn node_limit(&self, iters: u64, k: usize) -> u32 {
         let cap = (self.cfg.max_nodes as u64 / k as u64).max(128);
-        let need = (iters / self.cfg.expand as u64 + 2).saturating_mul(66);
+        let need = (iters / self.cfg.expand as u64)
+            .saturating_add(2)
+            .saturating_mul(66);
         cap.min(need) as u32
     }
 
@@ -348,7 +350,7 @@ impl Bot for MctsBot {
 
     fn last_search(&self) -> Option<SearchInfo> {
         let r = self.report.as_ref()?;
-        let mut extra = format!("iters={} nodes={} depth={}", r.iterations, r.nodes, r.depth);
+        let mut extra = format!("iters={}", r.iterations);
         if let Some(m) = r.exact_margin {
             let _ = write!(extra, " exact_margin={}", m as f64 / 2.0);
         }

@@ -7,6 +7,7 @@
 
 use super::config::{Reward, Rollout};
 use super::tree::REWARD_ONE;
+use crate::bot::eval::{self, EvalWeights};
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
@@ -23,21 +24,35 @@ pub struct Playout {
     pub margin_halves: i32,
 }
 
-/// One-ply value of placing on `sq` for the side to move: its own line
+/// Immediate value of placing on `sq` for the side to move: its own line
 /// gain plus the gain it takes away from the opponent (attack and block;
-/// both are exact score changes, see `Position::gain`).
+/// both are exact score changes, see `Position::gain`). A few nanoseconds;
+/// the greedy playout policy.
 #[inline]
-pub fn move_value(pos: &Position, sq: Square) -> i32 {
+pub fn quick_value(pos: &Position, sq: Square) -> i32 {
     pos.gain(sq) as i32 + pos.gain_for(!pos.turn(), sq) as i32
 }
+
+/// The heuristic move value (line potential, `bot::eval::move_value` with
+/// the tuned default weights): priors and heuristic playouts.
+#[inline]
+pub fn move_value(pos: &Position, sq: Square) -> i32 {
+    eval::move_value(pos, sq, &WEIGHTS)
+}
+
+/// The heuristic's tuned weights.
+static WEIGHTS: std::sync::LazyLock<EvalWeights> = std::sync::LazyLock::new(EvalWeights::default);
 
 /// Plays `pos` to the end with `policy`.
 #[inline]
 pub fn playout(pos: &Position, policy: Rollout, eps: f64, rng: &mut FastRng) -> Playout {
     let stones = match policy {
         Rollout::Random => pos.random_split(rng),
-        Rollout::Greedy => guided(pos, eps, rng, |p, sq| p.gain(sq) as i32),
-        Rollout::Heuristic => guided(pos, eps, rng, move_value),
+        Rollout::Greedy => guided(pos, eps, rng, quick_value),
+        Rollout::Heuristic => {
+            let w: &EvalWeights = &WEIGHTS;
+            guided(pos, eps, rng, |p, sq| eval::move_value(p, sq, w))
+        }
     };
     Playout {
         stones,

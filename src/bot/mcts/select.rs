@@ -68,8 +68,35 @@ pub enum AmafSource<'a> {
 
 const INV_ONE: f32 = 1.0 / REWARD_ONE as f32;
 
-/// AMAF visits and value sum of the child `ch` (at index `i`) under `src`.
-#[inline]
+/// Entries of the small-count tables.
+const TABLE: usize = 1024;
+
+/// `1/n`, `1/sqrt(n)` and `sqrt(ln n)` for small counts: selection needs
+/// them for every child at every level, and below about a thousand visits
+/// (most nodes) a table load replaces a division and a square root.
+struct Tables {
+    inv: [f32; TABLE],
+    inv_sqrt: [f32; TABLE],
+    sqrt_ln: [f32; TABLE],
+}
+
+static TABLES: std::sync::LazyLock<Box<Tables>> = std::sync::LazyLock::new(|| {
+    let mut t = Box::new(Tables {
+        inv: [0.0; TABLE],
+        inv_sqrt: [0.0; TABLE],
+        sqrt_ln: [0.0; TABLE],
+    });
+    for n in 1..TABLE {
+        let f = n as f32;
+        t.inv[n] = 1.0 / f;
+        t.inv_sqrt[n] = 1.0 / f.sqrt();
+        t.sqrt_ln[n] = f.ln().sqrt();
+    }
+    t
+});
+
+/// AMAF visits and value sum of the child `ch` under `src`.
+#[inline(always)]
 fn amaf<'t>(tree: &'t Tree, ch: &'t Node, src: AmafSource<'_>) -> (u32, u64) {
     let n = match src {
         AmafSource::Own => ch,
@@ -84,40 +111,75 @@ fn amaf<'t>(tree: &'t Tree, ch: &'t Node, src: AmafSource<'_>) -> (u32, u64) {
 /// The child of EXPANDED `node` to follow.
 #[inline]
 pub fn select_child(tree: &Tree, node: &Node, p: &SelectParams, src: AmafSource<'_>) -> NodeId {
+    // One copy of the loop per feature set, so the plain-UCT loop carries
+    // no tests for features that are off.
+    match (p.amaf, p.solver, p.pw > 0.0) {
+        (false, false, false) => scan::<false, false, false>(tree, node, p, src),
+        (false, false, true) => scan::<false, false, true>(tree, node, p, src),
+        (false, true, false) => scan::<false, true, false>(tree, node, p, src),
+        (false, true, true) => scan::<false, true, true>(tree, node, p, src),
+        (true, false, false) => scan::<true, false, false>(tree, node, p, src),
+        (true, false, true) => scan::<true, false, true>(tree, node, p, src),
+        (true, true, false) => scan::<true, true, false>(tree, node, p, src),
+        (true, true, true) => scan::<true, true, true>(tree, node, p, src),
+    }
+}
+
+#[inline(always)]
+fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool>(
+    tree: &Tree,
+    node: &Node,
+    p: &SelectParams,
+    src: AmafSource<'_>,
+) -> NodeId {
+    let t: &Tables = &TABLES;
     let (first, n) = node.child_range();
-    let explore = p.c * (node.visits().max(1) as f32).ln().sqrt();
+    let parent = node.visits().max(1) as usize;
+    let sqrt_ln = if parent < TABLE {
+        t.sqrt_ln[parent]
+    } else {
+        (parent as f32).ln().sqrt()
+    };
+    let explore = p.c * sqrt_ln;
     let mut best = f32::NEG_INFINITY;
     let mut best_id = first;
     for i in first..first + n {
         let ch = tree.node(NodeId(i));
-        let proof = if p.solver { ch.proof() } else { Proof::Unknown };
-        match proof {
-            Proof::Win => return NodeId(i),
-            Proof::Loss => continue,
-            _ => {}
+        let proof = if SOLVER { ch.proof() } else { Proof::Unknown };
+        if SOLVER {
+            match proof {
+                Proof::Win => return NodeId(i),
+                Proof::Loss => continue,
+                _ => {}
+            }
         }
         let visits = ch.visits();
-        let (m, mv) = if p.amaf { amaf(tree, ch, src) } else { (0, 0) };
+        let (m, mv) = if AMAF { amaf(tree, ch, src) } else { (0, 0) };
         let mut score = if visits == 0 {
-            if m > 0 {
+            if AMAF && m > 0 {
                 mv as f32 * INV_ONE / m as f32 + explore
             } else {
                 p.fpu
             }
         } else {
-            let inv = 1.0 / visits as f32;
+            let (inv, inv_sqrt) = if (visits as usize) < TABLE {
+                (t.inv[visits as usize], t.inv_sqrt[visits as usize])
+            } else {
+                let inv = 1.0 / visits as f32;
+                (inv, inv.sqrt())
+            };
             let mut q = ch.value.load(Relaxed) as f32 * INV_ONE * inv;
-            if m > 0 {
+            if AMAF && m > 0 {
                 let (mf, nf) = (m as f32, visits as f32);
                 let beta = mf / (mf + nf + p.bias * mf * nf);
                 q += beta * (mv as f32 * INV_ONE / mf - q);
             }
-            if proof == Proof::Draw {
+            if SOLVER && proof == Proof::Draw {
                 q = 0.5;
             }
-            q + explore * inv.sqrt()
+            q + explore * inv_sqrt
         };
-        if p.pw > 0.0 {
+        if PRIOR {
             score += p.pw * f32::from_bits(ch.prior.load(Relaxed)) / (visits + 1) as f32;
         }
         if score > best {
