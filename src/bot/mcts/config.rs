@@ -27,6 +27,11 @@ pub enum Rollout {
     /// Each move takes the square with the best line-potential value
     /// (`bot::eval::move_value`); `eps` as for greedy.
     Heuristic,
+    /// No playout: the leaf is scored by the line-potential evaluation
+    /// (`bot::eval::evaluate`, exact on a finished board) as if it were
+    /// the final margin. AMAF statistics then come from a uniformly random
+    /// fill of the leaf.
+    Eval,
 }
 
 /// How a finished playout is turned into a reward in `[0, 1]`.
@@ -94,6 +99,7 @@ const DEFAULT_REF: u64 = 50;
 const DEFAULT_K: u64 = 12;
 const DEFAULT_PW: f64 = 1.0;
 const DEFAULT_EXACT: u64 = 10;
+const DEFAULT_MINIMAX: f64 = 0.0;
 const DEFAULT_MAX_NODES: u64 = 4_000_000;
 
 /// Most iterations one search may take.
@@ -196,6 +202,12 @@ pub const KEYS: &[KeyInfo] = &[
         "progressive bias weight: + pw * h / (n + 1)",
     ),
     key(
+        "minimax",
+        "0",
+        "0..=1",
+        "implicit minimax weight: q = (1-w)*mean + w*minimax of leaf evaluations",
+    ),
+    key(
         "solver",
         "true",
         "true|false",
@@ -282,6 +294,8 @@ pub struct MctsConfig {
     pub prune_k: u32,
     /// Progressive-bias weight.
     pub prior_weight: f32,
+    /// Weight of the implicit minimax value in a child's `q` (0: off).
+    pub minimax: f32,
     /// MCTS-Solver and exact endgames.
     pub solver: bool,
     /// With the solver on, positions with at most this many empty squares
@@ -316,6 +330,7 @@ impl Default for MctsConfig {
             prior: Prior::Bias,
             prune_k: DEFAULT_K as u32,
             prior_weight: DEFAULT_PW as f32,
+            minimax: DEFAULT_MINIMAX as f32,
             solver: true,
             exact: DEFAULT_EXACT as u32,
             reuse: true,
@@ -348,8 +363,12 @@ impl MctsConfig {
             (Some(n), None) => Budget::Iters(n),
             (None, None) => d.budget,
         };
-        let rollout = [Rollout::Random, Rollout::Greedy, Rollout::Heuristic]
-            [p.choice("rollout", 0, &["random", "greedy", "heuristic"])?];
+        let rollout = [
+            Rollout::Random,
+            Rollout::Greedy,
+            Rollout::Heuristic,
+            Rollout::Eval,
+        ][p.choice("rollout", 0, &["random", "greedy", "heuristic", "eval"])?];
         let reward = [Reward::Win, Reward::Margin][p.choice("reward", 1, &["win", "margin"])?];
         let rave =
             [Rave::Off, Rave::Rave, Rave::Grave][p.choice("rave", 2, &["off", "rave", "grave"])?];
@@ -374,6 +393,7 @@ impl MctsConfig {
             prior,
             prune_k: p.int("k", DEFAULT_K, 1, 65)? as u32,
             prior_weight: p.float("pw", DEFAULT_PW, 0.0, 100.0)? as f32,
+            minimax: p.float("minimax", DEFAULT_MINIMAX, 0.0, 1.0)? as f32,
             solver: p.flag("solver", d.solver)?,
             exact: p.int("exact", DEFAULT_EXACT, 0, 14)? as u32,
             reuse: p.flag("reuse", d.reuse)?,

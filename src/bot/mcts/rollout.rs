@@ -48,6 +48,13 @@ static WEIGHTS: std::sync::LazyLock<EvalWeights> = std::sync::LazyLock::new(Eval
 pub fn playout(pos: &Position, policy: Rollout, eps: f64, rng: &mut FastRng) -> Playout {
     let stones = match policy {
         Rollout::Random => pos.random_split(rng),
+        Rollout::Eval => {
+            let v = eval::evaluate(pos, &WEIGHTS);
+            return Playout {
+                stones: pos.random_split(rng),
+                margin_halves: 2 * v - pos.komi().halves(),
+            };
+        }
         Rollout::Greedy => guided(pos, eps, rng, quick_value),
         Rollout::Heuristic => {
             let w: &EvalWeights = &WEIGHTS;

@@ -7,11 +7,11 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
 use std::time::Instant;
 
-use super::config::{MctsConfig, Prior, Rave};
+use super::config::{MctsConfig, Prior, Rave, Rollout};
 use super::endgame;
 use super::rollout::{Rewarder, move_value, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
-use super::tree::{NodeId, Proof, SWAP, Tree, add32, add64, state};
+use super::tree::{NodeId, Proof, REWARD_ONE, SWAP, Tree, add32, add64, state};
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
@@ -182,7 +182,7 @@ impl Worker {
         let mut mapped: Option<NodeId> = None;
         self.path.clear();
         // Step 1: descend, counting each visit on the way down (virtual loss).
-        let (stones, margin, amaf_ok) = loop {
+        let (stones, margin, amaf_ok, leaf_margin) = loop {
             let node = tree.node(id);
             let before = node.visits();
             add32::<SHARED>(&node.visits, 1);
@@ -237,24 +237,30 @@ impl Worker {
             }
             if st == state::TERMINAL {
                 let exact = pos.is_game_over();
-                break (stones_of(&pos), node.terminal_margin(), exact);
+                let m = node.terminal_margin();
+                break (stones_of(&pos), m, exact, m);
             }
             if pos.is_game_over() {
                 let m = pos.margin_halves();
                 node.set_proof(Proof::of_outcome(pos.outcome(), !pos.turn()));
                 node.set_terminal(m);
-                break (stones_of(&pos), m, true);
+                break (stones_of(&pos), m, true, m);
             }
             if cfg.solver && !pos.can_swap() && pos.empty().count() <= LEAF_EXACT.min(cfg.exact) {
                 let m = endgame::margin(&pos, None);
                 let outcome = crate::game::outcome::Outcome::from_margin_halves(m);
                 node.set_proof(Proof::of_outcome(outcome, !pos.turn()));
                 node.set_terminal(m);
-                break (stones_of(&pos), m, false);
+                break (stones_of(&pos), m, false, m);
             }
             // Step 3: simulate.
             let p = playout(&pos, cfg.rollout, cfg.eps, &mut self.rng);
-            break (p.stones, p.margin_halves, true);
+            let leaf = if cfg.minimax > 0.0 && cfg.rollout != Rollout::Eval {
+                static_margin(&pos)
+            } else {
+                p.margin_halves
+            };
+            break (p.stones, p.margin_halves, true, leaf);
         };
         // Step 4: back up rewards, AMAF and proofs.
         let reward = s.rewarder.both(margin);
@@ -276,10 +282,41 @@ impl Worker {
                 }
             }
         }
+        if cfg.minimax > 0.0 {
+            self.back_up_minimax(tree, s.rewarder.both(leaf_margin));
+        }
         if cfg.solver {
             self.propagate_proofs(tree, s);
         }
         self.path.len() as u32 - 1
+    }
+
+    /// Implicit minimax (Lanctot et al. 2014): the leaf keeps its
+    /// heuristic value for its chooser; every node above takes one minus
+    /// the best value among its visited children. Plain stores: a racing
+    /// thread may overwrite with a value one iteration older, which the
+    /// next backup through the node repairs.
+    fn back_up_minimax(&self, tree: &Tree, leaf: ByPlayer<u64>) {
+        let mut steps = self.path.iter().rev();
+        let Some(last) = steps.next() else {
+            return;
+        };
+        let v = leaf[!last.turn] as f32 / REWARD_ONE as f32;
+        tree.node(last.id).minimax.store(v.to_bits(), Relaxed);
+        for step in steps {
+            let node = tree.node(step.id);
+            let (first, n) = node.child_range();
+            let mut best = f32::NEG_INFINITY;
+            for c in first..first + n {
+                let ch = tree.node(NodeId(c));
+                if ch.visits() > 0 {
+                    best = best.max(f32::from_bits(ch.minimax.load(Relaxed)));
+                }
+            }
+            if best > f32::NEG_INFINITY {
+                node.minimax.store((1.0 - best).to_bits(), Relaxed);
+            }
+        }
     }
 
     /// MCTS-Solver (Winands et al. 2008): from the leaf up, a node is lost
@@ -321,6 +358,13 @@ impl Worker {
             s.stop.store(true, Relaxed);
         }
     }
+}
+
+/// White's margin in half points as the line-potential evaluation sees it.
+#[inline]
+fn static_margin(pos: &Position) -> i32 {
+    2 * crate::bot::eval::evaluate(pos, &crate::bot::eval::EvalWeights::default())
+        - pos.komi().halves()
 }
 
 #[inline]

@@ -30,6 +30,8 @@ pub struct SelectParams {
     pub pw: f32,
     /// Whether proofs steer selection.
     pub solver: bool,
+    /// Implicit minimax weight.
+    pub minimax: f32,
 }
 
 impl SelectParams {
@@ -46,6 +48,7 @@ impl SelectParams {
                 cfg.prior_weight
             },
             solver: cfg.solver,
+            minimax: cfg.minimax,
         }
     }
 }
@@ -174,6 +177,9 @@ fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool>(
                 let beta = mf / (mf + nf + p.bias * mf * nf);
                 q += beta * (mv as f32 * INV_ONE / mf - q);
             }
+            if p.minimax > 0.0 {
+                q += p.minimax * (f32::from_bits(ch.minimax.load(Relaxed)) - q);
+            }
             if SOLVER && proof == Proof::Draw {
                 q = 0.5;
             }
@@ -214,6 +220,7 @@ mod tests {
             bias: 0.0,
             pw: 0.0,
             solver: true,
+            minimax: 0.0,
         }
     }
 

@@ -89,7 +89,7 @@ impl Proof {
     }
 }
 
-/// One tree node: 40 bytes. Children of a node are a contiguous range of
+/// One tree node: 40 bytes (no padding left). Children of a node are a contiguous range of
 /// the arena, `first_child .. first_child + children`.
 #[derive(Debug, Default)]
 pub struct Node {
@@ -107,6 +107,10 @@ pub struct Node {
     pub amaf_visits: AtomicU32,
     /// Heuristic value of the move, scaled to `[0, 1]` (`f32` bits).
     pub prior: AtomicU32,
+    /// Implicit minimax value for the chooser, `[0, 1]` (`f32` bits):
+    /// the heuristic value of the leaf backed up by minimax (Lanctot et
+    /// al. 2014); meaningful once the node has a visit.
+    pub minimax: AtomicU32,
     /// The move: a square index, or [`SWAP`].
     pub mv: AtomicU8,
     /// Number of children.
@@ -148,6 +152,7 @@ impl Node {
         self.amaf_value.store(0, Relaxed);
         self.amaf_visits.store(0, Relaxed);
         self.prior.store(prior.to_bits(), Relaxed);
+        self.minimax.store(0.5f32.to_bits(), Relaxed);
         self.mv.store(mv, Relaxed);
         self.children.store(0, Relaxed);
         self.state.store(state::LEAF, Relaxed);
@@ -396,6 +401,7 @@ impl Tree {
                 src.mv.load(Relaxed),
                 src.children.load(Relaxed),
                 src.proof.load(Relaxed),
+                src.minimax.load(Relaxed),
             );
             let dst = &self.nodes[new as usize];
             dst.visits.store(vals.0, Relaxed);
@@ -408,6 +414,7 @@ impl Tree {
             dst.children.store(vals.6, Relaxed);
             dst.state.store(st, Relaxed);
             dst.proof.store(vals.7, Relaxed);
+            dst.minimax.store(vals.8, Relaxed);
         }
         self.next.store(next.max(1), Relaxed);
     }
