@@ -174,6 +174,10 @@ fn resume_after_a_torn_line() {
         e.contains("--games") && e.contains("30") && e.contains("32"),
         "{e}"
     );
+    let e = refused(&args(&["--resume", "--shard", "1/2"], &cut));
+    assert!(e.contains("--shard") && e.contains("1/1"), "{e}");
+    let e = refused(&["tournament", "--resume"]);
+    assert!(e.contains("--resume needs --out"), "{e}");
 }
 
 /// Spawns a run, waits until `games.csv` holds `bytes`, kills it (SIGKILL).

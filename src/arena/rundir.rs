@@ -15,11 +15,12 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
+use super::parallel::run_games;
 use super::record::{GAMES_HEADER, GameRecord, GamesFile, parse_games};
 use super::report::Report;
 use super::runinfo::{RunArgs, RunFile, utc_now, write_atomic};
 use super::schedule::Schedule;
-use super::tournament::{Observer, TournamentConfig, TournamentError, run_games};
+use super::tournament::{Observer, TournamentConfig, TournamentError};
 use crate::bot::Catalog;
 
 /// A tournament to play into a directory.

@@ -28,7 +28,14 @@ pub struct MergeArgs {
 /// # Errors
 /// Shards that do not fit together (exit 2), I/O failures (exit 1).
 pub fn run(a: MergeArgs) -> CliResult {
-    let merged = merge_dirs(&a.dirs, &a.out, std::env::args().collect()).map_err(cli_error)?;
+    let merged = merge_dirs(
+        &a.dirs,
+        &a.out,
+        std::env::args_os()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
+    )
+    .map_err(cli_error)?;
     if !a.quiet {
         println!("{}", merged.report.text());
         println!(

@@ -55,7 +55,7 @@ pub struct TournamentArgs {
     #[arg(long)]
     pub quiet: bool,
     /// Continue the interrupted run in --out: keep its rows, play the missing games
-    #[arg(long, requires = "out")]
+    #[arg(long)]
     pub resume: bool,
     /// Play only part K of N of the schedule (join the parts with `pahtum merge`)
     #[arg(long, value_name = "K/N")]
@@ -78,6 +78,11 @@ pub fn cli_error(e: TournamentError) -> CliError {
 /// # Errors
 /// Bad arguments (exit 2), I/O failures or an interruption (exit 1).
 pub fn run(a: TournamentArgs) -> CliResult {
+    if a.resume && a.out.is_none() {
+        return Err(usage(
+            "--resume needs --out DIR, the directory of the run to continue",
+        ));
+    }
     let out = a
         .out
         .clone()
@@ -124,7 +129,9 @@ pub fn run(a: TournamentArgs) -> CliResult {
         catalog: &catalog,
         out: out.clone(),
         resume: a.resume,
-        command_line: std::env::args().collect(),
+        command_line: std::env::args_os()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
     };
     let mode = ProgressMode::detect(a.quiet);
     check_dir(&run).map_err(cli_error)?;

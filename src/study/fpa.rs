@@ -274,7 +274,8 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::arena::tournament::{Collect, run_games};
+    use crate::arena::parallel::run_games;
+    use crate::arena::tournament::Collect;
     use crate::bot::builtin_catalog;
     use crate::game::rules::Rules;
 

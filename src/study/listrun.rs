@@ -16,9 +16,10 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
+use crate::arena::parallel::run_games;
 use crate::arena::record::{GAMES_HEADER, GameRecord};
 use crate::arena::rundir::read_games;
-use crate::arena::tournament::{Observer, TournamentConfig, TournamentError, run_games};
+use crate::arena::tournament::{Observer, TournamentConfig, TournamentError};
 use crate::bot::Catalog;
 
 struct Sink<'a> {

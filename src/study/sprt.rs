@@ -239,8 +239,9 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
+    use crate::arena::parallel::run_games;
     use crate::arena::schedule::{Format, Shard};
-    use crate::arena::tournament::{TournamentConfig, run_games};
+    use crate::arena::tournament::TournamentConfig;
     use crate::bot::builtin_catalog;
     use crate::game::rules::Rules;
     use crate::study::gsprt::EloModel;
