@@ -3,6 +3,7 @@
 //! `sweep.svg`.
 
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -12,9 +13,10 @@ use super::common::{EngineArgs, RulesArgs};
 use super::error::{CliError, CliResult, usage};
 use super::tournament::cli_error;
 use crate::arena::progress::{Progress, ProgressMode};
+use crate::arena::record::GameRecord;
 use crate::arena::rundir::{DirRun, run_in_dir};
 use crate::arena::runinfo::{RunArgs, utc_stamp, write_atomic};
-use crate::arena::tournament::TournamentError;
+use crate::arena::tournament::{Observer, TournamentError};
 use crate::study::grid::parse_axis;
 use crate::study::sweep::{Sweep, SweepRow, sweep_csv, sweep_plot};
 
@@ -81,13 +83,36 @@ pub(crate) fn install_cancel() {
     });
 }
 
+/// Keeps every record (resumed ones too) for the timing column and
+/// passes the games on to the progress display.
+struct Keep<'a> {
+    inner: &'a mut dyn Observer,
+    records: Vec<GameRecord>,
+}
+
+impl Observer for Keep<'_> {
+    fn on_start(&mut self, done: &[GameRecord], total: u64) {
+        self.records.extend_from_slice(done);
+        self.inner.on_start(done, total);
+    }
+
+    fn on_game(&mut self, r: &GameRecord, row: &str) -> Result<ControlFlow<()>, TournamentError> {
+        self.records.push(*r);
+        self.inner.on_game(r, row)
+    }
+
+    fn on_idle(&mut self) -> Result<(), TournamentError> {
+        self.inner.on_idle()
+    }
+}
+
 /// The table printed at the end.
 fn table(sweep: &Sweep, rows: &[SweepRow]) -> String {
     let mut s = String::new();
     let keys: Vec<&str> = sweep.axes.iter().map(|a| a.key.as_str()).collect();
     let _ = writeln!(
         s,
-        "{:<24} {:>6} {:>5} {:>5} {:>5} {:>7} {:>17} {:>8}",
+        "{:<24} {:>6} {:>5} {:>5} {:>5} {:>7} {:>17} {:>8} {:>8}",
         keys.join(" "),
         "games",
         "W",
@@ -95,13 +120,14 @@ fn table(sweep: &Sweep, rows: &[SweepRow]) -> String {
         "L",
         "score",
         "Elo [95 %]",
-        "margin"
+        "margin",
+        "ms/move"
     );
     for r in rows {
         let elo = format!("{:.0} [{:.0}, {:.0}]", r.elo, r.elo_lo, r.elo_hi);
         let _ = writeln!(
             s,
-            "{:<24} {:>6} {:>5} {:>5} {:>5} {:>7.3} {:>17} {:>8.2}",
+            "{:<24} {:>6} {:>5} {:>5} {:>5} {:>7.3} {:>17} {:>8.2} {:>8.2}",
             r.values.join(" "),
             r.games,
             r.wins,
@@ -109,7 +135,8 @@ fn table(sweep: &Sweep, rows: &[SweepRow]) -> String {
             r.losses,
             r.score_rate,
             elo,
-            r.mean_margin
+            r.mean_margin,
+            r.move_ms
         );
     }
     s
@@ -177,11 +204,16 @@ pub fn run(a: SweepArgs) -> CliResult {
     }
     install_cancel();
     let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.quiet));
-    let result = run_in_dir(&run, &CANCEL, &mut progress);
+    let mut keep = Keep {
+        inner: &mut progress,
+        records: Vec::new(),
+    };
+    let result = run_in_dir(&run, &CANCEL, &mut keep);
+    let records = std::mem::take(&mut keep.records);
     progress.finish();
     match result {
         Ok(done) => {
-            let rows = sweep.rows(&done.report);
+            let rows = sweep.rows(&done.report, &records);
             write_outputs(&out, &sweep, &rows)?;
             if !a.quiet {
                 print!("{}", table(&sweep, &rows));

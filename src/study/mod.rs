@@ -6,6 +6,7 @@ pub mod fpa;
 pub mod grid;
 pub mod gsprt;
 pub mod komi;
+pub mod ladder;
 pub mod listrun;
 pub mod plot;
 pub mod sprt;

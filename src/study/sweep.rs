@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use super::grid::{Axis, Combo, GridError, expand};
 use super::gsprt::Pentanomial;
 use super::plot::{Estimate, HeatMap, LinePlot, PlotError, Series, heat_map, line_plot};
+use crate::arena::record::GameRecord;
 use crate::arena::report::Report;
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::stats::{Z95, elo_from_score, wilson};
@@ -71,8 +72,9 @@ impl Sweep {
         }
     }
 
-    /// One row per combination from the tournament's report.
-    pub fn rows(&self, report: &Report) -> Vec<SweepRow> {
+    /// One row per combination from the tournament's report and its
+    /// records (for the timing column).
+    pub fn rows(&self, report: &Report, records: &[GameRecord]) -> Vec<SweepRow> {
         self.combos
             .iter()
             .enumerate()
@@ -106,6 +108,7 @@ impl Sweep {
                         0.0
                     },
                     pentanomial: pent,
+                    move_ms: mean_move_ms(records, bot),
                 }
             })
             .collect()
@@ -157,6 +160,26 @@ pub struct SweepRow {
     pub mean_margin: f64,
     /// Pair results, seen from the combination.
     pub pentanomial: Pentanomial,
+    /// Mean milliseconds per move of the combination (a timing column:
+    /// it varies from run to run and with the machine's load).
+    pub move_ms: f64,
+}
+
+/// Mean thinking time per move of `bot` over `records` (each side makes
+/// half the plies of a game).
+pub fn mean_move_ms(records: &[GameRecord], bot: usize) -> f64 {
+    let (mut ms, mut moves) = (0u64, 0u64);
+    for r in records {
+        if let Some(c) = r.colour_of(bot) {
+            ms += r.ms[c];
+            moves += u64::from(r.plies) / 2;
+        }
+    }
+    if moves == 0 {
+        0.0
+    } else {
+        ms as f64 / moves as f64
+    }
 }
 
 /// Formats an Elo value; `inf`/`-inf` for a score rate of 1 or 0.
@@ -176,7 +199,7 @@ pub fn sweep_csv(axes: &[Axis], rows: &[SweepRow]) -> String {
         s.push_str(&a.key);
         s.push(',');
     }
-    s.push_str("games,wins,draws,losses,win_rate,win_rate_lo,win_rate_hi,score_rate,elo,elo_lo,elo_hi,mean_margin\n");
+    s.push_str("games,wins,draws,losses,win_rate,win_rate_lo,win_rate_hi,score_rate,elo,elo_lo,elo_hi,mean_margin,move_ms\n");
     for r in rows {
         for v in &r.values {
             s.push_str(v);
@@ -184,7 +207,7 @@ pub fn sweep_csv(axes: &[Axis], rows: &[SweepRow]) -> String {
         }
         let _ = writeln!(
             s,
-            "{},{},{},{},{:.4},{:.4},{:.4},{:.4},{},{},{},{:.2}",
+            "{},{},{},{},{:.4},{:.4},{:.4},{:.4},{},{},{},{:.2},{:.3}",
             r.games,
             r.wins,
             r.draws,
@@ -196,7 +219,8 @@ pub fn sweep_csv(axes: &[Axis], rows: &[SweepRow]) -> String {
             elo_text(r.elo),
             elo_text(r.elo_lo),
             elo_text(r.elo_hi),
-            r.mean_margin
+            r.mean_margin,
+            r.move_ms
         );
     }
     s
@@ -300,6 +324,7 @@ pub fn sweep_plot(sweep: &Sweep, rows: &[SweepRow]) -> Result<String, PlotError>
         series,
         x_ticks: (!numeric).then(|| first.values.clone()),
         reference: Some((0.0, format!("as strong as {reference}"))),
+        connect: numeric,
     })
 }
 
@@ -328,7 +353,7 @@ mod tests {
         )
         .expect("run");
         let report = Report::new(&config.labels(), &config.schedule(), &records);
-        let rows = sweep.rows(&report);
+        let rows = sweep.rows(&report, &records);
         assert_eq!(rows.len(), 2);
         for r in &rows {
             assert_eq!(r.games, 6);

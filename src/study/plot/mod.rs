@@ -77,6 +77,8 @@ pub struct LinePlot {
     pub x_ticks: Option<Vec<String>>,
     /// A dashed horizontal reference line and its legend entry.
     pub reference: Option<(f64, String)>,
+    /// Join each series' points with a line (off for unordered categories).
+    pub connect: bool,
 }
 
 /// Values over a grid of two parameters, a cell per combination.
@@ -221,8 +223,14 @@ pub fn line_plot(p: &LinePlot) -> Result<String, PlotError> {
         for (i, s) in p.series.iter().enumerate() {
             let c = PALETTE[i % PALETTE.len()];
             let line = ShapeStyle::from(&c).stroke_width(2);
+            let joined = s.points.iter().map(|e| (e.x, e.y));
+            let pts: Vec<(f64, f64)> = if p.connect {
+                joined.collect()
+            } else {
+                Vec::new()
+            };
             chart
-                .draw_series(LineSeries::new(s.points.iter().map(|e| (e.x, e.y)), line))
+                .draw_series(LineSeries::new(pts, line))
                 .map_err(err)?
                 .label(format!("{} (bars: 95 % interval)", s.label))
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], line));
@@ -350,6 +358,7 @@ mod tests {
             }],
             x_ticks: None,
             reference: Some((0.0, "equal strength".into())),
+            connect: true,
         })
         .expect("line");
         for t in [
