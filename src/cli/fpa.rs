@@ -45,7 +45,7 @@ pub struct FpaArgs {
     /// Games played in parallel (default: all cores)
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
-    /// Output directory (default: results/fpa-<UTC time>); never overwritten
+    /// Output directory (default: results/fpa-TIME, TIME in UTC); never overwritten
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Continue the interrupted study in --out
@@ -91,7 +91,7 @@ fn save(out: &Path, info: &FpaRunFile) -> CliResult {
 
 fn table(rows: &[FpaRow]) -> String {
     let mut s = format!(
-        "{:>6} {:>5} {:>6} {:>22} {:>8} {:>22} {:>14} {:>30} {:>8}\n",
+        "{:>6} {:>5} {:>6} {:>22} {:>8} {:>22} {:>14} {:>38} {:>7} {:>8}\n",
         "holes",
         "pie",
         "games",
@@ -99,20 +99,21 @@ fn table(rows: &[FpaRow]) -> String {
         "draws",
         "Black wins [95 %]",
         "margin (sd)",
-        "fair komi [95 %] S(k)/S(k+.5)",
+        "fair komi k [95 %] S(k-.5)/S(k)/S(k+.5)",
+        "first",
         "swaps"
     );
     for r in rows {
         let pct = |x: f64| 100.0 * x;
         let k = r.fair_komi.map_or("-".into(), |k| {
             format!(
-                "{} [{}, {}] S={:.2}/{:.2}",
-                k.komi, k.lo, k.hi, k.score_at, k.score_above
+                "{} [{}, {}] S={:.2}/{:.2}/{:.2}",
+                k.komi, k.lo, k.hi, k.score_below, k.score_at, k.score_above
             )
         });
         let _ = writeln!(
             s,
-            "{:>6} {:>5} {:>6} {:>22} {:>7.1}% {:>22} {:>14} {:>30} {:>8}",
+            "{:>6} {:>5} {:>6} {:>22} {:>7.1}% {:>22} {:>14} {:>38} {:>7.3} {:>8}",
             r.holes,
             r.pie,
             r.games,
@@ -131,6 +132,7 @@ fn table(rows: &[FpaRow]) -> String {
             ),
             format!("{:.1} ({:.1})", r.mean_margin, r.sd_margin),
             k,
+            r.first_score.0,
             r.swaps
                 .map_or("-".into(), |s| format!("{:.1}%", pct(s.rate)))
         );

@@ -60,7 +60,7 @@ pub struct SprtArgs {
     /// Games played in parallel (default: all cores); the result does not depend on it
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
-    /// Output directory (default: results/sprt-<UTC time>); never overwritten
+    /// Output directory (default: results/sprt-TIME, TIME in UTC); never overwritten
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Continue the interrupted test in --out

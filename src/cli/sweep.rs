@@ -47,7 +47,7 @@ pub struct SweepArgs {
     /// Games played in parallel (default: all cores)
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
-    /// Output directory (default: results/sweep-<UTC time>); never overwritten
+    /// Output directory (default: results/sweep-TIME, TIME in UTC); never overwritten
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Continue the interrupted sweep in --out

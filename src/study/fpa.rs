@@ -164,6 +164,10 @@ pub struct FpaRow {
     pub sd_margin: f64,
     /// The komi that would have made these games even, with its interval.
     pub fair_komi: Option<FairKomi>,
+    /// Score rate of the player who placed the first stone (whatever
+    /// colour it ended with), with a 95 % normal interval from the
+    /// per-game variance; without the pie rule, White's score rate.
+    pub first_score: (f64, f64, f64),
     /// Games in which the second player swapped (pie rule only).
     pub swaps: Option<Share>,
 }
@@ -180,6 +184,17 @@ impl FpaRow {
         let sum_sq: f64 = margins.iter().map(|&m| (m as f64).powi(2)).sum();
         let (mean_margin, sd_margin) = mean_sd(n as f64, sum, sum_sq);
         let swaps = recs.iter().filter(|r| r.swapped).count() as u64;
+        let firsts: Vec<f64> = recs.iter().map(|r| r.points_of(r.first)).collect();
+        let (fm, fsd) = mean_sd(
+            n as f64,
+            firsts.iter().sum(),
+            firsts.iter().map(|x| x * x).sum(),
+        );
+        let half = if n > 0 {
+            Z95 * fsd / (n as f64).sqrt()
+        } else {
+            0.5
+        };
         FpaRow {
             holes,
             pie,
@@ -190,13 +205,14 @@ impl FpaRow {
             mean_margin,
             sd_margin,
             fair_komi: fair_komi(&margins),
+            first_score: (fm, (fm - half).max(0.0), (fm + half).min(1.0)),
             swaps: pie.then(|| Share::new(swaps, n)),
         }
     }
 }
 
 /// The columns of `fpa.csv`.
-pub const FPA_HEADER: &str = "holes,pie,komi,games,white_wins,draws,black_wins,white_win_rate,white_win_lo,white_win_hi,draw_rate,draw_lo,draw_hi,black_win_rate,black_win_lo,black_win_hi,mean_margin,sd_margin,fair_komi,fair_komi_lo,fair_komi_hi,white_score_at_fair_komi,white_score_at_fair_komi_plus_half,swap_rate,swap_lo,swap_hi";
+pub const FPA_HEADER: &str = "holes,pie,komi,games,white_wins,draws,black_wins,white_win_rate,white_win_lo,white_win_hi,draw_rate,draw_lo,draw_hi,black_win_rate,black_win_lo,black_win_hi,mean_margin,sd_margin,fair_komi,fair_komi_lo,fair_komi_hi,white_score_komi_minus_half,white_score_komi,white_score_komi_plus_half,first_score,first_score_lo,first_score_hi,swap_rate,swap_lo,swap_hi";
 
 /// `fpa.csv`; `komi` is the komi the games were played with.
 pub fn fpa_csv(rows: &[FpaRow], komi: &str) -> String {
@@ -215,12 +231,14 @@ pub fn fpa_csv(rows: &[FpaRow], komi: &str) -> String {
             Some(k) => {
                 let _ = write!(
                     s,
-                    "{},{},{},{:.4},{:.4},",
-                    k.komi, k.lo, k.hi, k.score_at, k.score_above
+                    "{},{},{},{:.4},{:.4},{:.4},",
+                    k.komi, k.lo, k.hi, k.score_below, k.score_at, k.score_above
                 );
             }
-            None => s.push_str(",,,,,"),
+            None => s.push_str(",,,,,,"),
         }
+        let (f, flo, fhi) = r.first_score;
+        let _ = write!(s, "{f:.4},{flo:.4},{fhi:.4},");
         match r.swaps {
             Some(sw) => {
                 let _ = writeln!(s, "{:.4},{:.4},{:.4}", sw.rate, sw.lo, sw.hi);

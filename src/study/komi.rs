@@ -18,9 +18,11 @@
 //! Margins are whole points and draws are common, so `S` is a step
 //! function that usually jumps across ½ at the median instead of passing
 //! through it: no komi makes the game exactly even. The estimate then says
-//! where the jump is, and [`FairKomi::score_at`] / [`FairKomi::score_above`]
-//! give White's score at the estimate and half a point above it (e.g. 0.57
-//! at komi 0 and 0.43 at komi ½).
+//! where the jump is, and [`FairKomi::score_below`], [`FairKomi::score_at`]
+//! and [`FairKomi::score_above`] give White's score half a point below the
+//! estimate, at it, and half a point above it: since margins are whole
+//! points, `S(k − ½) = P(M ≥ k) ≥ ½ ≥ P(M > k) = S(k + ½)` at the median
+//! `k`, so these bracket the even game (e.g. 0.80, 0.37, 0.20 at komi 3).
 //!
 //! One caveat the numbers cannot remove: bots that play for the margin
 //! would meet a real komi by shifting their margin, but bots that play for
@@ -42,10 +44,12 @@ pub struct FairKomi {
     /// The interval's exact coverage under independence (≥ 0.95 when
     /// there are at least six games).
     pub coverage: f64,
+    /// `S(komi − ½)`, at least ½ (margins are whole points).
+    pub score_below: f64,
     /// White's expected score `S(komi)` in these games at the estimate.
     pub score_at: f64,
-    /// `S(komi + ½)`: with draws common, `S` jumps across ½ at the
-    /// median, and these two show by how much.
+    /// `S(komi + ½)`, at most ½: with draws common, `S` jumps across ½ at
+    /// the median, and these three values show where and by how much.
     pub score_above: f64,
 }
 
@@ -73,6 +77,7 @@ pub fn fair_komi(margins: &[i64]) -> Option<FairKomi> {
         lo,
         hi,
         coverage,
+        score_below: white_score_at(margins, komi - 0.5),
         score_at: white_score_at(margins, komi),
         score_above: white_score_at(margins, komi + 0.5),
     })
@@ -156,6 +161,9 @@ mod tests {
         assert_eq!(fair_komi(&t).map(|f| f.komi), Some(0.0));
         assert!(white_score_at(&t, -0.5) > 0.5 && white_score_at(&t, 0.5) < 0.5);
         let f = fair_komi(&t).expect("games");
-        assert_eq!((f.score_at, f.score_above), (0.625, 0.25));
+        assert_eq!(
+            (f.score_below, f.score_at, f.score_above),
+            (1.0, 0.625, 0.25)
+        );
     }
 }
