@@ -5,11 +5,14 @@ pub mod bots;
 pub mod common;
 pub mod engine;
 pub mod error;
+pub mod fpa;
 pub mod input;
 pub mod merge;
 pub mod play;
 pub mod score;
 pub mod solve;
+pub mod sprt;
+pub mod sweep;
 pub mod tournament;
 
 use std::ffi::OsString;
@@ -40,6 +43,12 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Merge shard outputs into the files an unsharded run writes
     Merge(merge::MergeArgs),
+    /// Parameter grid of one bot against a reference, CSV + SVG plot
+    Sweep(sweep::SweepArgs),
+    /// Sequential A/B test of two bots, stops at H0/H1
+    Sprt(sprt::SprtArgs),
+    /// First-player-advantage study, CSV + SVG plot
+    Fpa(fpa::FpaArgs),
     /// Serve a bot over the engine protocol on stdin/stdout (docs/protocol.md)
     Engine(engine::EngineCmdArgs),
     /// Play one game between two bots (human is a bot); last line result=...
@@ -86,6 +95,9 @@ where
         Command::Solve(a) => solve::run(a),
         Command::Tournament(a) => tournament::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Sweep(a) => sweep::run(a),
+        Command::Sprt(a) => sprt::run(a),
+        Command::Fpa(a) => fpa::run(a),
         Command::Engine(a) => engine::run(a),
         Command::Play(a) => play::run(a),
         Command::Bots(a) => bots::run(a),

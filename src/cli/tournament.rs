@@ -176,6 +176,18 @@ pub fn run(a: TournamentArgs) -> CliResult {
     progress.finish();
     match result {
         Ok(done) => {
+            // The ratings as a plot beside ratings.csv (study::ladder).
+            let svg = crate::study::ladder::ratings_plot(
+                &done.report,
+                &format!(
+                    "Ratings: {} games, seed {}",
+                    done.report.games.iter().sum::<u64>() / 2,
+                    config.seed
+                ),
+            )
+            .map_err(|e| CliError::Internal(e.into()))?;
+            crate::arena::runinfo::write_atomic(&out.join("ratings.svg"), svg.as_bytes())
+                .map_err(cli_error)?;
             if !a.quiet {
                 println!("{}", done.report.text());
                 println!("results in {}", out.display());
