@@ -20,6 +20,8 @@
 //! | the same with GRAVE (`k=8`) / `minimax=0.5` / `iters=100000` | 0.70 / 0.79 / 0.79 |
 //! | `eval`, prune `k=5,widen=2`, `c=0.2` (the defaults) | 0.83 |
 //! | ... with `reward=win` / `scale=4` / `minimax=0.3` / `c=0.3` | 0.86 / 0.79 / 0.80 / 0.80 |
+//! | ... with `expand=1` / `pw=0` / `pw=3` | 0.76 / 0.71 / 0.73 |
+//! | ... with `decay=0.5` / `decay=0.3` / `reach=5` / `defence=1.0` | 0.48 / 0.63 / 0.65 / 0.81 |
 //!
 //! What turns plain UCT around is the heuristic: static line-potential
 //! leaf values instead of random playouts, a low exploration constant,
