@@ -125,6 +125,7 @@ const DEFAULT_C: f64 = 0.2;
 const DEFAULT_FPU: f64 = 1.0;
 const DEFAULT_EXPAND: u64 = 2;
 const DEFAULT_EPS: f64 = 0.1;
+const DEFAULT_MIX: f64 = 0.0;
 const DEFAULT_SCALE: f64 = 10.0;
 const DEFAULT_BIAS: f64 = 0.001;
 const DEFAULT_REF: u64 = 50;
@@ -185,6 +186,12 @@ pub const KEYS: &[KeyInfo] = &[
         "0.1",
         "0..=1",
         "probability of a random move in greedy/heuristic playouts",
+    ),
+    key(
+        "mix",
+        "0",
+        "0..=1",
+        "rollout=eval: weight of a random fill's margin blended into the static value",
     ),
     key(
         "reward",
@@ -320,6 +327,9 @@ pub struct MctsConfig {
     pub rollout: Rollout,
     /// Random-move probability in greedy and heuristic playouts.
     pub eps: f64,
+    /// With `eval` leaves: weight of a random fill's margin blended into
+    /// the static value (0: static value only).
+    pub mix: f64,
     /// Reward of a playout.
     pub reward: Reward,
     /// Margin scale in points for [`Reward::Margin`].
@@ -371,6 +381,7 @@ impl Default for MctsConfig {
             expand: DEFAULT_EXPAND as u32,
             rollout: Rollout::Eval,
             eps: DEFAULT_EPS,
+            mix: DEFAULT_MIX,
             reward: Reward::Margin,
             scale: DEFAULT_SCALE,
             rave: Rave::Off,
@@ -441,6 +452,7 @@ impl MctsConfig {
             expand: p.int("expand", DEFAULT_EXPAND, 1, 1000)? as u32,
             rollout,
             eps: p.float("eps", DEFAULT_EPS, 0.0, 1.0)?,
+            mix: p.float("mix", DEFAULT_MIX, 0.0, 1.0)?,
             reward,
             scale: p.float("scale", DEFAULT_SCALE, 0.1, 1000.0)?,
             rave,
