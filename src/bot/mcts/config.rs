@@ -288,7 +288,7 @@ pub const KEYS: &[KeyInfo] = &[
         "max_nodes",
         "4000000",
         "128..=2147483648",
-        "node bound; when full, leaves stop expanding",
+        "node bound (shared out among root-parallel trees); when full, leaves stop expanding",
     ),
     // The heuristic's weights, shared with `heuristic` and `alphabeta`.
     EvalWeights::KEYS[0],
