@@ -11,7 +11,7 @@ use super::config::{MctsConfig, Prior, Rave, Rollout};
 use super::endgame;
 use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
-use super::tree::{NodeId, Proof, REWARD_ONE, SWAP, Tree, add32, add64, state};
+use super::tree::{NodeId, Proof, REWARD_ONE, Reserve, SWAP, Tree, add32, add64, state};
 use crate::bot::eval;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
@@ -91,6 +91,8 @@ pub struct Worker {
     path: Vec<Step>,
     moves: Vec<(u8, f32)>,
     map: [u8; 65],
+    /// Arena nodes reserved by this thread (tree parallelism).
+    reserve: Reserve,
     /// Iterations this worker ran.
     pub iterations: u64,
 }
@@ -103,6 +105,7 @@ impl Worker {
             path: Vec::with_capacity(80),
             moves: Vec::with_capacity(66),
             map: [255; 65],
+            reserve: Reserve::default(),
             iterations: 0,
         }
     }
@@ -198,7 +201,12 @@ impl Worker {
             {
                 // Step 2: expand (or find another thread expanding it).
                 self.child_moves(&pos, cfg);
-                if tree.expand(id, &self.moves) {
+                let reserve = if SHARED {
+                    Some(&mut self.reserve)
+                } else {
+                    None
+                };
+                if tree.expand(id, &self.moves, reserve) {
                     st = state::EXPANDED;
                 }
             }
