@@ -172,7 +172,9 @@ impl Worker {
                 .extend(pos.empty().map(|sq| (sq.index() as u8, 0.0)));
         }
         if pos.can_swap() {
-            self.moves.push((SWAP, 0.5));
+            // First, so that pruning and unpruning never hide the pie
+            // decision.
+            self.moves.insert(0, (SWAP, 1.0));
         }
     }
 
