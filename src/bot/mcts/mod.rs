@@ -9,7 +9,8 @@
 //!
 //! # The pie rule
 //! When the side to move may swap, the swap is one more root child
-//! (move byte [`tree::SWAP`]). Its position is the same board with the
+//! (move byte [`tree::SWAP`], placed first with the top prior so that
+//! pruning never hides it). Its position is the same board with the
 //! same colour to move; what changes is that the chooser now owns White.
 //! Node statistics are kept from the view of the owner of the colour
 //! *not* to move, and rewards are given per colour, so the swap child's

@@ -40,15 +40,27 @@ pub fn playout(
     policy: Rollout,
     eps: f64,
     weights: &EvalWeights,
+    mix: f64,
     rng: &mut FastRng,
 ) -> Playout {
     let stones = match policy {
         Rollout::Random => pos.random_split(rng),
         Rollout::Eval => {
-            let v = eval::evaluate(pos, weights);
+            let v = 2 * eval::evaluate(pos, weights) - pos.komi().halves();
+            let stones = pos.random_split(rng);
+            // With `mix > 0` the leaf value blends in the margin of the
+            // random fill (AlphaGo's mixing of value and playout).
+            let margin_halves = if mix > 0.0 {
+                let r = 2
+                    * (score(stones[Player::White]) as i32 - score(stones[Player::Black]) as i32)
+                    - pos.komi().halves();
+                (mix * r as f64 + (1.0 - mix) * v as f64).round() as i32
+            } else {
+                v
+            };
             return Playout {
-                stones: pos.random_split(rng),
-                margin_halves: 2 * v - pos.komi().halves(),
+                stones,
+                margin_halves,
             };
         }
         Rollout::Greedy => guided(pos, eps, rng, quick_value),
@@ -158,7 +170,7 @@ mod tests {
             .expect("game");
         let mut rng = FastRng::new(4);
         for policy in [Rollout::Random, Rollout::Greedy, Rollout::Heuristic] {
-            let p = playout(&pos, policy, 0.1, &EvalWeights::default(), &mut rng);
+            let p = playout(&pos, policy, 0.1, &EvalWeights::default(), 0.0, &mut rng);
             let (w, b) = (p.stones[Player::White], p.stones[Player::Black]);
             assert_eq!(w & b, Bitboard::EMPTY);
             assert_eq!(w | b | pos.holes(), Bitboard::FULL);

@@ -11,7 +11,7 @@ use super::config::{MctsConfig, Prior, Rave, Rollout};
 use super::endgame;
 use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
-use super::tree::{NodeId, Proof, REWARD_ONE, SWAP, Tree, add32, add64, state};
+use super::tree::{NodeId, Proof, REWARD_ONE, Reserve, SWAP, Tree, add32, add64, state};
 use crate::bot::eval;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
@@ -91,6 +91,8 @@ pub struct Worker {
     path: Vec<Step>,
     moves: Vec<(u8, f32)>,
     map: [u8; 65],
+    /// Arena nodes reserved by this thread (tree parallelism).
+    reserve: Reserve,
     /// Iterations this worker ran.
     pub iterations: u64,
 }
@@ -103,6 +105,7 @@ impl Worker {
             path: Vec::with_capacity(80),
             moves: Vec::with_capacity(66),
             map: [255; 65],
+            reserve: Reserve::default(),
             iterations: 0,
         }
     }
@@ -169,7 +172,9 @@ impl Worker {
                 .extend(pos.empty().map(|sq| (sq.index() as u8, 0.0)));
         }
         if pos.can_swap() {
-            self.moves.push((SWAP, 0.5));
+            // First, so that pruning and unpruning never hide the pie
+            // decision.
+            self.moves.insert(0, (SWAP, 1.0));
         }
     }
 
@@ -198,7 +203,12 @@ impl Worker {
             {
                 // Step 2: expand (or find another thread expanding it).
                 self.child_moves(&pos, cfg);
-                if tree.expand(id, &self.moves) {
+                let reserve = if SHARED {
+                    Some(&mut self.reserve)
+                } else {
+                    None
+                };
+                if tree.expand(id, &self.moves, reserve) {
                     st = state::EXPANDED;
                 }
             }
@@ -258,7 +268,14 @@ impl Worker {
                 break (stones_of(&pos), m, false, m);
             }
             // Step 3: simulate.
-            let p = playout(&pos, cfg.rollout, cfg.eps, &cfg.weights, &mut self.rng);
+            let p = playout(
+                &pos,
+                cfg.rollout,
+                cfg.eps,
+                &cfg.weights,
+                cfg.mix,
+                &mut self.rng,
+            );
             let leaf = if cfg.minimax > 0.0 && cfg.rollout != Rollout::Eval {
                 static_margin(&pos, cfg)
             } else {

@@ -248,7 +248,7 @@ mod tests {
     fn unvisited_first_then_best_mean_and_proofs() {
         let mut t = Tree::new();
         t.reset(16);
-        assert!(t.expand(NodeId::ROOT, &[(0, 0.0), (1, 0.0), (2, 0.0)]));
+        assert!(t.expand(NodeId::ROOT, &[(0, 0.0), (1, 0.0), (2, 0.0)], None));
         let p = params();
         let root = t.root();
         add32::<false>(&root.visits, 30);
