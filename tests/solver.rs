@@ -288,3 +288,40 @@ fn solve_cli_refuses_bad_boards_with_one_line() {
         "{err}"
     );
 }
+
+#[test]
+fn a_reused_solver_keeps_sizes_and_komi_apart() {
+    use pahtum::bot::solver::Solver;
+    // The same stones on a 4x4 board and in the corner of a 5x5 board hash
+    // alike; a solver reused across them (as `solve` does for a file) must
+    // still answer each as a fresh one would.
+    let mut rng = FastRng::new(5);
+    let limits = SolveLimits {
+        tt_mb: 1,
+        ..SolveLimits::default()
+    };
+    let mut reused = Solver::new(1);
+    let mut differ = 0;
+    for i in 0..20u32 {
+        let small = random_position(&mut rng, 4, 6, false, Komi::ZERO);
+        let komi = Komi::from_halves([0, 4][(i % 2) as usize]);
+        let big = Position::with_stones(
+            5,
+            small.holes(),
+            small.stones(Player::White),
+            small.stones(Player::Black),
+            false,
+            komi,
+        )
+        .expect("same stones on 5x5");
+        let mut margins = [0; 2];
+        for (k, pos) in [small, big].iter().enumerate() {
+            let fresh = solve(pos, &limits).expect("solved");
+            let again = reused.solve(pos, &limits).expect("solved");
+            assert_eq!(fresh.line(), again.line(), "\n{pos}");
+            margins[k] = fresh.margin_halves;
+        }
+        differ += (margins[0] != margins[1]) as u32;
+    }
+    assert!(differ >= 5, "too few informative pairs: {differ}");
+}

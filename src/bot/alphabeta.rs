@@ -68,6 +68,8 @@ struct TtEntry {
     kind: u8,
     mv: u8,
     used: bool,
+    /// The search (move) that stored it: older entries give way.
+    generation: u8,
 }
 
 /// The bot.
@@ -79,6 +81,8 @@ pub struct AlphaBetaBot {
     tt: Vec<TtEntry>,
     solver: Option<Solver>,
     history: [[u32; 64]; 2],
+    /// Counts searches, for table replacement.
+    generation: u8,
     killers: [[u8; 2]; MAX_PLY],
     nodes: u64,
     node_limit: u64,
@@ -146,6 +150,7 @@ impl AlphaBetaBot {
             tt: Vec::new(),
             solver: None,
             history: [[0; 64]; 2],
+            generation: 0,
             killers: [[MOVE_NONE; 2]; MAX_PLY],
             nodes: 0,
             node_limit: u64::MAX,
@@ -223,7 +228,7 @@ impl AlphaBetaBot {
         if depth == 0 {
             return static_value(pos, &self.cfg.weights);
         }
-        let key = pos.hash() ^ komi_key(pos);
+        let key = pos.hash() ^ rules_key(pos);
         let slot = self.tt_index(key);
         let e = self.tt[slot];
         let mut first = MOVE_NONE;
@@ -287,7 +292,7 @@ impl AlphaBetaBot {
         } else {
             EXACT
         };
-        if !e.used || e.key == key || depth as u8 >= e.depth {
+        if !e.used || e.key == key || e.generation != self.generation || depth as u8 >= e.depth {
             self.tt[slot] = TtEntry {
                 key,
                 value: best,
@@ -295,6 +300,7 @@ impl AlphaBetaBot {
                 kind,
                 mv: best_move,
                 used: true,
+                generation: self.generation,
             };
         }
         best
@@ -305,7 +311,7 @@ impl AlphaBetaBot {
         let mut pv = Vec::new();
         let mut p = *pos;
         while pv.len() < len as usize && !p.is_game_over() {
-            let key = p.hash() ^ komi_key(&p);
+            let key = p.hash() ^ rules_key(&p);
             let e = self.tt[self.tt_index(key)];
             if !e.used || e.key != key || e.mv == MOVE_NONE {
                 break;
@@ -351,7 +357,10 @@ impl AlphaBetaBot {
         let limits = SolveLimits {
             max_nodes: (self.cfg.nodes > 0)
                 .then(|| self.cfg.nodes.saturating_mul(SOLVER_NODES_PER_NODE)),
-            deadline: self.deadline,
+            // Half the time, so that the search still has some if the
+            // solver does not finish.
+            deadline: (self.cfg.ms > 0)
+                .then(|| Instant::now() + Duration::from_millis(self.cfg.ms.div_ceil(2))),
             tt_mb: 16,
         };
         let (mv, v, nodes) = solver.best_move(pos, order, &limits).ok()??;
@@ -374,6 +383,7 @@ impl AlphaBetaBot {
         }
         self.nodes = 0;
         self.stopped = false;
+        self.generation = self.generation.wrapping_add(1);
         self.killers = [[MOVE_NONE; 2]; MAX_PLY];
         for h in self.history.iter_mut().flatten() {
             *h /= 8;
@@ -453,9 +463,13 @@ impl AlphaBetaBot {
     }
 }
 
-/// Mixed into table keys so entries of different komi never mix.
-fn komi_key(pos: &Position) -> u64 {
-    crate::game::rng::mix64(0x6162_6b6d ^ pos.komi().halves() as u32 as u64)
+/// Mixed into table keys: the position hash covers holes and stones only,
+/// so boards of other sizes, komi or pie setting must key apart.
+fn rules_key(pos: &Position) -> u64 {
+    let komi = pos.komi().halves() as u32 as u64;
+    crate::game::rng::mix64(
+        0x6162_0000_0000_0000 ^ komi ^ (pos.size() as u64) << 32 ^ (pos.pie() as u64) << 40,
+    )
 }
 
 impl Bot for AlphaBetaBot {

@@ -83,8 +83,9 @@ pub(crate) struct Search<'t> {
     tt: &'t mut Table,
     /// Komi in half points (added to Black).
     komi: i32,
-    /// Mixed into every table key, so tables survive a change of komi.
-    komi_key: u64,
+    /// Mixed into every table key: the hash covers holes and stones only,
+    /// so positions of other sizes, komi or pie setting must key apart.
+    rules_key: u64,
     /// Nodes visited so far.
     pub nodes: u64,
     max_nodes: u64,
@@ -99,17 +100,19 @@ pub(crate) struct Search<'t> {
 }
 
 impl<'t> Search<'t> {
-    /// A search of positions with komi `komi` half points.
+    /// A search of `root` and the positions below it.
     pub fn new(
         tt: &'t mut Table,
-        komi: i32,
+        root: &Position,
         max_nodes: Option<u64>,
         deadline: Option<Instant>,
     ) -> Search<'t> {
+        let komi = root.komi().halves();
+        let rules = komi as u32 as u64 | (root.size() as u64) << 32 | (root.pie() as u64) << 40;
         Search {
             tt,
             komi,
-            komi_key: mix64(0x6b6f_6d69 ^ (komi as u32 as u64)),
+            rules_key: mix64(0x6b6f_6d69_0000_0000 ^ rules),
             nodes: 0,
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             deadline,
@@ -199,7 +202,7 @@ impl<'t> Search<'t> {
         }
 
         // Step 3: the table.
-        let key = pos.hash() ^ self.komi_key;
+        let key = pos.hash() ^ self.rules_key;
         let mut tt_move = MOVE_NONE;
         if n >= TT_MIN_EMPTIES
             && let Some(t) = self.tt.probe(key)
