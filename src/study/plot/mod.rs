@@ -220,8 +220,24 @@ pub fn line_plot(p: &LinePlot) -> Result<String, PlotError> {
                 .label(label)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
         }
+        // Categories: shift the series apart so their bars do not overlap.
+        let k = p.series.len();
+        let dodge = |i: usize| match (&p.x_ticks, k) {
+            (Some(_), 2..) => (i as f64 - (k - 1) as f64 / 2.0) * (0.3 / k as f64),
+            _ => 0.0,
+        };
         for (i, s) in p.series.iter().enumerate() {
             let c = PALETTE[i % PALETTE.len()];
+            let dx = dodge(i);
+            let shifted: Vec<Estimate> = s
+                .points
+                .iter()
+                .map(|e| Estimate { x: e.x + dx, ..*e })
+                .collect();
+            let s = Series {
+                label: s.label.clone(),
+                points: shifted,
+            };
             let line = ShapeStyle::from(&c).stroke_width(2);
             let joined = s.points.iter().map(|e| (e.x, e.y));
             let pts: Vec<(f64, f64)> = if p.connect {
