@@ -162,6 +162,13 @@ fn resume_after_a_torn_line() {
     }
     ok(&args(&["--resume"], &cut));
     same_results(&whole, &cut);
+    // A run killed before its first run.json was renamed into place left
+    // only a temporary file: resuming starts it.
+    let fresh = d.path().join("fresh");
+    std::fs::create_dir_all(&fresh).expect("mkdir");
+    std::fs::write(fresh.join("run.json.tmp"), "{").expect("write");
+    ok(&args(&["--resume"], &fresh));
+    same_results(&whole, &fresh);
     // Resuming a finished run changes nothing.
     ok(&args(&["--resume"], &cut));
     same_results(&whole, &cut);

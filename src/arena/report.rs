@@ -129,7 +129,9 @@ impl PairResult {
 /// game missing is left out), in layout order.
 pub fn pair_results(records: &[GameRecord]) -> Vec<PairResult> {
     let mut sorted: Vec<&GameRecord> = records.iter().collect();
-    sorted.sort_by_key(|r| r.game);
+    if !sorted.is_sorted_by_key(|r| r.game) {
+        sorted.sort_by_key(|r| r.game);
+    }
     let mut out = Vec::new();
     for w in sorted.windows(2) {
         let (a, b) = (w[0], w[1]);

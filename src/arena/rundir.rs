@@ -123,10 +123,6 @@ struct Sink<'a> {
 }
 
 impl Observer for Sink<'_> {
-    fn on_start(&mut self, done: &[GameRecord], total: u64) {
-        self.inner.on_start(done, total);
-    }
-
     fn on_game(&mut self, r: &GameRecord, row: &str) -> Result<ControlFlow<()>, TournamentError> {
         self.file
             .write_all(row.as_bytes())
@@ -276,19 +272,21 @@ pub fn run_in_dir(
         f
     };
 
+    let resumed = done.len();
+    observer.on_start(&done, games.len() as u64);
+    let mut records = Vec::with_capacity(games.len());
+    records.append(&mut done);
     let mut sink = Sink {
         file: BufWriter::with_capacity(1 << 16, file),
         path: &path,
         inner: observer,
-        records: Vec::new(),
+        records,
     };
-    sink.on_start(&done, games.len() as u64);
-    let rest = &games[done.len()..];
+    let rest = &games[resumed..];
     let status = run_games(config, run.catalog, rest, cancel, &mut sink)?;
     sink.on_idle()?;
-    let resumed = done.len() as u64;
-    done.append(&mut sink.records);
-    if (done.len() as u64) < games.len() as u64 {
+    let done = sink.records;
+    if done.len() < games.len() {
         return Err(TournamentError::Interrupted {
             done: done.len() as u64,
             total: games.len() as u64,
@@ -303,7 +301,7 @@ pub fn run_in_dir(
     info.save(out)?;
     Ok(DirOutcome {
         report,
-        resumed,
+        resumed: resumed as u64,
         played: status.played,
         run: info,
     })

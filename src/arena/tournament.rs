@@ -341,6 +341,37 @@ mod tests {
     }
 
     #[test]
+    fn head_to_head_plays_pairs() {
+        let catalog = builtin_catalog();
+        let spec = |s: &str| catalog.parse(s).expect("spec");
+        let c = TournamentConfig::head_to_head(
+            spec("random"),
+            spec("random:label=ref"),
+            3,
+            vec![Rules::default()],
+            5,
+            2,
+        );
+        let recs = run_tournament(
+            &c,
+            &catalog,
+            &AtomicBool::new(false),
+            &mut Collect::default(),
+        )
+        .expect("run");
+        assert_eq!(recs.len(), 6);
+        let pairs = crate::arena::report::pair_results(&recs);
+        assert_eq!(pairs.len(), 3);
+        assert!(pairs.iter().all(|p| p.bot == 0 && p.opponent == 1));
+        assert_eq!(
+            crate::arena::report::pentanomial_counts(&pairs)
+                .iter()
+                .sum::<u64>(),
+            3
+        );
+    }
+
+    #[test]
     fn bad_configs_are_refused() {
         let catalog = builtin_catalog();
         let mut c = config(1);

@@ -73,6 +73,18 @@ pub fn cli_error(e: TournamentError) -> CliError {
     }
 }
 
+/// `results/<UTC time>`, with `-2`, `-3`... if runs start in the same second.
+fn default_out() -> PathBuf {
+    let base = PathBuf::from("results").join(utc_stamp());
+    let mut out = base.clone();
+    let mut k = 2;
+    while out.exists() {
+        out = PathBuf::from(format!("{}-{k}", base.display()));
+        k += 1;
+    }
+    out
+}
+
 /// Runs `tournament`.
 ///
 /// # Errors
@@ -83,10 +95,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
             "--resume needs --out DIR, the directory of the run to continue",
         ));
     }
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(utc_stamp()));
+    let out = a.out.clone().unwrap_or_else(default_out);
     // External engines report faults, with their stderr tails, next to the results.
     let catalog = a.engine.catalog_with_log(Some(&out.join("engines.log")))?;
     let rules = a.rules.to_rules()?;
