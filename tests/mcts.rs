@@ -232,14 +232,20 @@ fn endgames_match_exhaustive_minimax() {
         let me = pos.turn();
         let best = minimax(&mut pos.clone());
         let game = Game::new(pos);
-        // The exact endgame search at the root: margin-optimal.
-        let mut exact = bot("mcts:iters=100", seed);
+        // The exact endgame search at the root (the tree search only picks
+        // among the moves it proves to keep the result).
+        let mut exact = bot("mcts:iters=300", seed);
         let Move::Place(s) = exact.select_move(&game).expect("move") else {
             panic!("no swap here")
         };
         let mut after = pos;
         after.play(s);
-        assert_eq!(minimax(&mut after), best, "exact search: {pos}");
+        assert_eq!(
+            result_for(me, minimax(&mut after)),
+            result_for(me, best),
+            "exact search: {pos}"
+        );
+        assert_eq!(report(&exact).exact_margin, Some(best));
         // MCTS-Solver alone (no exact search): keeps the proven result.
         let mut solver = bot("mcts:iters=30000,exact=0,expand=1", seed);
         let Move::Place(s) = solver.select_move(&game).expect("move") else {
@@ -274,7 +280,7 @@ fn completes_and_blocks_lines() {
     assert_eq!(pos.turn(), Player::White);
     for spec in [
         "mcts:iters=2000",
-        "mcts:iters=2000,rave=off,prior=off,solver=false",
+        "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
     ] {
         let mut m = bot(spec, 1);
         let mv = m.select_move(&Game::new(pos)).expect("move");
@@ -286,7 +292,7 @@ fn completes_and_blocks_lines() {
     assert_eq!(pos.turn(), Player::Black);
     for spec in [
         "mcts:iters=2000",
-        "mcts:iters=2000,rave=off,prior=off,solver=false",
+        "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
     ] {
         let mut m = bot(spec, 1);
         let mv = m.select_move(&Game::new(pos)).expect("move");

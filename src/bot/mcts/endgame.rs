@@ -186,6 +186,19 @@ pub fn solve(pos: &Position, table: Option<&mut Table>) -> Exact {
     }
 }
 
+/// Every placement of the side to move with White's exact final margin
+/// after it (best play from there on), in square order.
+pub fn move_values(pos: &Position, mut table: Option<&mut Table>) -> Vec<(Move, i32)> {
+    let mut p = *pos;
+    let mut out = Vec::with_capacity(p.empty().count() as usize);
+    for sq in pos.empty() {
+        p.play_unchecked(sq);
+        out.push((Move::Place(sq), margin(&p, table.as_deref_mut())));
+        p.undo_unchecked(sq);
+    }
+    out
+}
+
 /// White's exact final margin of `pos` in half points (no swap allowed:
 /// the caller never asks with a swap pending).
 pub fn margin(pos: &Position, table: Option<&mut Table>) -> i32 {
@@ -241,6 +254,13 @@ mod tests {
             let mut q = p;
             q.play(sq);
             assert_eq!(minimax(&mut q), want, "best move {sq} keeps the value");
+            let vals = move_values(&p, Some(&mut table));
+            let best = if p.turn() == Player::White {
+                vals.iter().map(|v| v.1).max()
+            } else {
+                vals.iter().map(|v| v.1).min()
+            };
+            assert_eq!(best, Some(want));
         }
     }
 }

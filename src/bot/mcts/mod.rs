@@ -9,7 +9,8 @@
 //!
 //! # The pie rule
 //! When the side to move may swap, the swap is one more root child
-//! (move byte [`tree::SWAP`]). Its position is the same board with the
+//! (move byte [`tree::SWAP`], placed first with the top prior so that
+//! pruning never hides it). Its position is the same board with the
 //! same colour to move; what changes is that the chooser now owns White.
 //! Node statistics are kept from the view of the owner of the colour
 //! *not* to move, and rewards are given per colour, so the swap child's
@@ -30,9 +31,11 @@ use std::time::{Duration, Instant};
 
 use self::config::{Budget, FinalChoice, MctsConfig, Parallel};
 use self::tree::{NodeId, Proof, Tree, state};
+use super::eval::EvalWeights;
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
+use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::derive_seed;
@@ -125,22 +128,36 @@ impl MctsBot {
             return Err(BotFault::Illegal("the game is over".into()));
         }
         let started = Instant::now();
-        // Step 1: with few squares left, the exact search decides.
+        // Step 1: with few squares left, the exact search decides which
+        // moves keep the game-theoretic result. If one does, it is played;
+        // otherwise the tree search chooses among them: all of them hold
+        // the result against best play, and the search finds the one that
+        // leaves a fallible opponent the most chances to go wrong.
+        let mut keep: Option<Vec<Move>> = None;
+        let mut exact_margin = None;
         if self.cfg.solver && pos.empty().count() <= self.cfg.exact {
             let table = self.table.get_or_insert_with(Default::default);
-            let ex = endgame::solve(&pos, Some(table));
-            if let Some(mv) = ex.best {
-                self.rooted = None;
-                self.report = Some(Report {
-                    iterations: 0,
-                    nodes: ex.nodes,
-                    depth: pos.empty().count(),
-                    moves: Vec::new(),
-                    pv: vec![mv],
-                    exact_margin: Some(ex.margin_halves),
-                    reused: false,
-                });
-                return Ok(mv);
+            if pos.can_swap() {
+                let ex = endgame::solve(&pos, Some(table));
+                if let Some(mv) = ex.best {
+                    return Ok(self.exact_report(&pos, mv, ex.margin_halves));
+                }
+            } else {
+                let vals = endgame::move_values(&pos, Some(table));
+                let sign = if pos.turn() == Player::White { 1 } else { -1 };
+                let best = vals.iter().map(|v| (v.1 * sign).signum()).max();
+                let set: Vec<(Move, i32)> = vals
+                    .into_iter()
+                    .filter(|v| Some((v.1 * sign).signum()) == best)
+                    .collect();
+                // The margin-best of them, as the fallback and the report.
+                if let Some(&(mv, m)) = set.iter().max_by_key(|v| v.1 * sign) {
+                    if set.len() == 1 {
+                        return Ok(self.exact_report(&pos, mv, m));
+                    }
+                    exact_margin = Some(m);
+                    keep = Some(std::iter::once(mv).chain(set.iter().map(|v| v.0)).collect());
+                }
             }
         }
         // Step 2: budget and trees.
@@ -172,9 +189,21 @@ impl MctsBot {
             ),
         };
         // Step 4: choose.
-        let moves = self.root_moves();
+        let mut moves = self.root_moves();
+        if let Some(keep) = &keep {
+            // Only result-keeping moves; the margin-best one comes first.
+            moves.retain(|m| keep.contains(&m.mv) && m.proof != Proof::Loss);
+            if moves.is_empty() {
+                moves.push(RootMove {
+                    mv: keep[0],
+                    visits: 0,
+                    mean: 0.0,
+                    proof: Proof::Unknown,
+                });
+            }
+        }
         let Some(chosen) = choose(&moves, self.cfg.final_choice) else {
-            return fallback(&pos);
+            return fallback(&pos, &self.cfg.weights);
         };
         let mut pv = vec![chosen];
         if let Some(c) = self.trees[0].child_by_move(NodeId::ROOT, chosen) {
@@ -186,11 +215,26 @@ impl MctsBot {
             depth: run.depth,
             moves,
             pv,
-            exact_margin: None,
+            exact_margin,
             reused,
         });
         self.rooted = Some((*game.start(), game.moves().to_vec()));
         Ok(chosen)
+    }
+
+    /// Records a move decided by the exact search alone.
+    fn exact_report(&mut self, pos: &Position, mv: Move, margin_halves: i32) -> Move {
+        self.rooted = None;
+        self.report = Some(Report {
+            iterations: 0,
+            nodes: 0,
+            depth: pos.empty().count(),
+            moves: Vec::new(),
+            pv: vec![mv],
+            exact_margin: Some(margin_halves),
+            reused: false,
+        });
+        mv
     }
 
     /// Nodes each of `k` trees may use for `iters` iterations: an
@@ -207,6 +251,7 @@ impl MctsBot {
     /// the game continues the one searched last; clears the trees
     /// otherwise. Returns whether a subtree was kept.
     fn prepare_trees(&mut self, game: &Game, limit: u32) -> bool {
+        let k = self.trees.len().max(1);
         let path = match (&self.rooted, self.cfg.reuse) {
             (Some((start, moves)), true)
                 if start == game.start()
@@ -231,7 +276,10 @@ impl MctsBot {
                 Some(ids) => {
                     for (t, id) in self.trees.iter_mut().zip(ids) {
                         t.keep_subtree(id);
-                        t.ensure(limit);
+                        // Room for this search's growth on top of what was
+                        // kept, within the memory bound.
+                        let cap = (self.cfg.max_nodes as u64 / k as u64).max(128);
+                        t.ensure((t.used() as u64 + limit as u64).min(cap) as u32);
                     }
                 }
                 None => kept = false,
@@ -332,9 +380,9 @@ fn principal_variation(tree: &Tree, from: NodeId, pv: &mut Vec<Move>) {
 
 /// The move when no tree could be grown (cannot happen with the minimum
 /// `max_nodes`): the best one-ply move.
-fn fallback(pos: &Position) -> Result<Move, BotFault> {
+fn fallback(pos: &Position, w: &EvalWeights) -> Result<Move, BotFault> {
     pos.empty()
-        .max_by_key(|&sq| rollout::move_value(pos, sq))
+        .max_by_key(|&sq| crate::bot::eval::move_value(pos, sq, w))
         .map(Move::Place)
         .ok_or_else(|| BotFault::Illegal("no free square".into()))
 }
@@ -384,7 +432,7 @@ impl Bot for MctsBot {
 /// The catalogue entry.
 pub const KIND: BotKind = BotKind {
     name: "mcts",
-    summary: "Monte Carlo tree search: UCT with GRAVE, progressive bias, MCTS-Solver, tree reuse, tree/root parallelism",
+    summary: "Monte Carlo tree search: UCT with heuristic leaves and progressive unpruning, RAVE/GRAVE, MCTS-Solver and exact endgames, tree reuse, tree/root parallelism",
     keys: KEYS,
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
         let cfg = MctsConfig::from_params(params)?;

@@ -22,9 +22,11 @@
 //!   `first_child`. Readers load `state` with `Acquire` before they read
 //!   the children range or any child, so they never see a half-written
 //!   child.
-//! - children: a contiguous range claimed from the arena by one
-//!   `fetch_add` on the tree's bump index; a range belongs to one node and
-//!   is written only by the thread that claimed it, before publication.
+//! - children: a contiguous range taken from the claiming thread's private
+//!   reserve, which is refilled by one `fetch_add` of a block of nodes on
+//!   the tree's bump index (so the shared counter is touched once per
+//!   block); a range belongs to one node and is written only by the thread
+//!   that claimed it, before publication.
 //!   When the arena is full, allocation fails and the node stays a leaf
 //!   (the search keeps simulating from leaves: graceful degradation).
 //! - `proof`: Unknown -> a proven result, by plain stores. A proof is a

@@ -33,33 +33,38 @@ pub fn quick_value(pos: &Position, sq: Square) -> i32 {
     pos.gain(sq) as i32 + pos.gain_for(!pos.turn(), sq) as i32
 }
 
-/// The heuristic move value (line potential, `bot::eval::move_value` with
-/// the tuned default weights): priors and heuristic playouts.
-#[inline]
-pub fn move_value(pos: &Position, sq: Square) -> i32 {
-    eval::move_value(pos, sq, &WEIGHTS)
-}
-
-/// The heuristic's tuned weights.
-static WEIGHTS: std::sync::LazyLock<EvalWeights> = std::sync::LazyLock::new(EvalWeights::default);
-
 /// Plays `pos` to the end with `policy`.
 #[inline]
-pub fn playout(pos: &Position, policy: Rollout, eps: f64, rng: &mut FastRng) -> Playout {
+pub fn playout(
+    pos: &Position,
+    policy: Rollout,
+    eps: f64,
+    weights: &EvalWeights,
+    mix: f64,
+    rng: &mut FastRng,
+) -> Playout {
     let stones = match policy {
         Rollout::Random => pos.random_split(rng),
         Rollout::Eval => {
-            let v = eval::evaluate(pos, &WEIGHTS);
+            let v = 2 * eval::evaluate(pos, weights) - pos.komi().halves();
+            let stones = pos.random_split(rng);
+            // With `mix > 0` the leaf value blends in the margin of the
+            // random fill (AlphaGo's mixing of value and playout).
+            let margin_halves = if mix > 0.0 {
+                let r = 2
+                    * (score(stones[Player::White]) as i32 - score(stones[Player::Black]) as i32)
+                    - pos.komi().halves();
+                (mix * r as f64 + (1.0 - mix) * v as f64).round() as i32
+            } else {
+                v
+            };
             return Playout {
-                stones: pos.random_split(rng),
-                margin_halves: 2 * v - pos.komi().halves(),
+                stones,
+                margin_halves,
             };
         }
         Rollout::Greedy => guided(pos, eps, rng, quick_value),
-        Rollout::Heuristic => {
-            let w: &EvalWeights = &WEIGHTS;
-            guided(pos, eps, rng, |p, sq| eval::move_value(p, sq, w))
-        }
+        Rollout::Heuristic => guided(pos, eps, rng, |p, sq| eval::move_value(p, sq, weights)),
     };
     Playout {
         stones,
@@ -165,7 +170,7 @@ mod tests {
             .expect("game");
         let mut rng = FastRng::new(4);
         for policy in [Rollout::Random, Rollout::Greedy, Rollout::Heuristic] {
-            let p = playout(&pos, policy, 0.1, &mut rng);
+            let p = playout(&pos, policy, 0.1, &EvalWeights::default(), 0.0, &mut rng);
             let (w, b) = (p.stones[Player::White], p.stones[Player::Black]);
             assert_eq!(w & b, Bitboard::EMPTY);
             assert_eq!(w | b | pos.holes(), Bitboard::FULL);

@@ -9,9 +9,10 @@ use std::time::Instant;
 
 use super::config::{MctsConfig, Prior, Rave, Rollout};
 use super::endgame;
-use super::rollout::{Rewarder, move_value, playout};
+use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
-use super::tree::{NodeId, Proof, REWARD_ONE, SWAP, Tree, add32, add64, state};
+use super::tree::{NodeId, Proof, REWARD_ONE, Reserve, SWAP, Tree, add32, add64, state};
+use crate::bot::eval;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
@@ -90,6 +91,8 @@ pub struct Worker {
     path: Vec<Step>,
     moves: Vec<(u8, f32)>,
     map: [u8; 65],
+    /// Arena nodes reserved by this thread (tree parallelism).
+    reserve: Reserve,
     /// Iterations this worker ran.
     pub iterations: u64,
 }
@@ -102,6 +105,7 @@ impl Worker {
             path: Vec::with_capacity(80),
             moves: Vec::with_capacity(66),
             map: [255; 65],
+            reserve: Reserve::default(),
             iterations: 0,
         }
     }
@@ -146,7 +150,7 @@ impl Worker {
         if cfg.uses_prior() {
             let mut top = 1;
             for sq in pos.empty() {
-                let v = move_value(pos, sq).max(0);
+                let v = eval::move_value(pos, sq, &cfg.weights).max(0);
                 top = top.max(v);
                 self.moves.push((sq.index() as u8, v as f32));
             }
@@ -154,18 +158,23 @@ impl Worker {
             for m in self.moves.iter_mut() {
                 m.1 *= scale;
             }
-            if cfg.prior == Prior::Prune && self.moves.len() > cfg.prune_k as usize {
-                // Stable sort: equal values keep square order (determinism).
+            if cfg.prior == Prior::Prune {
+                // Best first (a stable sort: equal values keep square
+                // order, so the tree is deterministic); selection scans a
+                // growing prefix, or only `k` children exist.
                 self.moves.sort_by(|a, b| b.1.total_cmp(&a.1));
-                self.moves.truncate(cfg.prune_k as usize);
-                self.moves.sort_by_key(|m| m.0);
+                if cfg.widen == 0.0 {
+                    self.moves.truncate(cfg.prune_k as usize);
+                }
             }
         } else {
             self.moves
                 .extend(pos.empty().map(|sq| (sq.index() as u8, 0.0)));
         }
         if pos.can_swap() {
-            self.moves.push((SWAP, 0.5));
+            // First, so that pruning and unpruning never hide the pie
+            // decision.
+            self.moves.insert(0, (SWAP, 1.0));
         }
     }
 
@@ -194,7 +203,12 @@ impl Worker {
             {
                 // Step 2: expand (or find another thread expanding it).
                 self.child_moves(&pos, cfg);
-                if tree.expand(id, &self.moves) {
+                let reserve = if SHARED {
+                    Some(&mut self.reserve)
+                } else {
+                    None
+                };
+                if tree.expand(id, &self.moves, reserve) {
                     st = state::EXPANDED;
                 }
             }
@@ -254,9 +268,16 @@ impl Worker {
                 break (stones_of(&pos), m, false, m);
             }
             // Step 3: simulate.
-            let p = playout(&pos, cfg.rollout, cfg.eps, &mut self.rng);
+            let p = playout(
+                &pos,
+                cfg.rollout,
+                cfg.eps,
+                &cfg.weights,
+                cfg.mix,
+                &mut self.rng,
+            );
             let leaf = if cfg.minimax > 0.0 && cfg.rollout != Rollout::Eval {
-                static_margin(&pos)
+                static_margin(&pos, cfg)
             } else {
                 p.margin_halves
             };
@@ -362,9 +383,8 @@ impl Worker {
 
 /// White's margin in half points as the line-potential evaluation sees it.
 #[inline]
-fn static_margin(pos: &Position) -> i32 {
-    2 * crate::bot::eval::evaluate(pos, &crate::bot::eval::EvalWeights::default())
-        - pos.komi().halves()
+fn static_margin(pos: &Position, cfg: &MctsConfig) -> i32 {
+    2 * eval::evaluate(pos, &cfg.weights) - pos.komi().halves()
 }
 
 #[inline]

@@ -32,6 +32,10 @@ pub struct SelectParams {
     pub solver: bool,
     /// Implicit minimax weight.
     pub minimax: f32,
+    /// Progressive unpruning: children visible at first (0: all).
+    pub unprune_k: u32,
+    /// `1 / ln(widen)`.
+    pub unprune_rate: f32,
 }
 
 impl SelectParams {
@@ -49,6 +53,16 @@ impl SelectParams {
             },
             solver: cfg.solver,
             minimax: cfg.minimax,
+            unprune_k: if cfg.prior == Prior::Prune && cfg.widen > 0.0 {
+                cfg.prune_k
+            } else {
+                0
+            },
+            unprune_rate: if cfg.widen > 0.0 {
+                1.0 / cfg.widen.ln()
+            } else {
+                0.0
+            },
         }
     }
 }
@@ -136,8 +150,12 @@ fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool>(
     src: AmafSource<'_>,
 ) -> NodeId {
     let t: &Tables = &TABLES;
-    let (first, n) = node.child_range();
+    let (first, mut n) = node.child_range();
     let parent = node.visits().max(1) as usize;
+    if p.unprune_k > 0 {
+        let extra = ((1.0 + parent as f32 / 50.0).ln() * p.unprune_rate) as u32;
+        n = n.min(p.unprune_k + extra);
+    }
     let sqrt_ln = if parent < TABLE {
         t.sqrt_ln[parent]
     } else {
@@ -221,6 +239,8 @@ mod tests {
             pw: 0.0,
             solver: true,
             minimax: 0.0,
+            unprune_k: 0,
+            unprune_rate: 0.0,
         }
     }
 
@@ -228,7 +248,7 @@ mod tests {
     fn unvisited_first_then_best_mean_and_proofs() {
         let mut t = Tree::new();
         t.reset(16);
-        assert!(t.expand(NodeId::ROOT, &[(0, 0.0), (1, 0.0), (2, 0.0)]));
+        assert!(t.expand(NodeId::ROOT, &[(0, 0.0), (1, 0.0), (2, 0.0)], None));
         let p = params();
         let root = t.root();
         add32::<false>(&root.visits, 30);

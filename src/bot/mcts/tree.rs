@@ -224,6 +224,16 @@ impl Node {
     }
 }
 
+/// Nodes a thread reserves at once when threads share a tree.
+pub const RESERVE_BLOCK: u32 = 1024;
+
+/// A thread's private stock of arena nodes (tree parallelism).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Reserve {
+    next: u32,
+    end: u32,
+}
+
 /// A tree: an arena of nodes (reused across searches) and a bump index.
 #[derive(Debug, Default)]
 pub struct Tree {
@@ -294,6 +304,26 @@ impl Tree {
         (start as u64 + k as u64 <= limit).then_some(start)
     }
 
+    /// Claims `k` nodes from a thread's reserve, refilling it with a block
+    /// of [`RESERVE_BLOCK`] nodes from the shared bump index when it runs
+    /// low (so threads touch the shared counter once per block, not once
+    /// per expansion); near the bound, straight from the shared index.
+    #[inline]
+    fn alloc_reserved(&self, k: u32, r: &mut Reserve) -> Option<u32> {
+        if r.end - r.next < k {
+            match self.alloc(RESERVE_BLOCK) {
+                Some(s) => {
+                    r.next = s;
+                    r.end = s + RESERVE_BLOCK;
+                }
+                None => return self.alloc(k),
+            }
+        }
+        let s = r.next;
+        r.next += k;
+        Some(s)
+    }
+
     /// Expands LEAF `id` with `moves` (move byte, prior) unless another
     /// thread holds it, the arena is full, or there are no moves. Returns
     /// whether the node is now EXPANDED.
@@ -302,7 +332,7 @@ impl Tree {
     /// from the node instead). Step 2: bump-allocate the children range.
     /// Step 3: write the children, then publish with a `Release` store of
     /// EXPANDED.
-    pub fn expand(&self, id: NodeId, moves: &[(u8, f32)]) -> bool {
+    pub fn expand(&self, id: NodeId, moves: &[(u8, f32)], reserve: Option<&mut Reserve>) -> bool {
         let node = self.node(id);
         if moves.is_empty() {
             return false;
@@ -316,7 +346,12 @@ impl Tree {
             return node.state() == state::EXPANDED;
         }
         // Step 2
-        let Some(first) = self.alloc(moves.len() as u32) else {
+        let k = moves.len() as u32;
+        let first = match reserve {
+            Some(r) => self.alloc_reserved(k, r),
+            None => self.alloc(k),
+        };
+        let Some(first) = first else {
             node.state.store(state::LEAF, Release);
             return false;
         };
@@ -438,12 +473,12 @@ mod tests {
         let mut t = Tree::new();
         t.reset(10);
         let moves: Vec<(u8, f32)> = (0..6).map(|i| (i, 0.0)).collect();
-        assert!(t.expand(NodeId::ROOT, &moves));
+        assert!(t.expand(NodeId::ROOT, &moves, None));
         assert_eq!(t.used(), 7);
         // Six more do not fit in 10.
-        assert!(!t.expand(NodeId(1), &moves));
+        assert!(!t.expand(NodeId(1), &moves, None));
         assert_eq!(t.node(NodeId(1)).state(), state::LEAF);
-        assert!(t.expand(NodeId(2), &moves[..3]));
+        assert!(t.expand(NodeId(2), &moves[..3], None));
         assert_eq!(t.used(), 10);
     }
 
@@ -452,10 +487,10 @@ mod tests {
         let mut t = Tree::new();
         t.reset(100);
         let moves: Vec<(u8, f32)> = (0..4).map(|i| (i, 0.0)).collect();
-        assert!(t.expand(NodeId::ROOT, &moves)); // 1..=4
-        assert!(t.expand(NodeId(1), &moves)); // 5..=8
-        assert!(t.expand(NodeId(3), &moves)); // 9..=12
-        assert!(t.expand(NodeId(10), &moves)); // 13..=16
+        assert!(t.expand(NodeId::ROOT, &moves, None)); // 1..=4
+        assert!(t.expand(NodeId(1), &moves, None)); // 5..=8
+        assert!(t.expand(NodeId(3), &moves, None)); // 9..=12
+        assert!(t.expand(NodeId(10), &moves, None)); // 13..=16
         t.node(NodeId(11)).visits.store(7, Relaxed);
         t.keep_subtree(NodeId(3));
         assert_eq!(t.used(), 9);
