@@ -17,6 +17,8 @@ const SPECS: &[&str] = &[
     "flatmc:playouts=40,rollout=heuristic,epsilon=0.5",
     "mcts:iters=64",
     "mcts:iters=64,rollout=heuristic,prior=prune,k=4",
+    "alphabeta:depth=2,solve=6",
+    "alphabeta:nodes=3000,solve=10",
 ];
 
 /// A position on a `size` board with `holes` random holes, `plies` random

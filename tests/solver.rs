@@ -112,15 +112,21 @@ fn check(pos: &Position) -> Solution {
 fn solver_equals_minimax_on_random_positions() {
     let mut rng = FastRng::new(2024);
     let komis = [0, 1, -3, 6, 13];
-    let mut checked = 0;
+    // Count what the positions exercised, so the test cannot pass on
+    // trivial positions only.
+    let (mut outcomes, mut lists_differ, mut finished) = ([0u32; 3], 0, 0);
     for i in 0..300u32 {
         let size = 3 + (i % 5) as u8;
         let komi = Komi::from_halves(komis[(i / 5) as usize % komis.len()]);
         let pos = random_position(&mut rng, size, 8, false, komi);
-        check(&pos);
-        checked += 1;
+        let s = check(&pos);
+        outcomes[s.outcome as usize] += 1;
+        lists_differ += (s.best_result != s.best_margin) as u32;
+        finished += pos.is_game_over() as u32;
     }
-    assert_eq!(checked, 300);
+    assert!(outcomes.iter().all(|&n| n >= 20), "{outcomes:?}");
+    assert!(lists_differ >= 30, "{lists_differ}");
+    assert!(finished < 30, "{finished}");
 }
 
 #[test]
@@ -214,12 +220,12 @@ fn run_solve(args: &[&str], input: &str) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn pahtum");
-    child
+    // The command may refuse its arguments before reading stdin.
+    let _ = child
         .stdin
         .take()
         .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
+        .write_all(input.as_bytes());
     let out = child.wait_with_output().expect("wait");
     (
         out.status.code().unwrap_or(-1),
@@ -281,4 +287,41 @@ fn solve_cli_refuses_bad_boards_with_one_line() {
         err.contains("49 empty squares") && err.contains("--max-empty"),
         "{err}"
     );
+}
+
+#[test]
+fn a_reused_solver_keeps_sizes_and_komi_apart() {
+    use pahtum::bot::solver::Solver;
+    // The same stones on a 4x4 board and in the corner of a 5x5 board hash
+    // alike; a solver reused across them (as `solve` does for a file) must
+    // still answer each as a fresh one would.
+    let mut rng = FastRng::new(5);
+    let limits = SolveLimits {
+        tt_mb: 1,
+        ..SolveLimits::default()
+    };
+    let mut reused = Solver::new(1);
+    let mut differ = 0;
+    for i in 0..20u32 {
+        let small = random_position(&mut rng, 4, 6, false, Komi::ZERO);
+        let komi = Komi::from_halves([0, 4][(i % 2) as usize]);
+        let big = Position::with_stones(
+            5,
+            small.holes(),
+            small.stones(Player::White),
+            small.stones(Player::Black),
+            false,
+            komi,
+        )
+        .expect("same stones on 5x5");
+        let mut margins = [0; 2];
+        for (k, pos) in [small, big].iter().enumerate() {
+            let fresh = solve(pos, &limits).expect("solved");
+            let again = reused.solve(pos, &limits).expect("solved");
+            assert_eq!(fresh.line(), again.line(), "\n{pos}");
+            margins[k] = fresh.margin_halves;
+        }
+        differ += (margins[0] != margins[1]) as u32;
+    }
+    assert!(differ >= 5, "too few informative pairs: {differ}");
 }

@@ -151,6 +151,15 @@ fn heuristic_beats_greedy() {
 
 #[test]
 #[ignore = "measurement; run in release"]
+fn alphabeta_beats_heuristic() {
+    // Default budget (nodes=1000000, about a second a move): 30 games.
+    let t = play_pairs("alphabeta", "heuristic", 15, 2026);
+    println!("{}", t.report("alphabeta", "heuristic"));
+    assert!(t.score_rate() >= 0.6);
+}
+
+#[test]
+#[ignore = "measurement; run in release"]
 fn eval_speed() {
     use pahtum::bot::eval::{EvalWeights, evaluate, move_value};
     use std::hint::black_box;

@@ -8,7 +8,9 @@
 //!    node allowance);
 //! 2. otherwise depths 1, 2, ... are searched until `depth=`, `nodes=` or
 //!    `ms=` is spent, or a depth reaches the end of the game; an unfinished
-//!    depth counts only for root moves it searched completely;
+//!    depth counts only for root moves it searched completely. The default
+//!    budget is `nodes=1000000` (about a second); a spec giving `depth=` or
+//!    `ms=` alone searches by that budget only;
 //! 3. a node is a principal-variation search: the transposition table move
 //!    first, then the two killer moves of the ply, then the rest by the
 //!    one-ply heuristic value of the square plus its history score;
@@ -20,11 +22,13 @@
 //! the bot's seed before being sorted, so equal moves are chosen by seed,
 //! and with a `depth=` or `nodes=` budget a game replays exactly.
 
+mod config;
+
 use std::time::{Duration, Instant};
 
 use super::eval::{EvalWeights, evaluate, move_value};
 use super::solver::{SolveLimits, Solver};
-use super::spec::{BotKind, KeyInfo, Params, SpecError};
+use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
 use crate::game::player::Player;
@@ -32,6 +36,8 @@ use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::FastRng;
 use crate::game::square::Square;
+
+pub use self::config::AlphaBetaConfig;
 
 /// Larger than any value.
 const INF: i32 = i32::MAX / 4;
@@ -41,102 +47,17 @@ const MAX_PLY: usize = 72;
 const MOVE_SWAP: u8 = 64;
 const MOVE_NONE: u8 = 255;
 
+/// At this remaining depth and below, moves are ordered by immediate gains
+/// and history instead of the heuristic's move values.
+const CHEAP_ORDER_DEPTH: u32 = 3;
+
+/// The solver's node allowance per node of `nodes=`.
+const SOLVER_NODES_PER_NODE: u64 = 4;
+
 /// Bound kinds of a table entry.
 const EXACT: u8 = 0;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
-
-/// Search settings; each is a bot key.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AlphaBetaConfig {
-    /// Deepest iteration, in plies.
-    pub depth: u32,
-    /// Node budget per move (0: none). Deterministic, unlike `ms`.
-    pub nodes: u64,
-    /// Wall-clock budget per move in milliseconds (0: none).
-    pub ms: u64,
-    /// Solve exactly once no more than this many squares are free.
-    pub solve: u32,
-    /// Transposition table size in MiB.
-    pub tt_mb: usize,
-    /// Evaluation weights.
-    pub weights: EvalWeights,
-}
-
-impl AlphaBetaConfig {
-    /// Default `depth=`.
-    pub const DEFAULT_DEPTH: u32 = 64;
-    /// Default `nodes=`: about a second per move on the reference machine
-    /// (one core of a shared 2-core VM) in the middlegame.
-    pub const DEFAULT_NODES: u64 = 250_000;
-    /// Default `solve=`: solves in well under a second on 7x7.
-    pub const DEFAULT_SOLVE: u32 = 16;
-
-    /// The keys, for `pahtum bots`.
-    pub const KEYS: &'static [KeyInfo] = &[
-        KeyInfo {
-            key: "depth",
-            default: "64",
-            accepts: "an integer 1..=64",
-            help: "deepest iteration in plies",
-        },
-        KeyInfo {
-            key: "nodes",
-            default: "250000",
-            accepts: "an integer 0..=10000000000",
-            help: "node budget per move, deterministic (0 = none); about a second",
-        },
-        KeyInfo {
-            key: "ms",
-            default: "0",
-            accepts: "an integer 0..=3600000",
-            help: "time budget per move in milliseconds (0 = none; makes games unrepeatable)",
-        },
-        KeyInfo {
-            key: "solve",
-            default: "16",
-            accepts: "an integer 0..=30",
-            help: "play exactly (solver) once no more squares than this are free",
-        },
-        KeyInfo {
-            key: "tt",
-            default: "16",
-            accepts: "an integer 1..=1024",
-            help: "transposition table size in MiB",
-        },
-        EvalWeights::KEYS[0],
-        EvalWeights::KEYS[1],
-        EvalWeights::KEYS[2],
-    ];
-
-    /// Reads the keys from a spec.
-    ///
-    /// # Errors
-    /// A value out of range or of the wrong type.
-    pub fn from_params(p: &Params) -> Result<AlphaBetaConfig, SpecError> {
-        Ok(AlphaBetaConfig {
-            depth: p.int("depth", Self::DEFAULT_DEPTH as u64, 1, 64)? as u32,
-            nodes: p.int("nodes", Self::DEFAULT_NODES, 0, 10_000_000_000)?,
-            ms: p.int("ms", 0, 0, 3_600_000)?,
-            solve: p.int("solve", Self::DEFAULT_SOLVE as u64, 0, 30)? as u32,
-            tt_mb: p.int("tt", 16, 1, 1024)? as usize,
-            weights: EvalWeights::from_params(p)?,
-        })
-    }
-}
-
-impl Default for AlphaBetaConfig {
-    fn default() -> AlphaBetaConfig {
-        AlphaBetaConfig {
-            depth: Self::DEFAULT_DEPTH,
-            nodes: Self::DEFAULT_NODES,
-            ms: 0,
-            solve: Self::DEFAULT_SOLVE,
-            tt_mb: 16,
-            weights: EvalWeights::default(),
-        }
-    }
-}
 
 /// One table entry: a bound from a search of `depth` plies.
 #[derive(Clone, Copy, Debug, Default)]
@@ -255,6 +176,7 @@ impl AlphaBetaBot {
         pos: &Position,
         first: u8,
         ply: usize,
+        cheap: bool,
         out: &mut [(i64, u8); 65],
     ) -> usize {
         let mut count = 0;
@@ -268,6 +190,9 @@ impl AlphaBetaBot {
                 i64::MAX - 1
             } else if idx == killers[1] {
                 i64::MAX - 2
+            } else if cheap {
+                let g = pos.gain_for(pos.turn(), sq) + pos.gain_for(!pos.turn(), sq);
+                g as i64 * (1 << 20) + self.history[me][idx as usize].min((1 << 20) - 1) as i64
             } else {
                 move_value(pos, sq, &self.cfg.weights) as i64 * 1024
                     + self.history[me][idx as usize].min(1023) as i64
@@ -298,7 +223,7 @@ impl AlphaBetaBot {
         if depth == 0 {
             return static_value(pos, &self.cfg.weights);
         }
-        let key = pos.hash() ^ komi_key(pos);
+        let key = pos.hash() ^ rules_key(pos);
         let slot = self.tt_index(key);
         let e = self.tt[slot];
         let mut first = MOVE_NONE;
@@ -315,7 +240,7 @@ impl AlphaBetaBot {
         }
         let alpha0 = alpha;
         let mut buf = [(0i64, 0u8); 65];
-        let count = self.ordered_moves(pos, first, ply, &mut buf);
+        let count = self.ordered_moves(pos, first, ply, depth <= CHEAP_ORDER_DEPTH, &mut buf);
         let moves = &buf[..count];
         let mut best = -INF;
         let mut best_move = MOVE_NONE;
@@ -380,7 +305,7 @@ impl AlphaBetaBot {
         let mut pv = Vec::new();
         let mut p = *pos;
         while pv.len() < len as usize && !p.is_game_over() {
-            let key = p.hash() ^ komi_key(&p);
+            let key = p.hash() ^ rules_key(&p);
             let e = self.tt[self.tt_index(key)];
             if !e.used || e.key != key || e.mv == MOVE_NONE {
                 break;
@@ -419,11 +344,17 @@ impl AlphaBetaBot {
             return None;
         }
         let solver = self.solver.get_or_insert_with(|| Solver::new(16));
-        // A node allowance keeps a hard position from stalling the game; a
-        // deterministic one keeps games replayable.
+        // A node allowance (a multiple of the search budget: solver nodes
+        // are cheaper) keeps a hard position from stalling the game, and
+        // being deterministic keeps games replayable. If it runs out, the
+        // search plays instead.
         let limits = SolveLimits {
-            max_nodes: Some(50_000_000),
-            deadline: self.deadline,
+            max_nodes: (self.cfg.nodes > 0)
+                .then(|| self.cfg.nodes.saturating_mul(SOLVER_NODES_PER_NODE)),
+            // Half the time, so that the search still has some if the
+            // solver does not finish.
+            deadline: (self.cfg.ms > 0)
+                .then(|| Instant::now() + Duration::from_millis(self.cfg.ms.div_ceil(2))),
             tt_mb: 16,
         };
         let (mv, v, nodes) = solver.best_move(pos, order, &limits).ok()??;
@@ -525,9 +456,13 @@ impl AlphaBetaBot {
     }
 }
 
-/// Mixed into table keys so entries of different komi never mix.
-fn komi_key(pos: &Position) -> u64 {
-    crate::game::rng::mix64(0x6162_6b6d ^ pos.komi().halves() as u32 as u64)
+/// Mixed into table keys: the position hash covers holes and stones only,
+/// so boards of other sizes, komi or pie setting must key apart.
+fn rules_key(pos: &Position) -> u64 {
+    let komi = pos.komi().halves() as u32 as u64;
+    crate::game::rng::mix64(
+        0x6162_0000_0000_0000 ^ komi ^ (pos.size() as u64) << 32 ^ (pos.pie() as u64) << 40,
+    )
 }
 
 impl Bot for AlphaBetaBot {
@@ -559,3 +494,107 @@ pub const KIND: BotKind = BotKind {
         Ok(Box::new(AlphaBetaBot::new(params.label(), cfg, seed)))
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::outcome::Komi;
+    use crate::game::rules::Rules;
+    use crate::game::text::parse_boards;
+
+    fn midgame(seed: u64, plies: u32) -> Position {
+        let mut rng = FastRng::new(seed);
+        let mut p = Rules::default()
+            .new_game(&mut rng)
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        for _ in 0..plies {
+            let e = p.empty();
+            p.play_unchecked(
+                e.nth(rng.below(e.count()))
+                    .unwrap_or_else(|| unreachable!()),
+            );
+        }
+        p
+    }
+
+    fn bot(cfg: AlphaBetaConfig, seed: u64) -> AlphaBetaBot {
+        AlphaBetaBot::new("ab", cfg, seed)
+    }
+
+    #[test]
+    fn same_seed_same_move_and_nodes_within_the_depth() {
+        let pos = midgame(3, 12);
+        let cfg = AlphaBetaConfig {
+            depth: 3,
+            nodes: 0,
+            tt_mb: 1,
+            ..AlphaBetaConfig::default()
+        };
+        let mut a = bot(cfg.clone(), 7);
+        let mut b = bot(cfg, 7);
+        assert_eq!(a.choose(&pos), b.choose(&pos));
+        let (ia, ib) = (a.last_search(), b.last_search());
+        assert_eq!(ia, ib);
+        let info = ia.unwrap_or_default();
+        assert_eq!(info.depth, 3);
+        assert_eq!(info.pv.len(), 3, "{info:?}");
+        assert!(info.nodes > 0);
+    }
+
+    #[test]
+    fn node_budget_is_kept() {
+        let pos = midgame(4, 6);
+        let mut a = bot(
+            AlphaBetaConfig {
+                nodes: 5000,
+                tt_mb: 1,
+                ..AlphaBetaConfig::default()
+            },
+            1,
+        );
+        assert!(a.choose(&pos).is_some());
+        let info = a.last_search().unwrap_or_default();
+        assert!(info.nodes <= 5000 && info.depth >= 1, "{info:?}");
+    }
+
+    #[test]
+    fn completes_the_long_run() {
+        // White to move: d1 completes a row of seven (119 points).
+        let b = &parse_boards("B.B.B.B\n.......\n.......\n.......\n.......\nB.B....\nWWW.WWW\n")
+            .unwrap_or_else(|e| unreachable!("{e}"))[0];
+        let pos = b
+            .to_position(false, Komi::ZERO)
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        let mut a = bot(
+            AlphaBetaConfig {
+                depth: 2,
+                tt_mb: 1,
+                ..AlphaBetaConfig::default()
+            },
+            1,
+        );
+        assert_eq!(a.choose(&pos), Some(Move::Place(Square::new(3, 0))));
+    }
+
+    #[test]
+    fn keys_are_checked() {
+        let c = crate::bot::spec::Catalog::new(vec![KIND]);
+        assert!(
+            c.parse("alphabeta:depth=4,nodes=0,ms=100,solve=12,tt=8")
+                .is_ok()
+        );
+        let e = c.parse("alphabeta:depth=0").expect_err("range");
+        assert!(e.0.contains("depth") && e.0.contains("1..=64"), "{e}");
+        assert!(c.parse("alphabeta:decay=2").is_err());
+        // A depth or time budget alone drops the default node budget.
+        let cfg = |spec: &str| {
+            let parsed = c.parse(spec).unwrap_or_else(|e| unreachable!("{e}"));
+            AlphaBetaConfig::from_params(&Params::new(&parsed))
+                .unwrap_or_else(|e| unreachable!("{e}"))
+        };
+        assert_eq!(cfg("alphabeta").nodes, AlphaBetaConfig::DEFAULT_NODES);
+        assert_eq!(cfg("alphabeta:depth=5").nodes, 0);
+        assert_eq!(cfg("alphabeta:ms=300").nodes, 0);
+        assert_eq!(cfg("alphabeta:ms=300,nodes=9").nodes, 9);
+    }
+}

@@ -134,9 +134,9 @@ fn sorted_by_name(mut moves: Vec<Move>) -> Vec<Move> {
     moves
 }
 
-/// An exact solver with a transposition table kept between calls (values
-/// stay valid across positions and komi values, so a bot can reuse it move
-/// after move).
+/// An exact solver with a transposition table kept between calls (keys
+/// include the board size, komi and pie setting, so values stay valid
+/// across positions and rules, and a bot can reuse it move after move).
 #[derive(Clone, Debug)]
 pub struct Solver {
     tt: Table,
@@ -170,12 +170,7 @@ impl Solver {
     /// # Errors
     /// A limit of `limits` was reached first.
     pub fn solve(&mut self, pos: &Position, limits: &SolveLimits) -> Result<Solution, SolveError> {
-        let mut s = Search::new(
-            &mut self.tt,
-            pos.komi().halves(),
-            limits.max_nodes,
-            limits.deadline,
-        );
+        let mut s = Search::new(&mut self.tt, pos, limits.max_nodes, limits.deadline);
         let me = pos.turn();
         let to_white = |v: i32| if me == Player::White { v } else { -v };
         if pos.is_game_over() {
@@ -263,12 +258,7 @@ impl Solver {
     /// # Errors
     /// A limit was reached first.
     pub fn value(&mut self, pos: &Position, limits: &SolveLimits) -> Result<i32, SolveError> {
-        let mut s = Search::new(
-            &mut self.tt,
-            pos.komi().halves(),
-            limits.max_nodes,
-            limits.deadline,
-        );
+        let mut s = Search::new(&mut self.tt, pos, limits.max_nodes, limits.deadline);
         let sc = scores_of(pos);
         let v = s.negamax(pos, sc, -INF, INF);
         match s.stopped {
@@ -293,12 +283,7 @@ impl Solver {
         if pos.is_game_over() {
             return Ok(None);
         }
-        let mut s = Search::new(
-            &mut self.tt,
-            pos.komi().halves(),
-            limits.max_nodes,
-            limits.deadline,
-        );
+        let mut s = Search::new(&mut self.tt, pos, limits.max_nodes, limits.deadline);
         let sc = scores_of(pos);
         let mut best: Option<(Move, i32)> = None;
         for &mv in order {
