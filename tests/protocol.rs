@@ -432,6 +432,18 @@ fn hang_loses_with_timeout() {
 }
 
 #[test]
+fn an_engine_that_never_answers_loses_with_timeout() {
+    // The first answer of a fresh engine may take 10 x 100 ms.
+    let t0 = Instant::now();
+    let log = fault_case("mute", 1, 100, Termination::Timeout);
+    assert!(
+        log.contains("no answer to 'known_command seed' within 1000 ms"),
+        "{log}"
+    );
+    assert!(t0.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
 fn illegal_square_loses_with_illegal_move() {
     fault_case("illegal", 2, 10_000, Termination::IllegalMove);
 }
@@ -489,5 +501,38 @@ fn interrupt_kills_engines() {
     assert!(status.success());
     let status = s.child.wait().expect("wait");
     assert_eq!(status.code(), Some(130));
+    assert_none_left(&tag);
+}
+
+/// A pooled engine that dies between games is replaced, not blamed.
+#[cfg(unix)]
+#[test]
+fn an_engine_that_died_idle_is_replaced() {
+    let tag = format!("died-idle-{}", std::process::id());
+    let argv = vec![
+        "python3".into(),
+        repo("examples/greedy_engine.py"),
+        tag.clone(),
+    ];
+    let f = factory("py", argv, 10_000, None);
+    let play = |g: u64| {
+        let mut engine = f.build("py", g).expect("bot");
+        let mut random = RandomBot::new("random", g);
+        play_game(start(g, false), &mut *engine, &mut random, |_| {}).termination
+    };
+    assert_eq!(play(0), Termination::Normal);
+    let pids = processes_with(&tag);
+    assert_eq!(pids.len(), 1);
+    let killed = Command::new("kill")
+        .args(["-9", &pids[0].to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(play(1), Termination::Normal);
+    let now = processes_with(&tag);
+    assert_eq!(now.len(), 1);
+    assert_ne!(now, pids);
+    drop(f);
     assert_none_left(&tag);
 }

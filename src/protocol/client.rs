@@ -29,8 +29,17 @@ use crate::game::outcome::Move;
 use crate::game::position::Position;
 use crate::game::record::Game;
 
-/// Least time a freshly started engine gets for its first answer.
+/// Most extra time a freshly started engine gets for its first answer.
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The wait for a fresh engine's first answer, which includes its start-up
+/// (an interpreter, a model to load): ten times the move timeout, capped
+/// at [`START_TIMEOUT`], never less than the move timeout. A tight move
+/// timeout thus keeps a tight start-up, while a loaded machine starting
+/// Python does not lose games at 300 ms.
+pub fn start_timeout(move_timeout: Duration) -> Duration {
+    (move_timeout * 10).min(START_TIMEOUT).max(move_timeout)
+}
 
 /// How to run one external engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,8 +128,12 @@ impl Shared {
     /// An idle engine from the pool, else a new one (asked whether it knows
     /// `seed`).
     fn checkout(&self, label: &str) -> Result<Session, BotFault> {
-        if let Some(s) = self.lock_pool().pop() {
-            return Ok(s);
+        // An engine that died while idle is dropped (killing what is left
+        // of its group) rather than charged with the next game.
+        while let Some(mut s) = self.lock_pool().pop() {
+            if !s.process.has_exited() {
+                return Ok(s);
+            }
         }
         let process = EngineProcess::spawn(&self.config.argv).map_err(|e| {
             let fault = BotFault::Crash(format!("cannot start the engine: {e}"));
@@ -138,7 +151,7 @@ impl Shared {
         };
         // The first answer also waits for the interpreter or model to load,
         // which a short move timeout must not turn into a fault.
-        let first = self.config.move_timeout.max(START_TIMEOUT);
+        let first = start_timeout(self.config.move_timeout);
         match session.process.command("known_command seed", first) {
             Ok(a) => session.seedable = a.ok && a.text == "true",
             Err(fault) => {
@@ -339,5 +352,18 @@ impl Drop for EngineBot {
         if let Some(s) = self.session.take() {
             self.shared.lock_pool().push(s);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_timeouts() {
+        let ms = Duration::from_millis;
+        assert_eq!(start_timeout(ms(300)), ms(3000));
+        assert_eq!(start_timeout(ms(30_000)), ms(30_000));
+        assert_eq!(start_timeout(ms(5_000)), ms(10_000));
     }
 }

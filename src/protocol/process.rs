@@ -106,6 +106,11 @@ impl EngineProcess {
         })
     }
 
+    /// Whether the engine has exited (checked without waiting).
+    pub fn has_exited(&mut self) -> bool {
+        self.killed || !matches!(self.child.try_wait(), Ok(None))
+    }
+
     /// The engine's process id.
     pub fn pid(&self) -> u32 {
         self.child.id()
@@ -250,8 +255,9 @@ pub fn shorten(s: &str, n: usize) -> String {
 }
 
 /// Reads one line of at most [`MAX_LINE`] bytes (the rest is skipped),
-/// without its line ending; `None` at the end of input.
-fn read_capped_line(r: &mut impl BufRead) -> io::Result<Option<String>> {
+/// without its line ending, invalid UTF-8 replaced; `None` at the end of
+/// input.
+pub(crate) fn read_capped_line(r: &mut impl BufRead) -> io::Result<Option<String>> {
     let mut line = Vec::new();
     let mut any = false;
     loop {

@@ -4,6 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
+use super::process::read_capped_line;
 use super::wire::{Reply, Request, colour_letter, parse_colour};
 use crate::bot::{Bot, BotSpec, Catalog};
 use crate::game::bitboard::Bitboard;
@@ -100,9 +101,11 @@ impl Server {
     ///
     /// # Errors
     /// Reading or writing failed (a closed output pipe included).
-    pub fn serve(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-        for line in input.lines() {
-            let Some(out) = self.handle(&line?) else {
+    pub fn serve(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        // Lines are read as bytes, so invalid UTF-8 or an endless line is a
+        // malformed command (answered with `?`), not the end of the session.
+        while let Some(line) = read_capped_line(&mut input)? {
+            let Some(out) = self.handle(&line) else {
                 continue;
             };
             write!(output, "{}", out.reply)?;
@@ -469,5 +472,11 @@ mod tests {
             text,
             "= pahtum random\n\n? unknown command 'bogus' (see list_commands)\n\n=\n\n"
         );
+        let mut out = Vec::new();
+        s.serve(&b"play w \xff\xfe\nname"[..], &mut out)
+            .expect("io");
+        let text = String::from_utf8(out).expect("utf8");
+        assert!(text.starts_with("? bad square"), "{text}");
+        assert!(text.ends_with("= pahtum random\n\n"), "{text}");
     }
 }

@@ -9,6 +9,7 @@ genmove (counted over the whole process, 1-based), then misbehaves by MODE:
   garbage  prints a line that is not an answer
   refuse   answers "? ..." to genmove
   startup  (N ignored) exits at once, before reading anything
+  mute     (N ignored) never answers anything: sleeps from the start
 TAG is ignored: tests put a unique word there to find leftover processes.
 """
 import sys
@@ -18,6 +19,8 @@ mode, n = sys.argv[1], int(sys.argv[2])
 if mode == "startup":
     sys.stderr.write("faulty.py: failing at startup\n")
     sys.exit(4)
+if mode == "mute":
+    time.sleep(3600)
 
 size, holes, stones, genmoves = 7, set(), set(), 0
 
