@@ -90,12 +90,12 @@ fn default_out() -> PathBuf {
 /// # Errors
 /// Bad arguments (exit 2), I/O failures or an interruption (exit 1).
 pub fn run(a: TournamentArgs) -> CliResult {
-    let out = a.out.clone().unwrap_or_else(default_out);
     if a.resume && a.out.is_none() {
         return Err(usage(
             "--resume needs --out DIR, the directory of the run to continue",
         ));
     }
+    let out = a.out.clone().unwrap_or_else(default_out);
     // External engines report faults, with their stderr tails, next to the results.
     let catalog = a.engine.catalog_with_log(Some(&out.join("engines.log")))?;
     let rules = a.rules.to_rules()?;

@@ -23,6 +23,8 @@ use crate::game::rules::Rules;
 /// A sweep: the grid, its combinations and the reference.
 #[derive(Clone, Debug)]
 pub struct Sweep {
+    /// The bot whose keys are swept, as given.
+    pub base: BotSpec,
     /// The swept keys and their values.
     pub axes: Vec<Axis>,
     /// Every combination, first axis varying slowest.
@@ -44,6 +46,7 @@ impl Sweep {
     ) -> Result<Sweep, GridError> {
         let combos = expand(base, &axes, catalog)?;
         Ok(Sweep {
+            base: base.clone(),
             axes,
             combos,
             reference,
@@ -256,10 +259,7 @@ pub fn sweep_plot(sweep: &Sweep, rows: &[SweepRow]) -> Result<String, PlotError>
             String::new()
         }
     );
-    let bot = sweep
-        .combos
-        .first()
-        .map_or(String::new(), |c| c.spec.name.clone());
+    let bot = sweep.base.label();
     if sweep.axes.len() == 2 {
         let (ax, ay) = (&sweep.axes[0], &sweep.axes[1]);
         let mut cells = vec![vec![None; ax.values.len()]; ay.values.len()];

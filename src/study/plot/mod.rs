@@ -181,7 +181,11 @@ pub(crate) fn render(
 pub fn line_plot(p: &LinePlot) -> Result<String, PlotError> {
     render(|root| {
         let pts = p.series.iter().flat_map(|s| s.points.iter());
-        let (x0, x1) = padded(pts.clone().map(|e| e.x));
+        let (x0, x1) = match &p.x_ticks {
+            // Categories sit at 0, 1, ...: half a slot of room either side.
+            Some(t) => (-0.5, t.len().max(1) as f64 - 0.5),
+            None => padded(pts.clone().map(|e| e.x)),
+        };
         let ys = pts
             .flat_map(|e| [e.lo, e.hi, e.y])
             .chain(p.reference.iter().map(|r| r.0));
@@ -220,8 +224,29 @@ pub fn line_plot(p: &LinePlot) -> Result<String, PlotError> {
                 .label(label)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
         }
+        // Shift the series apart so that their interval bars do not overlap.
+        let k = p.series.len();
+        let dodge = |i: usize| {
+            let slot = i as f64 - (k.max(1) - 1) as f64 / 2.0;
+            match (&p.x_ticks, k) {
+                (_, 0 | 1) => 0.0,
+                (Some(_), _) => slot * (0.3 / k as f64),
+                // Numbers: a nudge of about 1 % of the axis per series.
+                (None, _) => slot * 0.012 * (x1 - x0),
+            }
+        };
         for (i, s) in p.series.iter().enumerate() {
             let c = PALETTE[i % PALETTE.len()];
+            let dx = dodge(i);
+            let shifted: Vec<Estimate> = s
+                .points
+                .iter()
+                .map(|e| Estimate { x: e.x + dx, ..*e })
+                .collect();
+            let s = Series {
+                label: s.label.clone(),
+                points: shifted,
+            };
             let line = ShapeStyle::from(&c).stroke_width(2);
             let joined = s.points.iter().map(|e| (e.x, e.y));
             let pts: Vec<(f64, f64)> = if p.connect {
