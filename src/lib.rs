@@ -4,6 +4,8 @@ pub mod arena;
 pub mod bot;
 pub mod cli;
 pub mod game;
+pub mod protocol;
+pub mod study;
 
 pub use bot::{Bot, BotFault, BotSpec, Catalog, SearchInfo, builtin_catalog};
 pub use game::bitboard::Bitboard;

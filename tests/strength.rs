@@ -6,6 +6,7 @@
 //! cargo test --release --test strength -- --ignored --nocapture
 //! # any pairing: STRENGTH_A=heuristic:decay=0.3 STRENGTH_B=greedy STRENGTH_PAIRS=200 \
 //! #   cargo test --release --test strength match_from_env -- --ignored --nocapture
+//! # STRENGTH_PIE=1 plays under the pie rule.
 //! ```
 
 use pahtum::arena::game::play_game;
@@ -17,6 +18,10 @@ struct Tally {
     wins: u32,
     draws: u32,
     margin: i64,
+    /// Points (1, ½, 0) of the bot that moved first.
+    first_points: f64,
+    /// Games where the pie swap was taken.
+    swaps: u32,
 }
 
 impl Tally {
@@ -38,29 +43,36 @@ impl Tally {
         let (lo, hi) = Tally::wilson(s, self.games);
         let w = self.wins as f64 / self.games as f64;
         let (wlo, whi) = Tally::wilson(w, self.games);
+        let f = self.first_points / self.games as f64;
         format!(
-            "{a} vs {b}: games={} wins={} draws={} losses={} score_rate={s:.3} [{lo:.3}, {hi:.3}] win_rate={w:.3} [{wlo:.3}, {whi:.3}] mean_margin={:.1}",
+            "{a} vs {b}: games={} wins={} draws={} losses={} score_rate={s:.3} [{lo:.3}, {hi:.3}] win_rate={w:.3} [{wlo:.3}, {whi:.3}] mean_margin={:.1} first_mover_score={f:.3} swaps={}",
             self.games,
             self.wins,
             self.draws,
             self.games - self.wins - self.draws,
             self.margin as f64 / self.games as f64,
+            self.swaps,
         )
     }
 }
 
 /// Plays `pairs` paired games of `a` against `b` on standard 7x7 5-hole
-/// layouts drawn from `seed`.
-fn play_pairs(a: &str, b: &str, pairs: u32, seed: u64) -> Tally {
+/// layouts drawn from `seed` (pie rule as given).
+fn play_pairs_with(a: &str, b: &str, pairs: u32, seed: u64, pie: bool) -> Tally {
     let catalog = builtin_catalog();
     let sa = catalog.parse(a).expect("spec a");
     let sb = catalog.parse(b).expect("spec b");
-    let rules = Rules::default();
+    let rules = Rules {
+        pie,
+        ..Rules::default()
+    };
     let mut t = Tally {
         games: 0,
         wins: 0,
         draws: 0,
         margin: 0,
+        first_points: 0.0,
+        swaps: 0,
     };
     for layout in 0..pairs as u64 {
         let mut rng = pahtum::FastRng::new(derive_seed(seed, &[layout]));
@@ -74,7 +86,15 @@ fn play_pairs(a: &str, b: &str, pairs: u32, seed: u64) -> Tally {
             } else {
                 play_game(start, &mut *bb, &mut *ba, |_| {})
             };
-            let a_colour = if a_white {
+            // After a swap the first bot owns Black.
+            let first_colour = if r.swapped {
+                Player::Black
+            } else {
+                Player::White
+            };
+            t.first_points += r.outcome.points_for(first_colour);
+            t.swaps += u32::from(r.swapped);
+            let a_colour = if a_white != r.swapped {
                 Player::White
             } else {
                 Player::Black
@@ -92,6 +112,11 @@ fn play_pairs(a: &str, b: &str, pairs: u32, seed: u64) -> Tally {
     t
 }
 
+/// [`play_pairs_with`] without the pie rule.
+fn play_pairs(a: &str, b: &str, pairs: u32, seed: u64) -> Tally {
+    play_pairs_with(a, b, pairs, seed, false)
+}
+
 fn env_or(key: &str, default: &str) -> String {
     std::env::var(key).unwrap_or_else(|_| default.to_string())
 }
@@ -103,7 +128,8 @@ fn match_from_env() {
     let b = env_or("STRENGTH_B", "greedy");
     let pairs: u32 = env_or("STRENGTH_PAIRS", "100").parse().expect("pairs");
     let seed: u64 = env_or("STRENGTH_SEED", "1").parse().expect("seed");
-    let t = play_pairs(&a, &b, pairs, seed);
+    let pie = env_or("STRENGTH_PIE", "0") == "1";
+    let t = play_pairs_with(&a, &b, pairs, seed, pie);
     println!("{}", t.report(&a, &b));
 }
 

@@ -1,6 +1,6 @@
 //! One game between two bots: seats, the pie swap, faults and timing.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::bot::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::{Move, Outcome};
@@ -117,9 +117,12 @@ pub fn play_game(
     mut on_move: impl FnMut(&MoveEvent<'_>),
 ) -> GameResult {
     let mut game = Game::new(start);
-    let mut ms = ByPlayer::new(0u64, 0u64);
+    let mut spent = ByPlayer::new(Duration::ZERO, Duration::ZERO);
     let mut swapped = false;
     let mut fault = None;
+    // One clock read per move: each move is charged the time since the
+    // previous one ended (the clock is a large share of a fast game).
+    let mut clock = Instant::now();
     while !game.is_over() {
         let colour = game.position().turn();
         let first_to_move = (colour == Player::White) != swapped;
@@ -128,9 +131,10 @@ pub fn play_game(
         } else {
             &mut *second
         };
-        let t0 = Instant::now();
         let answer = bot.select_move(&game);
-        let took = t0.elapsed().as_millis() as u64;
+        let now = Instant::now();
+        let took = now.saturating_duration_since(clock);
+        clock = now;
         // A swap hands White to the swapper, so charge time by the final
         // owner of the colour: the swapper's think time goes to White.
         let charged = if matches!(answer, Ok(Move::Swap)) {
@@ -138,7 +142,7 @@ pub fn play_game(
         } else {
             colour
         };
-        ms[charged] += took;
+        spent[charged] += took;
         let mv = match answer {
             Ok(mv) => mv,
             Err(f) => {
@@ -154,7 +158,6 @@ pub fn play_game(
             swapped = true;
         }
         let info = bot.last_search();
-        let name = bot.name().to_string();
         on_move(&MoveEvent {
             game: &game,
             mv,
@@ -163,9 +166,9 @@ pub fn play_game(
             } else {
                 colour
             },
-            bot: &name,
+            bot: bot.name(),
             info,
-            ms: took,
+            ms: took.as_millis() as u64,
         });
     }
     let pos = *game.position();
@@ -187,7 +190,10 @@ pub fn play_game(
         termination,
         fault,
         swapped,
-        ms,
+        ms: ByPlayer::new(
+            spent[Player::White].as_millis() as u64,
+            spent[Player::Black].as_millis() as u64,
+        ),
         game,
     }
 }

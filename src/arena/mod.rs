@@ -2,5 +2,20 @@
 //! and statistics.
 
 pub mod game;
+pub mod merge;
+pub mod parallel;
+pub mod progress;
+pub mod record;
+pub mod report;
+pub mod rundir;
+pub mod runinfo;
+pub mod schedule;
+pub mod stats;
+pub mod tournament;
 
 pub use game::{GameResult, MoveEvent, Seat, Termination, play_game};
+pub use parallel::{RunStatus, play_scheduled, run_games};
+pub use record::GameRecord;
+pub use report::{PairResult, Report, pair_results, pentanomial_counts};
+pub use schedule::{Format, Schedule, Shard};
+pub use tournament::{Collect, Observer, TournamentConfig, TournamentError, run_tournament};

@@ -21,7 +21,11 @@
 //! direction the alive windows of length k are the AND of k shifted copies
 //! of the not-blocked mask, and the number of free squares in each window is
 //! kept as a 4-plane bit-sliced counter, extended by one square per length.
-//! No allocation, no tables that depend on the weights.
+//! Both colours share one count; `move_value` packs the row and the column
+//! through its square into one word and sweeps only that. No allocation, no
+//! tables that depend on the weights. About 160 ns for `evaluate` and 220 ns
+//! for `move_value` on 7x7 middle-game positions (tests/strength.rs
+//! `eval_speed`, release build, a loaded 2-core machine).
 
 use super::spec::{KeyInfo, Params, SpecError};
 use crate::game::player::Player;
@@ -164,67 +168,76 @@ const STEP: [u32; 2] = [1, 8];
 /// The squares of column 0.
 const COL0: u64 = 0x0101_0101_0101_0101;
 
-/// Sum over the alive windows of `own` (windows free of `blocked`) whose
-/// start is in `restrict(dir, k)`, of `WINDOW_WEIGHT[k] · table[f]`, `f`
-/// being the window's free squares (`free` = squares neither own nor
-/// blocked, on the board). Fixed point, scaled by `ONE`.
-#[inline(always)]
-fn sweep(
-    own: u64,
+/// What one sweep adds up, for two colours at once: the free-square counts
+/// of the windows are the same for both, only which windows are alive
+/// differs.
+#[derive(Copy, Clone)]
+struct Sides {
+    /// Stones of the first colour.
+    a: u64,
+    /// Stones of the second colour.
+    b: u64,
+    /// Free squares.
     free: u64,
-    size: usize,
-    table: &[i64; 9],
-    restrict: impl Fn(usize, usize) -> u64,
-) -> i64 {
-    let open = own | free;
-    // Credits are zero beyond the last non-zero one (`reach`).
-    let last = table.iter().rposition(|&c| c != 0).unwrap_or(0);
-    let mut total = 0i64;
-    for dir in 0..2 {
-        let step = STEP[dir];
-        let mut alive = open;
-        // Bit-sliced count of free squares in the window starting at each bit.
-        let (mut c0, mut c1, mut c2, mut c3) = (free, 0u64, 0u64, 0u64);
-        for k in 2..=size {
-            let shift = step * (k as u32 - 1);
-            alive &= open >> shift;
-            let x = free >> shift;
-            let carry0 = c0 & x;
-            c0 ^= x;
-            let carry1 = c1 & carry0;
-            c1 ^= carry0;
-            let carry2 = c2 & carry1;
-            c2 ^= carry1;
-            c3 ^= carry2;
-            if k < 3 {
-                continue;
-            }
-            let windows = alive & START[size][dir][k] & restrict(dir, k);
-            if windows == 0 {
-                continue;
-            }
-            let mut sum = 0i64;
-            for (f, &credit) in table.iter().enumerate().take(k.min(last) + 1) {
-                if credit == 0 {
-                    continue;
-                }
-                // Windows whose count equals f: every plane agrees with f's bit.
-                let bit = |b: usize| 0u64.wrapping_sub((f as u64 >> b) & 1);
-                let m = windows & !(c0 ^ bit(0)) & !(c1 ^ bit(1)) & !(c2 ^ bit(2)) & !(c3 ^ bit(3));
-                sum += m.count_ones() as i64 * credit;
-            }
-            total += WINDOW_WEIGHT[k] as i64 * sum;
-        }
-    }
-    total
 }
 
-/// The potential of `p` on `pos` in fixed point.
-#[inline]
-fn potential(pos: &Position, p: Player, credits: &[i64; 9]) -> i64 {
-    let own = pos.stones(p).0;
-    let free = pos.empty().0;
-    sweep(own, free, pos.size() as usize, credits, |_, _| u64::MAX)
+/// Sums, along one direction (neighbours `step` bits apart), over the alive
+/// windows of each colour (windows of its stones and free squares only)
+/// whose start is in `restrict(k)`, of `WINDOW_WEIGHT[k] · table[f]`, `f`
+/// being the window's free squares: `(colour a with table_a, colour b with
+/// table_b)`, in fixed point (scaled by `ONE`). `starts[k]` are the window
+/// starts that lie on the board.
+#[inline(always)]
+fn sweep(
+    s: Sides,
+    step: u32,
+    size: usize,
+    starts: &[u64; 9],
+    table_a: &[i64; 9],
+    table_b: &[i64; 9],
+    restrict: impl Fn(usize) -> u64,
+) -> (i64, i64) {
+    let (open_a, open_b) = (s.a | s.free, s.b | s.free);
+    // Credits are zero beyond the last non-zero one (`reach`).
+    let last_a = table_a.iter().rposition(|&c| c != 0).unwrap_or(0);
+    let last_b = table_b.iter().rposition(|&c| c != 0).unwrap_or(0);
+    let last = last_a.max(last_b);
+    let (mut alive_a, mut alive_b) = (open_a, open_b);
+    // Bit-sliced count of free squares in the window starting at each bit.
+    let (mut c0, mut c1, mut c2, mut c3) = (s.free, 0u64, 0u64, 0u64);
+    let (mut total_a, mut total_b) = (0i64, 0i64);
+    for k in 2..=size {
+        let shift = step * (k as u32 - 1);
+        alive_a &= open_a >> shift;
+        alive_b &= open_b >> shift;
+        let x = s.free >> shift;
+        let carry0 = c0 & x;
+        c0 ^= x;
+        let carry1 = c1 & carry0;
+        c1 ^= carry0;
+        let carry2 = c2 & carry1;
+        c2 ^= carry1;
+        c3 ^= carry2;
+        if k < 3 {
+            continue;
+        }
+        let live = starts[k] & restrict(k);
+        let (wa, wb) = (alive_a & live, alive_b & live);
+        if wa | wb == 0 {
+            continue;
+        }
+        let (mut sum_a, mut sum_b) = (0i64, 0i64);
+        for f in 0..=k.min(last) {
+            // Windows whose count equals f: every plane agrees with f's bit.
+            let bit = |b: usize| 0u64.wrapping_sub((f as u64 >> b) & 1);
+            let eq = !(c0 ^ bit(0)) & !(c1 ^ bit(1)) & !(c2 ^ bit(2)) & !(c3 ^ bit(3));
+            sum_a += (wa & eq).count_ones() as i64 * table_a[f];
+            sum_b += (wb & eq).count_ones() as i64 * table_b[f];
+        }
+        total_a += WINDOW_WEIGHT[k] as i64 * sum_a;
+        total_b += WINDOW_WEIGHT[k] as i64 * sum_b;
+    }
+    (total_a, total_b)
 }
 
 /// Rounds a fixed-point value to the nearest integer in units of `1/scale`.
@@ -243,31 +256,61 @@ fn to_units(x: i64, scale: i64) -> i32 {
 #[inline]
 pub fn evaluate(pos: &Position, w: &EvalWeights) -> i32 {
     let credits = w.credits();
-    let diff = potential(pos, Player::White, &credits) - potential(pos, Player::Black, &credits);
+    let size = pos.size() as usize;
+    let s = Sides {
+        a: pos.stones(Player::White).0,
+        b: pos.stones(Player::Black).0,
+        free: pos.empty().0,
+    };
+    let mut diff = 0;
+    for dir in 0..2 {
+        let (white, black) = sweep(
+            s,
+            STEP[dir],
+            size,
+            &START[size][dir],
+            &credits,
+            &credits,
+            |_| u64::MAX,
+        );
+        diff += white - black;
+    }
     to_units(diff, 1)
 }
 
-/// The windows through square index `q` along `dir` of length `k`: those
-/// whose start lies at most `k - 1` steps before `q` on its line.
+/// Row `row` of `bits` as a byte, bit `c` = column `c`.
 #[inline(always)]
-fn starts_through(q: u32, dir: usize, k: usize) -> u64 {
-    let back = STEP[dir] * (k as u32 - 1);
-    let lo = q.saturating_sub(back);
-    let span = (u64::MAX >> (63 - q)) & (u64::MAX << lo);
-    if dir == 0 {
-        span
-    } else {
-        span & (COL0 << (q & 7))
-    }
+fn row_byte(bits: u64, row: u32) -> u64 {
+    (bits >> (8 * row)) & 0xff
 }
+
+/// Column `col` of `bits` as a byte, bit `r` = row `r` (the multiply packs
+/// row r into bit 56 + 7 - r; the reversal puts it back in order).
+#[inline(always)]
+fn col_byte(bits: u64, col: u32) -> u64 {
+    let packed = ((bits >> col) & COL0).wrapping_mul(0x8040_2010_0804_0201) >> 56;
+    (packed as u8).reverse_bits() as u64
+}
+
+/// Bits `lo..=hi` (inclusive), `hi < 64`.
+#[inline(always)]
+fn span(lo: u32, hi: u32) -> u64 {
+    (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
+}
+
+/// Where the column through a square goes in the packed word of
+/// [`move_value`]: byte 2, so that byte 1 (always empty) separates it from
+/// the row in byte 0.
+const COLUMN_AT: u32 = 16;
 
 /// The one-ply value of placing the side to move's stone on `sq` (higher is
 /// better for the mover): own potential gained plus the opponent's potential
 /// spoiled (times `defence`), in units of `1 / MOVE_VALUE_SCALE` points.
 ///
-/// Only the windows through `sq` change, so only they are visited. `sq`
-/// must be free; an occupied square or hole gets `i32::MIN` so that no
-/// caller prefers it.
+/// Only the windows through `sq` change, so only its row and column are
+/// visited: both are packed into one word (the row in byte 0, the column in
+/// byte 2) and swept once along that word. `sq` must be free; an occupied
+/// square or hole gets `i32::MIN` so that no caller prefers it.
 #[inline]
 pub fn move_value(pos: &Position, sq: Square, w: &EvalWeights) -> i32 {
     if !pos.empty().contains(sq) {
@@ -281,11 +324,21 @@ pub fn move_value(pos: &Position, sq: Square, w: &EvalWeights) -> i32 {
     }
     let me = pos.turn();
     let size = pos.size() as usize;
-    let free = pos.empty().0;
-    let q = sq.index() as u32;
-    let through = |dir, k| starts_through(q, dir, k);
-    let gain = sweep(pos.stones(me).0, free, size, &gained, through);
-    let spoil = sweep(pos.stones(!me).0, free, size, &credits, through);
+    let (row, col) = (sq.row() as u32, sq.col() as u32);
+    let pack = |bits: u64| row_byte(bits, row) | col_byte(bits, col) << COLUMN_AT;
+    let s = Sides {
+        a: pack(pos.stones(me).0),
+        b: pack(pos.stones(!me).0),
+        free: pack(pos.empty().0),
+    };
+    // Windows through `sq`: in the row those starting at columns
+    // col-k+1..=col, in the column those starting at rows row-k+1..=row.
+    let through = |k: usize| {
+        let back = k as u32 - 1;
+        span(col.saturating_sub(back), col)
+            | span(COLUMN_AT + row.saturating_sub(back), COLUMN_AT + row)
+    };
+    let (gain, spoil) = sweep(s, 1, size, &START[size][0], &gained, &credits, through);
     let v = (gain as f64 + w.defence * spoil as f64) * MOVE_VALUE_SCALE as f64 / ONE as f64;
     v.round() as i32
 }

@@ -1,6 +1,6 @@
 //! `greedy`: the move with the best immediate change in line scores.
 
-use super::choose::{best_square, heuristic_swap};
+use super::choose::{best_square, heuristic_swap, pie_opening};
 use super::eval::EvalWeights;
 use super::spec::{BotKind, KeyInfo, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
@@ -15,8 +15,10 @@ use crate::game::rng::FastRng;
 /// score there next) counts too, weighted by `block`. Ties are broken at
 /// random from the bot's seed.
 ///
-/// Under the pie rule it decides by the shared heuristic
-/// ([`heuristic_swap`]), because scores alone are all zero after one stone.
+/// Under the pie rule it uses the shared heuristic, because scores alone are
+/// all zero after one stone: as Black it swaps by [`heuristic_swap`], as
+/// White it opens with [`pie_opening`] (the best stone the swap rule would
+/// leave alone).
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     name: String,
@@ -47,6 +49,10 @@ impl Bot for GreedyBot {
         if pos.can_swap() && heuristic_swap(pos, &EvalWeights::default()) {
             self.last = None;
             return Ok(Move::Swap);
+        }
+        if let Some(sq) = pie_opening(pos, &EvalWeights::default(), &mut self.rng) {
+            self.last = None;
+            return Ok(Move::Place(sq));
         }
         let me = pos.turn();
         let block = self.block;

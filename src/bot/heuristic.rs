@@ -1,6 +1,6 @@
 //! `heuristic`: one ply of the line-potential evaluation.
 
-use super::choose::{best_square, heuristic_swap};
+use super::choose::{best_square, heuristic_swap, pie_opening};
 use super::eval::{EvalWeights, MOVE_VALUE_SCALE, move_value};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
@@ -11,7 +11,8 @@ use crate::game::rng::FastRng;
 /// Plays the square with the highest [`move_value`]: the potential it adds
 /// to its own open row and column segments plus the opponent potential it
 /// spoils (`defence` weighs the latter). Ties are broken at random from the
-/// bot's seed; under the pie rule it decides by [`heuristic_swap`].
+/// bot's seed. Under the pie rule it swaps by [`heuristic_swap`] and opens
+/// with [`pie_opening`].
 ///
 /// This is the baseline of K. Górnicki, "Using heuristics for Monte Carlo
 /// Tree Search" (MSc thesis, York, 2012), where a heuristic of this kind
@@ -46,6 +47,10 @@ impl Bot for HeuristicBot {
         if pos.can_swap() && heuristic_swap(pos, &self.weights) {
             self.last = None;
             return Ok(Move::Swap);
+        }
+        if let Some(sq) = pie_opening(pos, &self.weights, &mut self.rng) {
+            self.last = None;
+            return Ok(Move::Place(sq));
         }
         let w = &self.weights;
         let (sq, v) = best_square(pos.empty(), &mut self.rng, |sq| move_value(pos, sq, w))

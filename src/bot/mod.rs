@@ -7,6 +7,7 @@ pub mod flatmc;
 pub mod greedy;
 pub mod heuristic;
 pub mod human;
+pub mod mcts;
 pub mod random;
 pub mod solver;
 pub mod spec;
@@ -95,6 +96,7 @@ pub fn builtin_catalog() -> Catalog {
         greedy::KIND,
         heuristic::KIND,
         flatmc::KIND,
+        mcts::KIND,
         alphabeta::KIND,
         human::KIND,
     ])

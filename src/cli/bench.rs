@@ -6,8 +6,12 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::error::{CliResult, usage};
+use crate::bot::mcts::MctsBot;
+use crate::bot::mcts::config::{Budget, MctsConfig, Parallel, Prior, Rave, Reward, Rollout};
+use crate::bot::mcts::tree::Tree;
 use crate::game::player::Player;
 use crate::game::position::Position;
+use crate::game::record::Game;
 use crate::game::rng::FastRng;
 use crate::game::rules::Rules;
 use crate::game::scoring::score;
@@ -16,7 +20,12 @@ use crate::game::scoring::score;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Seconds to spend on each timed figure
-    #[arg(long, default_value_t = 1.0, value_name = "S")]
+    #[arg(
+        long,
+        default_value_t = 1.0,
+        value_name = "S",
+        allow_negative_numbers = true
+    )]
     pub seconds: f64,
     /// Fail (exit 1) unless the signature equals this value
     #[arg(long, value_name = "SIGNATURE")]
@@ -57,6 +66,76 @@ pub fn playout_signature() -> String {
     format!("{}/{}/{}", c[0], c[1], c[2])
 }
 
+/// The MCTS of the speed figures: plain UCT with uniformly random
+/// playouts (the setting other engines are compared in), no reuse.
+fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> MctsConfig {
+    MctsConfig {
+        budget: Budget::Iters(iters),
+        rollout: Rollout::Random,
+        reward: Reward::Win,
+        rave: Rave::Off,
+        prior: Prior::Off,
+        solver: false,
+        reuse: false,
+        threads,
+        parallel,
+        ..MctsConfig::default()
+    }
+}
+
+/// CPU seconds this process has used (all threads, finished ones
+/// included), from `/proc/self/stat` (10 ms ticks); `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name: utime and stime are the 12th and 13th.
+    let (_, rest) = stat.rsplit_once(')')?;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+/// Iterations per wall-clock second and per CPU second (when known) of one
+/// search of `cfg` from the bench position, after an untimed search that
+/// sizes the arena. On a shared machine the CPU figure is the one that
+/// does not depend on the other load: with enough idle cores, wall-clock
+/// speed of `t` threads is the CPU figure times `t`.
+fn mcts_iters_per_s(cfg: MctsConfig) -> (f64, Option<f64>) {
+    let game = Game::new(bench_position());
+    let mut bot = MctsBot::new("bench", cfg, 3);
+    let _ = bot.search(&game);
+    let (t0, c0) = (Instant::now(), cpu_seconds());
+    let _ = bot.search(&game);
+    let secs = t0.elapsed().as_secs_f64();
+    let cpu = cpu_seconds()
+        .zip(c0)
+        .map(|(b, a)| b - a)
+        .filter(|&c| c > 0.0);
+    let iters = bot.report().map_or(0, |r| r.iterations) as f64;
+    (iters / secs, cpu.map(|c| iters / c))
+}
+
+/// Prints a speed figure and, when known, its per-CPU-second companion.
+fn print_speed(key: &str, (wall, cpu): (f64, Option<f64>)) {
+    println!("{key}={wall:.0}");
+    if let Some(c) = cpu {
+        println!("{key}_cpu={c:.0}");
+    }
+}
+
+/// Tree nodes and chosen move of a one-thread, fixed-seed search with the
+/// default engine: deterministic, so part of the signature.
+pub fn mcts_signature() -> String {
+    let cfg = MctsConfig {
+        budget: Budget::Iters(5_000),
+        ..MctsConfig::default()
+    };
+    let mut bot = MctsBot::new("bench", cfg, 9);
+    match bot.search(&Game::new(bench_position())) {
+        Ok(mv) => format!("{}:{mv}", bot.report().map_or(0, |r| r.nodes)),
+        Err(e) => format!("error:{e}"),
+    }
+}
+
 /// Prints the figures.
 ///
 /// # Errors
@@ -94,7 +173,32 @@ pub fn run(args: BenchArgs) -> CliResult {
     black_box(sum);
     println!("score_evals_per_s={evals:.0}");
 
-    let sig = playout_signature();
+    // A fixed iteration budget for every MCTS figure, about the requested
+    // seconds at a million iterations per second.
+    let iters = ((args.seconds * 1e6) as u64).clamp(20_000, 20_000_000);
+    print_speed(
+        "mcts_iters_per_s_t1",
+        mcts_iters_per_s(mcts_speed_config(iters, 1, Parallel::Tree)),
+    );
+    print_speed(
+        "mcts_iters_per_s_t2",
+        mcts_iters_per_s(mcts_speed_config(iters, 2, Parallel::Tree)),
+    );
+    print_speed(
+        "mcts_root_iters_per_s_t2",
+        mcts_iters_per_s(mcts_speed_config(iters, 2, Parallel::Root)),
+    );
+    print_speed(
+        "mcts_default_iters_per_s_t1",
+        mcts_iters_per_s(MctsConfig {
+            budget: Budget::Iters(iters / 4),
+            reuse: false,
+            ..MctsConfig::default()
+        }),
+    );
+    println!("mcts_bytes_per_node={}", Tree::NODE_BYTES);
+
+    let sig = format!("{} mcts={}", playout_signature(), mcts_signature());
     println!("signature={sig}");
     if let Some(expect) = args.expect
         && expect.trim() != sig

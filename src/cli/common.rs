@@ -8,6 +8,7 @@ use crate::game::bitboard::Bitboard;
 use crate::game::outcome::Komi;
 use crate::game::rules::{HoleSetup, Rules};
 use crate::game::square::Square;
+use crate::protocol::{EngineConfig, EngineFactory, words};
 
 /// Rules of the games to play: `--size`, `--holes`, `--layout`, `--pie`,
 /// `--komi`.
@@ -97,12 +98,39 @@ impl EngineArgs {
     /// # Errors
     /// A malformed `--engine` or a name already taken (exit 2).
     pub fn catalog(&self) -> CliResult<Catalog> {
-        let catalog = builtin_catalog();
-        if let Some(e) = self.engines.first() {
-            // Replaced when the engine protocol client lands (issue 7).
-            return Err(usage(format!(
-                "--engine {e}: external engines are not supported yet"
-            )));
+        self.catalog_with_log(None)
+    }
+
+    /// As [`EngineArgs::catalog`], with engine fault reports (and each
+    /// faulty engine's stderr tail) appended to `log`, e.g. `--out/engines.log`;
+    /// `None` writes them to stderr. The file is created only when there is
+    /// something to report.
+    ///
+    /// # Errors
+    /// A malformed `--engine`, a program that cannot be found, or a name
+    /// already taken (exit 2).
+    pub fn catalog_with_log(&self, log: Option<&std::path::Path>) -> CliResult<Catalog> {
+        let mut catalog = builtin_catalog();
+        if !self.engines.is_empty() && self.move_timeout_ms == 0 {
+            return Err(usage("--move-timeout-ms: must be at least 1"));
+        }
+        for arg in &self.engines {
+            let bad = |e: String| usage(format!("--engine {arg}: {e}"));
+            let (name, argv) = words::parse_engine_arg(arg).map_err(bad)?;
+            if name == "human" {
+                return Err(bad("'human' is a built-in bot name".into()));
+            }
+            let program = argv.first().map(String::as_str).unwrap_or_default();
+            words::find_program(program).map_err(bad)?;
+            let factory = EngineFactory::new(EngineConfig {
+                name: name.clone(),
+                argv,
+                move_timeout: std::time::Duration::from_millis(self.move_timeout_ms),
+                log: log.map(std::path::Path::to_path_buf),
+            });
+            catalog
+                .add_engine(&name, std::sync::Arc::new(factory))
+                .map_err(|e| bad(e.to_string()))?;
         }
         Ok(catalog)
     }

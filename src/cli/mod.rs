@@ -3,11 +3,17 @@
 pub mod bench;
 pub mod bots;
 pub mod common;
+pub mod engine;
 pub mod error;
+pub mod fpa;
 pub mod input;
+pub mod merge;
 pub mod play;
 pub mod score;
 pub mod solve;
+pub mod sprt;
+pub mod sweep;
+pub mod tournament;
 
 use std::ffi::OsString;
 
@@ -29,14 +35,26 @@ pub struct Cli {
 pub enum Command {
     /// Score boards: one `WHITE BLACK` line per board
     Score(score::ScoreArgs),
-    /// Speed figures, one key=value per line
-    Bench(bench::BenchArgs),
-    /// Exact solutions: result, margin and best moves, one line per board
-    Solve(solve::SolveArgs),
     /// Play one game between two bots (human is a bot); last line result=...
     Play(play::PlayArgs),
+    /// Seeded round robin over random layouts, CSV out
+    Tournament(tournament::TournamentArgs),
+    /// Merge shard outputs into the files an unsharded run writes
+    Merge(merge::MergeArgs),
+    /// Parameter grid of one bot against a reference, CSV + SVG plot
+    Sweep(sweep::SweepArgs),
+    /// Sequential A/B test of two bots, stops at H0/H1
+    Sprt(sprt::SprtArgs),
+    /// First-player-advantage study, CSV + SVG plot
+    Fpa(fpa::FpaArgs),
+    /// Exact solutions: result, margin and best moves, one line per board
+    Solve(solve::SolveArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
+    /// Speed figures, one key=value per line
+    Bench(bench::BenchArgs),
+    /// Serve a bot over the engine protocol on stdin/stdout (docs/protocol.md)
+    Engine(engine::EngineCmdArgs),
 }
 
 /// Parses `args` and runs the subcommand.
@@ -75,6 +93,12 @@ where
         Command::Score(a) => score::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Tournament(a) => tournament::run(a),
+        Command::Merge(a) => merge::run(a),
+        Command::Sweep(a) => sweep::run(a),
+        Command::Sprt(a) => sprt::run(a),
+        Command::Fpa(a) => fpa::run(a),
+        Command::Engine(a) => engine::run(a),
         Command::Play(a) => play::run(a),
         Command::Bots(a) => bots::run(a),
     }

@@ -3,6 +3,7 @@
 
 pub mod bitboard;
 pub mod outcome;
+pub mod perft;
 pub mod player;
 pub mod position;
 pub mod record;

@@ -1,0 +1,66 @@
+//! MCTS search speed from the bench position (`pahtum bench`'s layout):
+//! plain UCT with random playouts, one thread and two (tree and root
+//! parallelism), and the default engine. Each search asserts its budget.
+
+use criterion::{Criterion, criterion_main};
+use pahtum::Game;
+use pahtum::bot::mcts::MctsBot;
+use pahtum::bot::mcts::config::{Budget, MctsConfig, Parallel, Prior, Rave, Reward, Rollout};
+use pahtum::cli::bench::bench_position;
+use std::hint::black_box;
+
+const ITERS: u64 = 20_000;
+
+fn uct(threads: usize, parallel: Parallel) -> MctsConfig {
+    MctsConfig {
+        budget: Budget::Iters(ITERS),
+        rollout: Rollout::Random,
+        reward: Reward::Win,
+        rave: Rave::Off,
+        prior: Prior::Off,
+        solver: false,
+        reuse: false,
+        threads,
+        parallel,
+        ..MctsConfig::default()
+    }
+}
+
+fn bench_mcts(c: &mut Criterion) {
+    let game = Game::new(bench_position());
+    let configs = [
+        ("mcts_uct_20k_t1", uct(1, Parallel::Tree)),
+        ("mcts_uct_20k_t2_tree", uct(2, Parallel::Tree)),
+        ("mcts_uct_20k_t2_root", uct(2, Parallel::Root)),
+        (
+            "mcts_default_20k_t1",
+            MctsConfig {
+                budget: Budget::Iters(ITERS),
+                reuse: false,
+                ..MctsConfig::default()
+            },
+        ),
+    ];
+    let mut group = c.benchmark_group("mcts");
+    group.sample_size(10);
+    for (name, cfg) in configs {
+        let mut bot = MctsBot::new(name, cfg, 1);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mv = bot.search(black_box(&game)).expect("a move");
+                let r = bot.report().expect("report");
+                assert_eq!(r.iterations, ITERS, "{name} runs its budget");
+                assert!(r.nodes > 1);
+                black_box(mv)
+            })
+        });
+    }
+    group.finish();
+}
+
+#[allow(missing_docs)]
+mod group {
+    criterion::criterion_group!(benches, super::bench_mcts);
+}
+use group::benches;
+criterion_main!(benches);

@@ -1,0 +1,174 @@
+//! Joining the outputs of `--shard K/N` runs into the files of the
+//! unsharded run.
+//!
+//! Each shard's `games.csv` rows are copied byte for byte and put back in
+//! game order, so the merged `games.csv` equals the unsharded one exactly
+//! (the `_ms` timing columns are whatever each shard measured); the
+//! summaries are recomputed from all rows.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::record::GAMES_HEADER;
+use super::report::Report;
+use super::rundir::{REGULARISED_NOTE, is_non_empty, read_games, write_report};
+use super::runinfo::{RunFile, write_atomic};
+use super::schedule::Shard;
+use super::tournament::TournamentError;
+
+/// A finished merge.
+#[derive(Debug)]
+pub struct Merged {
+    /// The summary tables of all games.
+    pub report: Report,
+    /// The merged `run.json`.
+    pub run: RunFile,
+}
+
+/// Merges the shard directories `dirs` into `out` (which must be empty or
+/// absent).
+///
+/// # Errors
+/// [`TournamentError::Config`] naming the problem: shards of different
+/// tournaments (and the first differing argument), different shard
+/// counts, a shard given twice, shards missing, an incomplete shard, a
+/// `games.csv` that does not match its `run.json`; I/O errors.
+pub fn merge_dirs(
+    dirs: &[PathBuf],
+    out: &Path,
+    command_line: Vec<String>,
+) -> Result<Merged, TournamentError> {
+    let bad = |m: String| Err(TournamentError::Config(m));
+    if dirs.is_empty() {
+        return bad("merge: give the shard directories to merge".into());
+    }
+    if is_non_empty(out) {
+        return bad(format!(
+            "--out {}: directory is not empty; merge into a new directory",
+            out.display()
+        ));
+    }
+    let mut runs = Vec::new();
+    for d in dirs {
+        runs.push((d, RunFile::load(d)?));
+    }
+    let (first_dir, first) = (&runs[0].0, &runs[0].1);
+    let first_shard: Shard =
+        first.args.shard.parse().map_err(|e| {
+            TournamentError::Config(format!("{}/run.json: {e}", first_dir.display()))
+        })?;
+    let mut by_index: BTreeMap<u32, &Path> = BTreeMap::new();
+    for (d, r) in &runs {
+        if let Some((opt, a, b)) = first.args.difference(&r.args, &["shard"]) {
+            return bad(format!(
+                "merge: {} and {} are different tournaments ({opt}: {a} vs {b})",
+                first_dir.display(),
+                d.display()
+            ));
+        }
+        let shard: Shard = r
+            .args
+            .shard
+            .parse()
+            .map_err(|e| TournamentError::Config(format!("{}/run.json: {e}", d.display())))?;
+        if shard.count != first_shard.count {
+            return bad(format!(
+                "merge: {} is shard {shard} but {} is shard {first_shard}: different shard counts",
+                d.display(),
+                first_dir.display()
+            ));
+        }
+        if let Some(other) = by_index.insert(shard.index, d) {
+            return bad(format!(
+                "merge: shard {shard} given twice ({} and {})",
+                other.display(),
+                d.display()
+            ));
+        }
+    }
+    let missing: Vec<String> = (1..=first_shard.count)
+        .filter(|k| !by_index.contains_key(k))
+        .map(|k| format!("{k}/{}", first_shard.count))
+        .collect();
+    if !missing.is_empty() {
+        return bad(format!("merge: shard {} missing", missing.join(", ")));
+    }
+
+    let mut args = first.args.clone();
+    args.shard = Shard::ALL.to_string();
+    let config = args.config(1)?;
+    let labels = config.labels();
+    let schedule = config.schedule();
+    let mut rows: Vec<(u64, String)> = Vec::with_capacity(schedule.len() as usize);
+    let mut records = Vec::with_capacity(schedule.len() as usize);
+    for (d, r) in &runs {
+        let shard: Shard = r.args.shard.parse().map_err(TournamentError::Config)?;
+        let expected: Vec<u64> = schedule.shard_games(shard).collect();
+        let file = read_games(&d.join("games.csv"), &labels, &schedule, &expected)?;
+        if file.rows.len() < expected.len() {
+            return bad(format!(
+                "merge: shard {shard} in {} is incomplete ({} of {} games); finish it with `{} --resume --out {}`",
+                d.display(),
+                file.rows.len(),
+                expected.len(),
+                r.args.command(),
+                d.display()
+            ));
+        }
+        for (i, (rec, _)) in file.rows.iter().enumerate() {
+            rows.push((rec.game, file.line(i).to_string()));
+            records.push(*rec);
+        }
+    }
+    rows.sort_by_key(|r| r.0);
+    records.sort_by_key(|r| r.game);
+
+    std::fs::create_dir_all(out).map_err(|e| TournamentError::io(out, e))?;
+    let mut text = String::with_capacity(rows.iter().map(|r| r.1.len()).sum::<usize>() + 200);
+    text.push_str(GAMES_HEADER);
+    text.push('\n');
+    for (_, line) in &rows {
+        text.push_str(line);
+    }
+    write_atomic(&out.join("games.csv"), text.as_bytes())?;
+    let report = Report::new(&labels, &schedule, &records);
+    write_report(out, &report)?;
+
+    let mut timed: Vec<String> = runs.iter().flat_map(|r| r.1.timed_bots.clone()).collect();
+    timed.sort();
+    timed.dedup();
+    let mut notes: Vec<String> = runs
+        .iter()
+        .flat_map(|r| r.1.notes.iter())
+        .filter(|n| n.starts_with("bots on a time budget"))
+        .take(1)
+        .cloned()
+        .collect();
+    if report.ratings.regularised {
+        notes.push(REGULARISED_NOTE.into());
+    }
+    let run = RunFile {
+        program: "pahtum".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        command_line,
+        rerun: args.command(),
+        args,
+        labels,
+        games_per_pairing: schedule.games_per_pairing(),
+        schedule_games: schedule.len(),
+        run_games: schedule.len(),
+        threads: runs.iter().map(|r| r.1.threads).sum(),
+        start_time: runs
+            .iter()
+            .map(|r| r.1.start_time.clone())
+            .min()
+            .unwrap_or_default(),
+        end_time: runs.iter().filter_map(|r| r.1.end_time.clone()).max(),
+        replayable: timed.is_empty(),
+        timed_bots: timed,
+        notes,
+        merged_from: Some(dirs.iter().map(|d| d.display().to_string()).collect()),
+    };
+    run.save(out)?;
+    Ok(Merged { report, run })
+}

@@ -1,0 +1,238 @@
+//! Playing games in parallel and handing them on in game order.
+//!
+//! Concurrency contract: `threads` workers in a rayon pool take game
+//! positions from one atomic counter, so games start in schedule order and
+//! finish nearly in order. Each worker builds fresh bots from the catalogue
+//! with seeds from (seed, game index, seat), plays the game, formats its
+//! CSV line and sends both down a channel (in small batches, see
+//! [`BATCH_LATENCY`]). The calling thread owns the
+//! [`Observer`]: it keeps a reorder buffer and hands games on strictly in
+//! game order, so what the observer sees never depends on `threads`.
+//! Stopping (cancel flag, an observer's `Break`, or an error) stops the
+//! dispatch; games already running finish, and those after a gap are
+//! dropped, never handed on out of order.
+
+use std::collections::VecDeque;
+use std::ops::{ControlFlow, Range};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+use super::game::play_game;
+use super::record::{GameRecord, push_row};
+use super::schedule::Schedule;
+use super::tournament::{Observer, TournamentConfig, TournamentError};
+use crate::bot::{BotSpec, Catalog};
+
+/// How [`run_games`] ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RunStatus {
+    /// Games handed to the observer.
+    pub played: u64,
+    /// Whether it stopped early (cancel flag or the observer's `Break`).
+    pub stopped: bool,
+}
+
+/// Plays game `index` of `schedule` with fresh bots; returns its record
+/// and appends its `games.csv` line to `row`.
+///
+/// # Errors
+/// A bot that cannot be built, or rules that give no start position.
+pub fn play_scheduled(
+    schedule: &Schedule,
+    bots: &[BotSpec],
+    labels: &[String],
+    catalog: &Catalog,
+    index: u64,
+    row: &mut String,
+) -> Result<GameRecord, TournamentError> {
+    let sg = schedule.game(index);
+    let start = schedule
+        .start(&sg)
+        .map_err(|e| TournamentError::Game(format!("game {index}: {e}")))?;
+    let build = |bot: usize, seat: u64| {
+        catalog
+            .build(&bots[bot], schedule.bot_seed(&sg, seat))
+            .map_err(|e| TournamentError::Game(format!("game {index}: {e}")))
+    };
+    let mut first = build(sg.first, 0)?;
+    let mut second = build(sg.second, 1)?;
+    let result = play_game(start, first.as_mut(), second.as_mut(), |_| {});
+    let rec = GameRecord::new(&sg, &result);
+    push_row(row, &rec, result.game.moves(), labels);
+    Ok(rec)
+}
+
+/// Games a worker finished: their rows share one text buffer, so a batch
+/// costs two allocations however many games it holds.
+struct Batch {
+    text: Arc<String>,
+    games: Vec<(usize, PlayedRow)>,
+}
+
+/// A played game's record and its row's place in the batch text.
+type PlayedRow = Result<(GameRecord, Range<usize>), TournamentError>;
+
+/// A game in the reorder buffer: its record and where its row lies.
+type Pending = Option<(GameRecord, Arc<String>, Range<usize>)>;
+
+/// How long a worker may hold finished games before sending them to the
+/// writer. Rows reach `games.csv` at most this much later than "as soon as
+/// possible"; a kill loses nothing either way (the games are replayed).
+pub const BATCH_LATENCY: Duration = Duration::from_millis(2);
+
+/// Plays `games` (indices into the schedule of `config`, in the order they
+/// are to be handed on) on `config.threads` threads, handing each finished
+/// game to `observer` in that order.
+///
+/// # Errors
+/// The first error of a worker or the observer; a thread pool that cannot
+/// be built.
+pub fn run_games(
+    config: &TournamentConfig,
+    catalog: &Catalog,
+    games: &[u64],
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<RunStatus, TournamentError> {
+    let schedule = config.schedule();
+    let labels = config.labels();
+    let threads = config.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("pahtum-game-{i}"))
+        .build()
+        .map_err(|e| TournamentError::Game(format!("thread pool: {e}")))?;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Batch>();
+    let mut status = RunStatus {
+        played: 0,
+        stopped: false,
+    };
+    let mut failure: Option<TournamentError> = None;
+    std::thread::scope(|scope| {
+        let (schedule, labels, next, stop) = (&schedule, &labels, &next, &stop);
+        scope.spawn(move || {
+            pool.scope(|ps| {
+                for _ in 0..threads {
+                    let tx = tx.clone();
+                    ps.spawn(move |_| {
+                        // Finished games go out in batches at most
+                        // BATCH_LATENCY old: one message (and one wake-up
+                        // of the writer) per game would cost more than a
+                        // fast game itself; slow games go out one by one.
+                        let mut text = String::new();
+                        let mut done = Vec::new();
+                        let mut since = Instant::now();
+                        loop {
+                            if stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            let k = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&g) = games.get(k) else { break };
+                            let start = text.len();
+                            let r = play_scheduled(
+                                schedule,
+                                &config.bots,
+                                labels,
+                                catalog,
+                                g,
+                                &mut text,
+                            )
+                            .map(|rec| (rec, start..text.len()));
+                            done.push((k, r));
+                            if since.elapsed() >= BATCH_LATENCY {
+                                let capacity = text.capacity();
+                                let batch = Batch {
+                                    text: Arc::new(std::mem::replace(
+                                        &mut text,
+                                        String::with_capacity(capacity),
+                                    )),
+                                    games: std::mem::take(&mut done),
+                                };
+                                if tx.send(batch).is_err() {
+                                    return;
+                                }
+                                since = Instant::now();
+                            }
+                        }
+                        if !done.is_empty() {
+                            let _ = tx.send(Batch {
+                                text: Arc::new(text),
+                                games: done,
+                            });
+                        }
+                    });
+                }
+            });
+            drop(tx);
+        });
+        // The reorder buffer: slot i holds game position `written + i`.
+        let mut pending: VecDeque<Pending> = VecDeque::new();
+        let mut written = 0usize;
+        let accept = |batch: Batch,
+                      pending: &mut VecDeque<Pending>,
+                      written: usize,
+                      failure: &mut Option<TournamentError>| {
+            for (k, r) in batch.games {
+                match r {
+                    Ok((rec, range)) if failure.is_none() && k >= written => {
+                        let slot = k - written;
+                        if pending.len() <= slot {
+                            pending.resize(slot + 1, None);
+                        }
+                        pending[slot] = Some((rec, Arc::clone(&batch.text), range));
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        failure.get_or_insert(e);
+                    }
+                }
+            }
+        };
+        while let Ok(batch) = rx.recv() {
+            accept(batch, &mut pending, written, &mut failure);
+            while let Ok(batch) = rx.try_recv() {
+                accept(batch, &mut pending, written, &mut failure);
+            }
+            if failure.is_some() || status.stopped {
+                continue; // drain until the workers have stopped
+            }
+            while let Some(Some(_)) = pending.front() {
+                let Some(Some((rec, text, range))) = pending.pop_front() else {
+                    break;
+                };
+                written += 1;
+                status.played += 1;
+                match observer.on_game(&rec, &text[range]) {
+                    Ok(ControlFlow::Continue(())) => {}
+                    Ok(ControlFlow::Break(())) => {
+                        status.stopped = true;
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        failure = Some(e);
+                        break;
+                    }
+                }
+            }
+            if failure.is_none()
+                && let Err(e) = observer.on_idle()
+            {
+                stop.store(true, Ordering::Relaxed);
+                failure = Some(e);
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    if cancel.load(Ordering::Relaxed) && (status.played as usize) < games.len() {
+        status.stopped = true;
+    }
+    Ok(status)
+}

@@ -1,0 +1,380 @@
+//! Rows of `games.csv`: the compact record of a finished game, its CSV
+//! line, and reading a (possibly torn) `games.csv` back.
+//!
+//! The writer formats lines by hand: every field is a number, a fixed
+//! word, squares separated by spaces, or a bot label, and labels are
+//! checked at start-up to need no quoting ([`check_label`]). So a line is
+//! plain comma-separated text that any CSV reader accepts, and the reader
+//! here can split on commas.
+
+use std::fmt::Write as _;
+use std::ops::Range;
+
+use super::game::{GameResult, Seat, Termination};
+use super::schedule::ScheduledGame;
+use crate::game::bitboard::Bitboard;
+use crate::game::outcome::{Move, Outcome};
+use crate::game::player::{ByPlayer, Player};
+use crate::game::square::Square;
+
+/// The header of `games.csv` (CONTRACT.md's columns, then `swapped`).
+pub const GAMES_HEADER: &str = "game,layout,holes,white,black,white_score,black_score,winner,termination,plies,moves,white_ms,black_ms,swapped";
+
+const FIELDS: usize = 14;
+
+/// A finished game without its moves: what statistics need. Bots are
+/// indices into the tournament's bot list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Index in the schedule.
+    pub game: u64,
+    /// Layout index.
+    pub layout: u64,
+    /// The holes.
+    pub holes: Bitboard,
+    /// The bot that moved first (started as White).
+    pub first: usize,
+    /// The bot that moved second.
+    pub second: usize,
+    /// Whether the pie swap was taken (then `second` owns White).
+    pub swapped: bool,
+    /// Line scores at the end, komi not included, by colour.
+    pub scores: ByPlayer<u32>,
+    /// The result, komi and faults included.
+    pub outcome: Outcome,
+    /// How the game ended.
+    pub termination: Termination,
+    /// Moves played, a swap included.
+    pub plies: u32,
+    /// Thinking time of each colour's final owner.
+    pub ms: ByPlayer<u64>,
+}
+
+impl GameRecord {
+    /// The record of `result`, game `sg` of a schedule.
+    pub fn new(sg: &ScheduledGame, result: &GameResult) -> GameRecord {
+        GameRecord {
+            game: sg.index,
+            layout: sg.layout,
+            holes: result.game.start().holes(),
+            first: sg.first,
+            second: sg.second,
+            swapped: result.swapped,
+            scores: result.scores,
+            outcome: result.outcome,
+            termination: result.termination,
+            plies: result.plies() as u32,
+            ms: result.ms,
+        }
+    }
+
+    /// The bot that owned colour `c` at the end.
+    #[inline]
+    pub fn bot(&self, c: Player) -> usize {
+        match (c == Player::White) != self.swapped {
+            true => self.first,
+            false => self.second,
+        }
+    }
+
+    /// The colour `bot` owned at the end, if it played this game.
+    pub fn colour_of(&self, bot: usize) -> Option<Player> {
+        Player::ALL.into_iter().find(|&c| self.bot(c) == bot)
+    }
+
+    /// Points (1, ½, 0) of `bot`, which must have played.
+    pub fn points_of(&self, bot: usize) -> f64 {
+        self.colour_of(bot)
+            .map_or(0.0, |c| self.outcome.points_for(c))
+    }
+
+    /// The bot in `seat`.
+    pub fn seat(&self, seat: Seat) -> usize {
+        match seat {
+            Seat::First => self.first,
+            Seat::Second => self.second,
+        }
+    }
+}
+
+/// Whether `label` can stand in a CSV field unquoted, with a reason if not.
+///
+/// # Errors
+/// A message naming the label and the character.
+pub fn check_label(label: &str) -> Result<(), String> {
+    if label.is_empty() {
+        return Err("a bot label is empty".into());
+    }
+    if label.trim() != label {
+        return Err(format!("bot label '{label}' starts or ends with a space"));
+    }
+    if let Some(c) = label
+        .chars()
+        .find(|c| matches!(c, ',' | '"' | '\n' | '\r') || c.is_control())
+    {
+        return Err(format!(
+            "bot label '{label}' contains {c:?}, which CSV files cannot hold unquoted"
+        ));
+    }
+    Ok(())
+}
+
+/// Appends the name of `sq` (`a1`); the hot path of a row, so written
+/// directly rather than through `Display`.
+#[inline]
+fn push_square(out: &mut String, sq: Square) {
+    out.push(char::from(b'a' + sq.col()));
+    out.push(char::from(b'1' + sq.row()));
+}
+
+/// Appends the squares of `b`, separated by single spaces.
+fn push_squares(out: &mut String, b: Bitboard) {
+    for (i, sq) in b.into_iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        push_square(out, sq);
+    }
+}
+
+/// Appends the `games.csv` line of `rec` (with its `moves` and the bots'
+/// `labels`), newline included, to `out`.
+pub fn push_row(out: &mut String, rec: &GameRecord, moves: &[Move], labels: &[String]) {
+    let _ = write!(out, "{},{},", rec.game, rec.layout);
+    push_squares(out, rec.holes);
+    let (w, b) = (Player::White, Player::Black);
+    let _ = write!(
+        out,
+        ",{},{},{},{},{},{},{},",
+        labels[rec.bot(w)],
+        labels[rec.bot(b)],
+        rec.scores[w],
+        rec.scores[b],
+        rec.outcome.name(),
+        rec.termination.name(),
+        rec.plies,
+    );
+    for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        match m {
+            Move::Place(sq) => push_square(out, *sq),
+            Move::Swap => out.push_str("swap"),
+        }
+    }
+    let _ = writeln!(
+        out,
+        ",{},{},{}",
+        rec.ms[w],
+        rec.ms[b],
+        if rec.swapped { 1 } else { 0 }
+    );
+}
+
+fn termination_from(s: &str) -> Option<Termination> {
+    Some(match s {
+        "normal" => Termination::Normal,
+        "illegal_move" => Termination::IllegalMove,
+        "timeout" => Termination::Timeout,
+        "crash" => Termination::Crash,
+        "aborted" => Termination::Aborted,
+        _ => return None,
+    })
+}
+
+fn outcome_from(s: &str) -> Option<Outcome> {
+    Some(match s {
+        "white" => Outcome::WhiteWins,
+        "black" => Outcome::BlackWins,
+        "draw" => Outcome::Draw,
+        _ => return None,
+    })
+}
+
+/// Parses one `games.csv` line (without its newline); bot names are looked
+/// up in `labels`.
+///
+/// # Errors
+/// A message naming the bad column.
+pub fn parse_row(line: &str, labels: &[String]) -> Result<GameRecord, String> {
+    let f: Vec<&str> = line.split(',').collect();
+    if f.len() != FIELDS {
+        return Err(format!("{} columns, expected {FIELDS}", f.len()));
+    }
+    let num = |i: usize, name: &str| -> Result<u64, String> {
+        f[i].parse::<u64>()
+            .map_err(|_| format!("column {name}: '{}' is not a number", f[i]))
+    };
+    let bot = |i: usize, name: &str| -> Result<usize, String> {
+        labels
+            .iter()
+            .position(|l| l == f[i])
+            .ok_or_else(|| format!("column {name}: '{}' is not a bot of this tournament", f[i]))
+    };
+    let mut holes = Bitboard::EMPTY;
+    for s in f[2].split(' ').filter(|s| !s.is_empty()) {
+        let sq: Square = s
+            .parse()
+            .map_err(|_| format!("column holes: '{s}' is not a square"))?;
+        holes.insert(sq);
+    }
+    let (white, black) = (bot(3, "white")?, bot(4, "black")?);
+    let plies = num(9, "plies")?;
+    let moves = f[10].split(' ').filter(|s| !s.is_empty()).count() as u64;
+    if moves != plies {
+        return Err(format!("column moves: {moves} moves but plies is {plies}"));
+    }
+    let swapped = match f[13] {
+        "0" => false,
+        "1" => true,
+        s => return Err(format!("column swapped: '{s}' is not 0 or 1")),
+    };
+    let (first, second) = if swapped {
+        (black, white)
+    } else {
+        (white, black)
+    };
+    Ok(GameRecord {
+        game: num(0, "game")?,
+        layout: num(1, "layout")?,
+        holes,
+        first,
+        second,
+        swapped,
+        scores: ByPlayer::new(num(5, "white_score")? as u32, num(6, "black_score")? as u32),
+        outcome: outcome_from(f[7]).ok_or_else(|| format!("column winner: '{}'", f[7]))?,
+        termination: termination_from(f[8])
+            .ok_or_else(|| format!("column termination: '{}'", f[8]))?,
+        plies: plies as u32,
+        ms: ByPlayer::new(num(11, "white_ms")?, num(12, "black_ms")?),
+    })
+}
+
+/// A `games.csv` read back: its complete rows and where a torn last line
+/// (from a killed run) starts.
+#[derive(Clone, Debug, Default)]
+pub struct GamesFile {
+    /// The file's text.
+    pub text: String,
+    /// Whether the header line is complete.
+    pub has_header: bool,
+    /// Each complete row and its byte range in `text` (newline included).
+    pub rows: Vec<(GameRecord, Range<usize>)>,
+    /// Bytes of complete lines; anything after is a torn line.
+    pub complete_len: usize,
+}
+
+impl GamesFile {
+    /// Whether the file ends in a torn line.
+    pub fn is_torn(&self) -> bool {
+        self.complete_len < self.text.len()
+    }
+
+    /// The raw line of row `i`, newline included.
+    pub fn line(&self, i: usize) -> &str {
+        &self.text[self.rows[i].1.clone()]
+    }
+}
+
+/// Parses the text of a `games.csv`. A last line without its newline is a
+/// torn write and is left out (see [`GamesFile::complete_len`]); every
+/// complete line must parse.
+///
+/// # Errors
+/// `(line number, message)` for a bad header or row.
+pub fn parse_games(text: String, labels: &[String]) -> Result<GamesFile, (usize, String)> {
+    let complete_len = text.rfind('\n').map_or(0, |i| i + 1);
+    let mut rows = Vec::new();
+    let mut has_header = false;
+    let mut pos = 0;
+    for (n, line) in text[..complete_len].split_inclusive('\n').enumerate() {
+        let range = pos..pos + line.len();
+        pos += line.len();
+        let body = line.trim_end_matches('\n').trim_end_matches('\r');
+        if n == 0 {
+            if body != GAMES_HEADER {
+                return Err((1, format!("unexpected header (expected {GAMES_HEADER})")));
+            }
+            has_header = true;
+            continue;
+        }
+        let rec = parse_row(body, labels).map_err(|e| (n + 1, e))?;
+        rows.push((rec, range));
+    }
+    Ok(GamesFile {
+        text,
+        has_header,
+        rows,
+        complete_len,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::game::play_game;
+    use crate::arena::schedule::{Format, Schedule};
+    use crate::bot::random::RandomBot;
+    use crate::game::rules::Rules;
+
+    fn labels() -> Vec<String> {
+        vec!["r1".into(), "r2".into()]
+    }
+
+    #[test]
+    fn rows_round_trip() {
+        let s = Schedule::new(
+            2,
+            Format::RoundRobin,
+            2,
+            vec![Rules {
+                pie: true,
+                ..Rules::default()
+            }],
+            3,
+        );
+        let mut text = format!("{GAMES_HEADER}\n");
+        let mut recs = Vec::new();
+        for g in 0..2 {
+            let sg = s.game(g);
+            let start = s.start(&sg).expect("start");
+            let mut a = RandomBot::new("r", 1);
+            let mut b = RandomBot::new("r", 2);
+            let res = play_game(start, &mut a, &mut b, |_| {});
+            let rec = GameRecord::new(&sg, &res);
+            push_row(&mut text, &rec, res.game.moves(), &labels());
+            recs.push(rec);
+        }
+        let f = parse_games(text.clone(), &labels()).expect("parse");
+        assert!(!f.is_torn());
+        let back: Vec<GameRecord> = f.rows.iter().map(|r| r.0).collect();
+        assert_eq!(back, recs);
+        assert_eq!(f.line(1).split(',').count(), FIELDS);
+        // A torn last line is dropped, the rest kept.
+        let torn = text[..text.len() - 7].to_string();
+        let f = parse_games(torn, &labels()).expect("parse");
+        assert!(f.is_torn());
+        assert_eq!(f.rows.len(), 1);
+        // A torn header.
+        let f = parse_games("game,lay".into(), &labels()).expect("parse");
+        assert!(!f.has_header && f.rows.is_empty() && f.complete_len == 0);
+    }
+
+    #[test]
+    fn bad_rows_are_named() {
+        let e = parse_games(format!("{GAMES_HEADER}\n1,2\n"), &labels()).expect_err("bad");
+        assert_eq!(e.0, 2);
+        let row = "0,0,a1,r1,zz,3,4,black,normal,0,,0,0,0";
+        let e = parse_row(row, &labels()).expect_err("bot");
+        assert!(e.contains("zz"), "{e}");
+    }
+
+    #[test]
+    fn labels_checked() {
+        assert!(check_label("mcts-2").is_ok());
+        assert!(check_label("a\"b").is_err());
+        assert!(check_label(" a").is_err());
+        assert!(check_label("").is_err());
+    }
+}

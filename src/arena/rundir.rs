@@ -1,0 +1,308 @@
+//! A tournament played into a directory: `run.json`, `games.csv` streamed
+//! row by row, and the summary files at the end; `--resume` continues one
+//! that was interrupted.
+//!
+//! Crash safety: `games.csv` only ever grows by whole rows written in game
+//! order and flushed whenever the writer waits, so after a kill the file is
+//! a prefix of the finished file plus at most one torn line. Resuming drops
+//! the torn line (truncating the file to its complete rows), checks every
+//! kept row against the schedule, and plays the rest. Every other file is
+//! written whole through a rename.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use super::parallel::run_games;
+use super::record::{GAMES_HEADER, GameRecord, GamesFile, parse_games};
+use super::report::Report;
+use super::runinfo::{RunArgs, RunFile, utc_now, write_atomic};
+use super::schedule::Schedule;
+use super::tournament::{Observer, TournamentConfig, TournamentError};
+use crate::bot::Catalog;
+
+/// A tournament to play into a directory.
+#[derive(Debug)]
+pub struct DirRun<'a> {
+    /// The games.
+    pub config: &'a TournamentConfig,
+    /// The same, as recorded in `run.json` (with engine settings).
+    pub args: RunArgs,
+    /// Builds the bots.
+    pub catalog: &'a Catalog,
+    /// The output directory.
+    pub out: PathBuf,
+    /// Continue the run in `out` instead of refusing a non-empty one.
+    pub resume: bool,
+    /// The command line, for `run.json`.
+    pub command_line: Vec<String>,
+}
+
+/// A finished run in a directory.
+#[derive(Debug)]
+pub struct DirOutcome {
+    /// The summary tables.
+    pub report: Report,
+    /// Games found already recorded (resumed).
+    pub resumed: u64,
+    /// Games played by this call.
+    pub played: u64,
+    /// The final `run.json`.
+    pub run: RunFile,
+}
+
+/// Whether `dir` exists and holds anything.
+pub fn is_non_empty(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some())
+}
+
+/// Reads `path` as `games.csv` of a tournament with these `labels`, and
+/// checks that its rows are, in order, the first games of `expected`
+/// (a shard's game list) as `schedule` defines them.
+///
+/// # Errors
+/// [`TournamentError::Config`] naming the file, line and problem.
+pub fn read_games(
+    path: &Path,
+    labels: &[String],
+    schedule: &Schedule,
+    expected: &[u64],
+) -> Result<GamesFile, TournamentError> {
+    let text = std::fs::read_to_string(path).map_err(|e| TournamentError::io(path, e))?;
+    let file = parse_games(text, labels).map_err(|(line, m)| {
+        TournamentError::Config(format!("{} line {line}: {m}", path.display()))
+    })?;
+    for (i, (rec, _)) in file.rows.iter().enumerate() {
+        let line = i + 2;
+        let want = expected.get(i).copied();
+        if want != Some(rec.game) {
+            return Err(TournamentError::Config(format!(
+                "{} line {line}: game {} where this schedule has {}",
+                path.display(),
+                rec.game,
+                want.map_or("no more games".to_string(), |g| format!("game {g}"))
+            )));
+        }
+        let sg = schedule.game(rec.game);
+        if sg.layout != rec.layout || sg.first != rec.first || sg.second != rec.second {
+            return Err(TournamentError::Config(format!(
+                "{} line {line}: game {} does not match this schedule (other bots or seed?)",
+                path.display(),
+                rec.game
+            )));
+        }
+    }
+    Ok(file)
+}
+
+/// Writes the four summary files of `report` into `dir`.
+///
+/// # Errors
+/// An I/O error.
+pub fn write_report(dir: &Path, report: &Report) -> Result<(), TournamentError> {
+    write_atomic(&dir.join("summary.csv"), report.summary_csv().as_bytes())?;
+    write_atomic(&dir.join("ratings.csv"), report.ratings_csv().as_bytes())?;
+    write_atomic(
+        &dir.join("first_player.csv"),
+        report.first_player_csv().as_bytes(),
+    )?;
+    write_atomic(&dir.join("pairs.csv"), report.pairs_csv().as_bytes())
+}
+
+/// The note `run.json` carries when the ratings needed virtual draws.
+pub const REGULARISED_NOTE: &str = "ratings: a bot won or lost every game against the others, so one virtual draw per pairing was added to keep the maximum-likelihood Elo finite";
+
+/// Streams rows to `games.csv` and passes games on to the caller's observer.
+struct Sink<'a> {
+    file: BufWriter<File>,
+    path: &'a Path,
+    inner: &'a mut dyn Observer,
+    records: Vec<GameRecord>,
+}
+
+impl Observer for Sink<'_> {
+    fn on_game(&mut self, r: &GameRecord, row: &str) -> Result<ControlFlow<()>, TournamentError> {
+        self.file
+            .write_all(row.as_bytes())
+            .map_err(|e| TournamentError::io(self.path, e))?;
+        self.records.push(*r);
+        self.inner.on_game(r, row)
+    }
+
+    fn on_idle(&mut self) -> Result<(), TournamentError> {
+        self.file
+            .flush()
+            .map_err(|e| TournamentError::io(self.path, e))?;
+        self.inner.on_idle()
+    }
+}
+
+/// Checks that `run.out` may be used: empty or absent, or with `resume`
+/// a tournament directory whose `run.json` has the same arguments (which
+/// it returns).
+///
+/// # Errors
+/// [`TournamentError::Config`] naming the problem.
+pub fn check_dir(run: &DirRun<'_>) -> Result<Option<RunFile>, TournamentError> {
+    let out = &run.out;
+    // A run killed before its first run.json was renamed into place left
+    // at most a temporary file: that is a run not yet started.
+    let only_tmp = run.resume
+        && !out.join("run.json").exists()
+        && std::fs::read_dir(out).is_ok_and(|d| {
+            d.flatten()
+                .all(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        });
+    let old = if is_non_empty(out) && !only_tmp {
+        if !run.resume {
+            return Err(TournamentError::Config(format!(
+                "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
+                out.display()
+            )));
+        }
+        if !out.join("run.json").exists() {
+            return Err(TournamentError::Config(format!(
+                "--resume: {} has no run.json, so it holds no tournament to continue",
+                out.display()
+            )));
+        }
+        let old = RunFile::load(out)?;
+        if let Some((opt, was, now)) = old.args.difference(&run.args, &[]) {
+            return Err(TournamentError::Config(format!(
+                "--resume: {opt} differs from {}: it has {was}, this command has {now}",
+                out.join("run.json").display()
+            )));
+        }
+        Some(old)
+    } else {
+        None
+    };
+    Ok(old)
+}
+
+/// Plays `run` into its directory (see the module docs); `observer` sees
+/// the resumed games once and then each new game in order (progress).
+///
+/// # Errors
+/// [`TournamentError::Config`] for a non-empty directory without
+/// `resume`, a `run.json` whose arguments differ (naming the first
+/// difference), or a `games.csv` that does not belong to this run;
+/// [`TournamentError::Interrupted`] when `cancel` was set (every row
+/// written is valid); I/O and bot errors.
+pub fn run_in_dir(
+    run: &DirRun<'_>,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<DirOutcome, TournamentError> {
+    let config = run.config;
+    config.validate(run.catalog)?;
+    let out = &run.out;
+    let labels = config.labels();
+    let schedule = config.schedule();
+    let games: Vec<u64> = schedule.shard_games(config.shard).collect();
+    let old = check_dir(run)?;
+    std::fs::create_dir_all(out).map_err(|e| TournamentError::io(out, e))?;
+    let timed = config.timed_bots(run.catalog)?;
+    let mut notes = Vec::new();
+    if !timed.is_empty() {
+        notes.push(format!(
+            "bots on a time budget ({}): the same command will not replay these games exactly",
+            timed.join(", ")
+        ));
+    }
+    let mut info = RunFile {
+        program: "pahtum".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        command_line: run.command_line.clone(),
+        rerun: run.args.command(),
+        args: run.args.clone(),
+        labels: labels.clone(),
+        games_per_pairing: schedule.games_per_pairing(),
+        schedule_games: schedule.len(),
+        run_games: games.len() as u64,
+        threads: config.threads,
+        start_time: utc_now(),
+        end_time: None,
+        timed_bots: timed.clone(),
+        replayable: timed.is_empty(),
+        notes,
+        merged_from: None,
+    };
+    if let Some(old) = &old {
+        info.command_line = old.command_line.clone();
+        info.start_time = old.start_time.clone();
+        info.notes.push(format!(
+            "resumed at {} by: {}",
+            utc_now(),
+            run.command_line.join(" ")
+        ));
+    }
+    info.save(out)?;
+
+    // Keep the complete rows of an earlier attempt, drop a torn line.
+    let path = out.join("games.csv");
+    let mut done: Vec<GameRecord> = Vec::new();
+    let file = if path.exists() {
+        let existing = read_games(&path, &labels, &schedule, &games)?;
+        let f = OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .map_err(|e| TournamentError::io(&path, e))?;
+        if existing.has_header {
+            f.set_len(existing.complete_len as u64)
+                .map_err(|e| TournamentError::io(&path, e))?;
+        } else {
+            f.set_len(0).map_err(|e| TournamentError::io(&path, e))?;
+        }
+        done = existing.rows.iter().map(|r| r.0).collect();
+        drop(f);
+        let mut f = OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .map_err(|e| TournamentError::io(&path, e))?;
+        if !existing.has_header {
+            writeln!(f, "{GAMES_HEADER}").map_err(|e| TournamentError::io(&path, e))?;
+        }
+        f
+    } else {
+        let mut f = File::create(&path).map_err(|e| TournamentError::io(&path, e))?;
+        writeln!(f, "{GAMES_HEADER}").map_err(|e| TournamentError::io(&path, e))?;
+        f
+    };
+
+    let resumed = done.len();
+    observer.on_start(&done, games.len() as u64);
+    let mut records = Vec::with_capacity(games.len());
+    records.append(&mut done);
+    let mut sink = Sink {
+        file: BufWriter::with_capacity(1 << 16, file),
+        path: &path,
+        inner: observer,
+        records,
+    };
+    let rest = &games[resumed..];
+    let status = run_games(config, run.catalog, rest, cancel, &mut sink)?;
+    sink.on_idle()?;
+    let done = sink.records;
+    if done.len() < games.len() {
+        return Err(TournamentError::Interrupted {
+            done: done.len() as u64,
+            total: games.len() as u64,
+        });
+    }
+    let report = Report::new(&labels, &schedule, &done);
+    write_report(out, &report)?;
+    if report.ratings.regularised {
+        info.notes.push(REGULARISED_NOTE.into());
+    }
+    info.end_time = Some(utc_now());
+    info.save(out)?;
+    Ok(DirOutcome {
+        report,
+        resumed: resumed as u64,
+        played: status.played,
+        run: info,
+    })
+}

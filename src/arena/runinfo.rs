@@ -1,0 +1,352 @@
+//! `run.json`: what a tournament was, to rerun, resume and merge it.
+
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use super::schedule::{Format, Shard};
+use super::tournament::{TournamentConfig, TournamentError};
+use crate::bot::BotSpec;
+use crate::game::bitboard::Bitboard;
+use crate::game::outcome::Komi;
+use crate::game::rules::{HoleSetup, Rules};
+use crate::game::square::Square;
+
+/// The arguments that define a tournament's games, normalised. Two runs
+/// with equal `RunArgs` play the same games; `--threads`, `--out` and
+/// `--quiet` are not here because they change no result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunArgs {
+    /// `--bot` specs, in order.
+    pub bot: Vec<String>,
+    /// `--games` per pairing, as given.
+    pub games: u64,
+    /// `--size`.
+    pub size: u8,
+    /// `--holes` counts (empty with a fixed layout).
+    pub holes: Vec<u32>,
+    /// `--layout` squares, if fixed.
+    pub layout: Option<Vec<String>>,
+    /// `--pie`.
+    pub pie: bool,
+    /// `--komi` in points, as text (`0`, `6.5`).
+    pub komi: String,
+    /// `--format`.
+    pub format: String,
+    /// `--seed`.
+    pub seed: u64,
+    /// `--engine NAME=COMMAND` declarations.
+    pub engine: Vec<String>,
+    /// `--move-timeout-ms`.
+    pub move_timeout_ms: u64,
+    /// `--shard K/N` (`1/1` for the whole schedule).
+    pub shard: String,
+}
+
+impl RunArgs {
+    /// The arguments of `config` (which must hold at least one rules
+    /// entry) with the engine settings that built its catalogue.
+    pub fn new(config: &TournamentConfig, engine: Vec<String>, move_timeout_ms: u64) -> RunArgs {
+        let first = config.rules.first().cloned().unwrap_or_default();
+        let holes = config
+            .rules
+            .iter()
+            .filter_map(|r| match r.holes {
+                HoleSetup::Random(n) => Some(n),
+                HoleSetup::Fixed(_) => None,
+            })
+            .collect();
+        let layout = match first.holes {
+            HoleSetup::Fixed(b) => Some(b.map(|sq| sq.to_string()).collect()),
+            HoleSetup::Random(_) => None,
+        };
+        RunArgs {
+            bot: config.bots.iter().map(|b| b.as_str().to_string()).collect(),
+            games: config.games_per_pairing,
+            size: first.size,
+            holes,
+            layout,
+            pie: first.pie,
+            komi: first.komi.to_string(),
+            format: config.format.name().to_string(),
+            seed: config.seed,
+            engine,
+            move_timeout_ms,
+            shard: config.shard.to_string(),
+        }
+    }
+
+    /// The tournament these arguments describe, played on `threads`
+    /// threads. Checks syntax only; see [`TournamentConfig::validate`].
+    ///
+    /// # Errors
+    /// A field that does not parse.
+    pub fn config(&self, threads: usize) -> Result<TournamentConfig, TournamentError> {
+        let bad = |m: String| TournamentError::Config(format!("run.json: {m}"));
+        let bots = self
+            .bot
+            .iter()
+            .map(|s| s.parse::<BotSpec>().map_err(|e| bad(e.0)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let komi: Komi = self.komi.parse().map_err(|e| bad(format!("{e}")))?;
+        let setups: Vec<HoleSetup> = match &self.layout {
+            Some(squares) => {
+                let mut b = Bitboard::EMPTY;
+                for s in squares {
+                    let sq: Square = s.parse().map_err(|e| bad(format!("layout: {e}")))?;
+                    b.insert(sq);
+                }
+                vec![HoleSetup::Fixed(b)]
+            }
+            None => self.holes.iter().map(|&n| HoleSetup::Random(n)).collect(),
+        };
+        let rules = setups
+            .into_iter()
+            .map(|holes| Rules {
+                size: self.size,
+                holes,
+                pie: self.pie,
+                komi,
+            })
+            .collect();
+        Ok(TournamentConfig {
+            bots,
+            games_per_pairing: self.games,
+            rules,
+            format: self.format.parse::<Format>().map_err(bad)?,
+            seed: self.seed,
+            threads,
+            shard: self.shard.parse::<Shard>().map_err(bad)?,
+        })
+    }
+
+    /// The first argument in which `self` (from `run.json`) and `other`
+    /// (this command) differ, as `(option, run.json's value, this value)`,
+    /// comparing everything except `except` (e.g. `shard` for merging).
+    pub fn difference(&self, other: &RunArgs, except: &[&str]) -> Option<(String, String, String)> {
+        let a = serde_json::to_value(self).ok()?;
+        let b = serde_json::to_value(other).ok()?;
+        let (a, b) = (a.as_object()?, b.as_object()?);
+        for (key, va) in a {
+            if except.contains(&key.as_str()) {
+                continue;
+            }
+            let vb = b.get(key).cloned().unwrap_or(serde_json::Value::Null);
+            if *va != vb {
+                let show = |v: &serde_json::Value| match v {
+                    serde_json::Value::Null => "(none)".to_string(),
+                    serde_json::Value::String(s) => s.clone(),
+                    v => v.to_string(),
+                };
+                return Some((format!("--{}", key.replace('_', "-")), show(va), show(&vb)));
+            }
+        }
+        None
+    }
+
+    /// A command line that replays these arguments (without `--out`).
+    pub fn command(&self) -> String {
+        let mut c = String::from("pahtum tournament");
+        for b in &self.bot {
+            c.push_str(&format!(" --bot {}", shell_quote(b)));
+        }
+        c.push_str(&format!(" --games {} --size {}", self.games, self.size));
+        match &self.layout {
+            Some(l) => c.push_str(&format!(" --layout {}", l.join(","))),
+            None => {
+                let h: Vec<String> = self.holes.iter().map(u32::to_string).collect();
+                c.push_str(&format!(" --holes {}", h.join(",")));
+            }
+        }
+        if self.pie {
+            c.push_str(" --pie");
+        }
+        if self.komi != "0" {
+            c.push_str(&format!(" --komi {}", self.komi));
+        }
+        c.push_str(&format!(" --format {} --seed {}", self.format, self.seed));
+        for e in &self.engine {
+            c.push_str(&format!(" --engine {}", shell_quote(e)));
+        }
+        if !self.engine.is_empty() {
+            c.push_str(&format!(" --move-timeout-ms {}", self.move_timeout_ms));
+        }
+        if self.shard != "1/1" {
+            c.push_str(&format!(" --shard {}", self.shard));
+        }
+        c
+    }
+}
+
+fn shell_quote(s: &str) -> String {
+    if s.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_.:=,/+@%".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+/// The contents of `run.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunFile {
+    /// `pahtum`.
+    pub program: String,
+    /// The crate version that ran it.
+    pub version: String,
+    /// The command line as typed.
+    pub command_line: Vec<String>,
+    /// A command that replays the games (add `--out DIR`).
+    pub rerun: String,
+    /// The arguments that define the games.
+    pub args: RunArgs,
+    /// Bot labels, in order (the names in the CSV files).
+    pub labels: Vec<String>,
+    /// Games per pairing after rounding up to whole pairs.
+    pub games_per_pairing: u64,
+    /// Games in the whole schedule.
+    pub schedule_games: u64,
+    /// Games in this run (its shard).
+    pub run_games: u64,
+    /// Games in parallel (changes no result).
+    pub threads: usize,
+    /// Start, UTC (RFC 3339); kept when resumed.
+    pub start_time: String,
+    /// End, UTC; absent until every game is played.
+    pub end_time: Option<String>,
+    /// Bots whose moves depend on wall-clock time.
+    pub timed_bots: Vec<String>,
+    /// Whether the same command replays the same games exactly.
+    pub replayable: bool,
+    /// Notes for readers (why not replayable, rating regularisation...).
+    pub notes: Vec<String>,
+    /// The shard directories a `merge` joined, if any.
+    pub merged_from: Option<Vec<String>>,
+}
+
+impl RunFile {
+    /// Reads `dir/run.json`.
+    ///
+    /// # Errors
+    /// Missing or malformed file (a [`TournamentError::Config`] naming it).
+    pub fn load(dir: &Path) -> Result<RunFile, TournamentError> {
+        let path = dir.join("run.json");
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            TournamentError::Config(format!("{}: cannot read: {e}", path.display()))
+        })?;
+        serde_json::from_str(&text)
+            .map_err(|e| TournamentError::Config(format!("{}: {e}", path.display())))
+    }
+
+    /// Writes `dir/run.json` atomically (a temporary file renamed).
+    ///
+    /// # Errors
+    /// An I/O error.
+    pub fn save(&self, dir: &Path) -> Result<(), TournamentError> {
+        let mut text = serde_json::to_string_pretty(self)
+            .map_err(|e| TournamentError::Game(format!("run.json: {e}")))?;
+        text.push('\n');
+        write_atomic(&dir.join("run.json"), text.as_bytes())
+    }
+}
+
+/// Writes `path` through a temporary file and a rename, so a reader (or a
+/// kill) never sees it half-written.
+///
+/// # Errors
+/// An I/O error naming the file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TournamentError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).map_err(|e| TournamentError::io(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| TournamentError::io(path, e))
+}
+
+/// The current time, UTC, as RFC 3339 (`2026-11-29T11:25:13Z`).
+pub fn utc_now() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    utc_rfc3339(secs)
+}
+
+/// Seconds since 1970 as RFC 3339, UTC.
+pub fn utc_rfc3339(secs: u64) -> String {
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let t = secs % 86_400;
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        t / 3600,
+        t / 60 % 60,
+        t % 60
+    )
+}
+
+/// The current time as a directory name: `20261129-112513`.
+pub fn utc_stamp() -> String {
+    utc_now()
+        .replace(['-', ':'], "")
+        .replace('T', "-")
+        .trim_end_matches('Z')
+        .to_string()
+}
+
+/// Year, month, day of a day count since 1970-01-01 (Hinnant's
+/// `civil_from_days`, proleptic Gregorian).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(utc_rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(utc_rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(utc_rfc3339(1_795_951_513), "2026-11-29T11:25:13Z");
+    }
+
+    #[test]
+    fn args_round_trip_and_differ() {
+        let a = RunArgs {
+            bot: vec!["random".into(), "random:label=b".into()],
+            games: 10,
+            size: 7,
+            holes: vec![3, 5],
+            layout: None,
+            pie: true,
+            komi: "2.5".into(),
+            format: "round-robin".into(),
+            seed: 4,
+            engine: vec![],
+            move_timeout_ms: 30_000,
+            shard: "2/3".into(),
+        };
+        let c = a.config(2).expect("config");
+        assert_eq!(RunArgs::new(&c, vec![], 30_000), a);
+        let mut b = a.clone();
+        b.games = 12;
+        assert_eq!(
+            a.difference(&b, &[]),
+            Some(("--games".into(), "10".into(), "12".into()))
+        );
+        b.games = 10;
+        b.shard = "1/3".into();
+        assert!(a.difference(&b, &["shard"]).is_none());
+        assert!(a.command().contains("--holes 3,5 --pie --komi 2.5"));
+    }
+}

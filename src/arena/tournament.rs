@@ -1,0 +1,429 @@
+//! Tournaments: their configuration, errors and observers, and
+//! [`run_tournament`], which plays one in memory (see
+//! [`super::parallel`] for how games are run and ordered).
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::parallel::run_games;
+use super::record::{GameRecord, check_label};
+use super::schedule::{Format, Schedule, Shard};
+use crate::bot::{BotSpec, Catalog};
+use crate::game::rules::Rules;
+
+/// What can go wrong in a tournament.
+#[derive(Debug)]
+pub enum TournamentError {
+    /// Bad settings or input files: the user's to fix (exit 2).
+    Config(String),
+    /// A file could not be read or written.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What happened.
+        source: std::io::Error,
+    },
+    /// A bot could not be built or a game could not start.
+    Game(String),
+    /// Stopped (Ctrl-C) before the end; the rows written so far are valid.
+    Interrupted {
+        /// Games finished and recorded.
+        done: u64,
+        /// Games in the run.
+        total: u64,
+    },
+}
+
+impl fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TournamentError::Config(m) | TournamentError::Game(m) => f.write_str(m),
+            TournamentError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            TournamentError::Interrupted { done, total } => {
+                write!(f, "interrupted after {done} of {total} games")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TournamentError {}
+
+impl TournamentError {
+    /// An I/O error on `path`.
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> TournamentError {
+        TournamentError::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}
+
+/// The largest schedule a tournament may have.
+pub const MAX_GAMES: u64 = 1_000_000_000;
+
+/// Everything that defines a tournament's games. Plain data; check it with
+/// [`TournamentConfig::validate`].
+#[derive(Clone, Debug)]
+pub struct TournamentConfig {
+    /// The bots, in the order given; their labels name them in outputs.
+    pub bots: Vec<BotSpec>,
+    /// Games per pairing; rounded up to whole colour-swapped pairs.
+    pub games_per_pairing: u64,
+    /// Rules the rounds cycle through (one entry per `--holes` value).
+    pub rules: Vec<Rules>,
+    /// Round robin or gauntlet.
+    pub format: Format,
+    /// The seed every layout and bot stream derives from.
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// The part of the schedule to play.
+    pub shard: Shard,
+}
+
+impl TournamentConfig {
+    /// A match of `a` against `b` over `pairs` colour-swapped pairs of
+    /// games (each layout played twice), cycling through `rules`: the unit
+    /// of parameter sweeps and A/B tests. Order matters only for naming:
+    /// pair results are counted for `a`.
+    pub fn head_to_head(
+        a: BotSpec,
+        b: BotSpec,
+        pairs: u64,
+        rules: Vec<Rules>,
+        seed: u64,
+        threads: usize,
+    ) -> TournamentConfig {
+        TournamentConfig {
+            bots: vec![a, b],
+            games_per_pairing: 2 * pairs,
+            rules,
+            format: Format::Gauntlet,
+            seed,
+            threads,
+            shard: Shard::ALL,
+        }
+    }
+
+    /// The bots' output names.
+    pub fn labels(&self) -> Vec<String> {
+        self.bots.iter().map(BotSpec::label).collect()
+    }
+
+    /// The full schedule (all shards).
+    pub fn schedule(&self) -> Schedule {
+        Schedule::new(
+            self.bots.len(),
+            self.format,
+            self.games_per_pairing,
+            self.rules.clone(),
+            self.seed,
+        )
+    }
+
+    /// Checks everything that could stop a game before any is played:
+    /// at least two bots, distinct labels that CSV can hold, known bots
+    /// with valid keys (each is built once), games and threads above zero,
+    /// valid rules.
+    ///
+    /// # Errors
+    /// [`TournamentError::Config`] naming the problem.
+    pub fn validate(&self, catalog: &Catalog) -> Result<(), TournamentError> {
+        let bad = |m: String| Err(TournamentError::Config(m));
+        if self.bots.len() < 2 {
+            return bad(format!(
+                "--bot: a tournament needs at least two bots, {} given",
+                self.bots.len()
+            ));
+        }
+        let labels = self.labels();
+        for (i, l) in labels.iter().enumerate() {
+            check_label(l).map_err(|e| TournamentError::Config(format!("--bot: {e}")))?;
+            if labels[..i].contains(l) {
+                return bad(format!(
+                    "--bot: two bots are named '{l}'; give one a label, e.g. {}:label={l}2",
+                    self.bots[i].name
+                ));
+            }
+        }
+        for spec in &self.bots {
+            catalog
+                .parse(spec.as_str())
+                .map_err(|e| TournamentError::Config(format!("--bot: {e}")))?;
+        }
+        if self.games_per_pairing == 0 {
+            return bad("--games: must be at least 1".into());
+        }
+        let pairings = match self.format {
+            Format::RoundRobin => self.bots.len() * (self.bots.len() - 1) / 2,
+            Format::Gauntlet => self.bots.len() - 1,
+        } as u64;
+        let total = self
+            .games_per_pairing
+            .checked_add(1)
+            .and_then(|g| g.checked_mul(pairings));
+        if total.is_none_or(|t| t > MAX_GAMES) {
+            return bad(format!(
+                "--games {}: the schedule would exceed {MAX_GAMES} games (records are kept in memory, about 100 bytes a game)",
+                self.games_per_pairing
+            ));
+        }
+        if self.threads == 0 {
+            return bad("--threads: must be at least 1".into());
+        }
+        for r in &self.rules {
+            r.validate()
+                .map_err(|e| TournamentError::Config(format!("rules: {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// Labels of the bots whose moves depend on wall-clock time.
+    ///
+    /// # Errors
+    /// A bot that cannot be built.
+    pub fn timed_bots(&self, catalog: &Catalog) -> Result<Vec<String>, TournamentError> {
+        let mut out = Vec::new();
+        for spec in &self.bots {
+            let bot = catalog
+                .build(spec, 0)
+                .map_err(|e| TournamentError::Config(format!("--bot: {e}")))?;
+            if bot.is_timed() {
+                out.push(spec.label());
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Receives finished games, in game order, on the thread that called
+/// [`run_games`].
+pub trait Observer {
+    /// Called once before any game, with the games already recorded
+    /// (resumed) and the number of games in the run.
+    fn on_start(&mut self, _done: &[GameRecord], _total: u64) {}
+
+    /// One finished game and its `games.csv` line. `Break` stops the run
+    /// (a sequential test that has decided).
+    ///
+    /// # Errors
+    /// Stops the run and is passed on.
+    fn on_game(
+        &mut self,
+        record: &GameRecord,
+        row: &str,
+    ) -> Result<ControlFlow<()>, TournamentError>;
+
+    /// Called whenever no finished game is waiting: the moment to flush.
+    ///
+    /// # Errors
+    /// Stops the run and is passed on.
+    fn on_idle(&mut self) -> Result<(), TournamentError> {
+        Ok(())
+    }
+}
+
+/// An observer that keeps every record in memory.
+#[derive(Clone, Debug, Default)]
+pub struct Collect {
+    /// The records, in game order.
+    pub records: Vec<GameRecord>,
+}
+
+impl Observer for Collect {
+    fn on_game(&mut self, r: &GameRecord, _: &str) -> Result<ControlFlow<()>, TournamentError> {
+        self.records.push(*r);
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
+/// Plays the whole of `config`'s shard and returns its records in game
+/// order, with no files: the entry point for experiments built on the
+/// arena (sweeps, sequential tests). `observer` sees each game too.
+///
+/// # Errors
+/// As [`TournamentConfig::validate`] and [`run_games`];
+/// [`TournamentError::Interrupted`] when `cancel` was set.
+pub fn run_tournament(
+    config: &TournamentConfig,
+    catalog: &Catalog,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<Vec<GameRecord>, TournamentError> {
+    config.validate(catalog)?;
+    let games: Vec<u64> = config.schedule().shard_games(config.shard).collect();
+    struct Both<'a> {
+        inner: &'a mut dyn Observer,
+        collect: Collect,
+    }
+    impl Observer for Both<'_> {
+        fn on_start(&mut self, done: &[GameRecord], total: u64) {
+            self.inner.on_start(done, total);
+        }
+        fn on_game(
+            &mut self,
+            r: &GameRecord,
+            row: &str,
+        ) -> Result<ControlFlow<()>, TournamentError> {
+            let _ = self.collect.on_game(r, row)?;
+            self.inner.on_game(r, row)
+        }
+        fn on_idle(&mut self) -> Result<(), TournamentError> {
+            self.inner.on_idle()
+        }
+    }
+    let mut both = Both {
+        inner: observer,
+        collect: Collect::default(),
+    };
+    both.on_start(&[], games.len() as u64);
+    let status = run_games(config, catalog, &games, cancel, &mut both)?;
+    if status.stopped && cancel.load(Ordering::Relaxed) {
+        return Err(TournamentError::Interrupted {
+            done: status.played,
+            total: games.len() as u64,
+        });
+    }
+    Ok(both.collect.records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::parallel::RunStatus;
+    use crate::bot::builtin_catalog;
+
+    fn config(threads: usize) -> TournamentConfig {
+        let catalog = builtin_catalog();
+        TournamentConfig {
+            bots: ["random", "random:label=r2", "random:label=r3"]
+                .iter()
+                .map(|s| catalog.parse(s).expect("spec"))
+                .collect(),
+            games_per_pairing: 5,
+            rules: vec![Rules::default()],
+            format: Format::RoundRobin,
+            seed: 11,
+            threads,
+            shard: Shard::ALL,
+        }
+    }
+
+    struct Rows(String);
+    impl Observer for Rows {
+        fn on_game(
+            &mut self,
+            _: &GameRecord,
+            row: &str,
+        ) -> Result<ControlFlow<()>, TournamentError> {
+            self.0.push_str(row);
+            Ok(ControlFlow::Continue(()))
+        }
+    }
+
+    #[test]
+    fn same_rows_for_any_thread_count() {
+        let catalog = builtin_catalog();
+        let cancel = AtomicBool::new(false);
+        let run = |t| {
+            let mut rows = Rows(String::new());
+            let recs = run_tournament(&config(t), &catalog, &cancel, &mut rows).expect("run");
+            (recs, rows.0)
+        };
+        let (r1, t1) = run(1);
+        let (r3, t3) = run(3);
+        assert_eq!(r1.len(), 18);
+        assert!(r1.iter().enumerate().all(|(i, r)| r.game == i as u64));
+        assert_eq!(r1, r3);
+        assert_eq!(t1, t3);
+    }
+
+    #[test]
+    fn head_to_head_plays_pairs() {
+        let catalog = builtin_catalog();
+        let spec = |s: &str| catalog.parse(s).expect("spec");
+        let c = TournamentConfig::head_to_head(
+            spec("random"),
+            spec("random:label=ref"),
+            3,
+            vec![Rules::default()],
+            5,
+            2,
+        );
+        let recs = run_tournament(
+            &c,
+            &catalog,
+            &AtomicBool::new(false),
+            &mut Collect::default(),
+        )
+        .expect("run");
+        assert_eq!(recs.len(), 6);
+        let pairs = crate::arena::report::pair_results(&recs);
+        assert_eq!(pairs.len(), 3);
+        assert!(pairs.iter().all(|p| p.bot == 0 && p.opponent == 1));
+        assert_eq!(
+            crate::arena::report::pentanomial_counts(&pairs)
+                .iter()
+                .sum::<u64>(),
+            3
+        );
+    }
+
+    #[test]
+    fn bad_configs_are_refused() {
+        let catalog = builtin_catalog();
+        let mut c = config(1);
+        c.bots.truncate(1);
+        assert!(matches!(
+            c.validate(&catalog),
+            Err(TournamentError::Config(_))
+        ));
+        let mut c = config(1);
+        c.bots[1] = c.bots[0].clone();
+        let e = c.validate(&catalog).expect_err("dup");
+        assert!(e.to_string().contains("two bots are named"), "{e}");
+        let mut c = config(1);
+        c.games_per_pairing = 0;
+        assert!(c.validate(&catalog).is_err());
+    }
+
+    #[test]
+    fn break_stops_in_order() {
+        struct Stop(u64);
+        impl Observer for Stop {
+            fn on_game(
+                &mut self,
+                r: &GameRecord,
+                _: &str,
+            ) -> Result<ControlFlow<()>, TournamentError> {
+                assert_eq!(r.game, self.0);
+                self.0 += 1;
+                Ok(if self.0 == 4 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                })
+            }
+        }
+        let c = config(2);
+        let games: Vec<u64> = (0..18).collect();
+        let mut s = Stop(0);
+        let st = run_games(
+            &c,
+            &builtin_catalog(),
+            &games,
+            &AtomicBool::new(false),
+            &mut s,
+        )
+        .expect("run");
+        assert_eq!(
+            st,
+            RunStatus {
+                played: 4,
+                stopped: true
+            }
+        );
+    }
+}

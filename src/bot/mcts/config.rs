@@ -1,0 +1,549 @@
+//! MCTS parameters: one flat struct with one comment per field (KataGo's
+//! `SearchParams`), parsed and range-checked from a bot spec.
+//!
+//! # How the defaults were chosen
+//! By paired games (each random 7x7 5-hole layout played twice, colours
+//! swapped) at 20,000 iterations a move against `heuristic`, with the
+//! `strength` test of `tests/mcts.rs` (`MCTS_SEED=1`, 20 layouts, 40
+//! games, so each line is about ±0.13; score rate = (wins + draws/2) /
+//! games):
+//!
+//! | configuration | score |
+//! |---|---|
+//! | plain UCT: `rollout=random,reward=win,rave=off,prior=off` | 0.49 |
+//! | random playouts + GRAVE + progressive bias + margin + solver | 0.39 |
+//! | greedy playouts, no AMAF, no prior | 0.65 |
+//! | `eval` leaves + GRAVE + bias | 0.56 |
+//! | `eval` leaves, no AMAF, no prior, `c=0.4` / `0.2` / `0.8` | 0.64 / 0.70 / 0.48 |
+//! | `eval`, `prior=prune,k=8`, `c=0.4` / `0.2` / `0.1` | 0.74 / 0.76 / 0.80 |
+//! | `eval`, prune `k=5`, `c=0.2` | 0.81 |
+//! | the same with GRAVE (`k=8`) / `minimax=0.5` / `iters=100000` | 0.70 / 0.79 / 0.79 |
+//! | `eval`, prune `k=5,widen=2`, `c=0.2` (the defaults) | 0.83 |
+//! | ... with `reward=win` / `scale=4` / `minimax=0.3` / `c=0.3` | 0.86 / 0.79 / 0.80 / 0.80 |
+//! | ... with `expand=1` / `pw=0` / `pw=3` | 0.76 / 0.71 / 0.73 |
+//! | ... with `decay=0.5` / `decay=0.3` / `reach=5` / `defence=1.0` | 0.48 / 0.63 / 0.65 / 0.81 |
+//! | ... with `mix=0.3` / `mix=0.6` (random-fill margin blended in) | 0.61 / 0.53 |
+//! | ... with `final=value` / `scale=15` | 0.73 / 0.73 |
+//! | ... with `expand=4` / `k=4` / `k=6,widen=3` | 0.75 / 0.75 / 0.75 |
+//!
+//! What turns plain UCT around is the heuristic: static line-potential
+//! leaf values instead of random playouts, a low exploration constant,
+//! and pruning to the heuristic's best moves (widened slowly). AMAF
+//! (RAVE/GRAVE) hurts here: with static leaves the "final stones" are a
+//! random fill, and even with random playouts GRAVE did not help.
+//! `reward=win` against `margin` head to head: 0.47 over 60 games (a tie),
+//! so the margin reward stays. On fresh layouts (`MCTS_SEED=2` and `3`,
+//! 100 games each, Wilson 95 % over the 200) the defaults score 0.80
+//! [0.74, 0.85] against `heuristic` (135 wins, 50 draws, 15 losses) and
+//! 0.89 [0.84, 0.93] against plain UCT at the same 20,000 iterations
+//! (163 wins, 30 draws, 7 losses).
+
+use crate::bot::eval::EvalWeights;
+use crate::bot::spec::{KeyInfo, Params, SpecError};
+
+/// How long one search runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of iterations (playouts): reproducible.
+    Iters(u64),
+    /// Wall-clock milliseconds per move: not reproducible.
+    Millis(u64),
+}
+
+/// How a playout chooses its moves below the tree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// Uniformly random (`Position::random_split`, about 30 ns a playout).
+    Random,
+    /// Each move takes the square with the largest immediate score change
+    /// (own line gain plus the opponent gain it blocks), random among
+    /// equals; with probability `eps` a random square instead.
+    Greedy,
+    /// Each move takes the square with the best line-potential value
+    /// (`bot::eval::move_value`); `eps` as for greedy.
+    Heuristic,
+    /// No playout: the leaf is scored by the line-potential evaluation
+    /// (`bot::eval::evaluate`, exact on a finished board) as if it were
+    /// the final margin. AMAF statistics then come from a uniformly random
+    /// fill of the leaf.
+    Eval,
+}
+
+/// How a finished playout is turned into a reward in `[0, 1]`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reward {
+    /// 1 for a win, ½ for a draw, 0 for a loss.
+    Win,
+    /// `(1 + tanh(margin / scale)) / 2`, margin in points from the player's
+    /// view: a big win counts more than a narrow one.
+    Margin,
+}
+
+/// All-moves-as-first statistics.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rave {
+    /// Plain UCT.
+    Off,
+    /// RAVE (Gelly and Silver 2007): each child's own AMAF statistics.
+    Rave,
+    /// GRAVE (Cazenave 2015): the AMAF statistics of the closest ancestor
+    /// with at least `ref` visits.
+    Grave,
+}
+
+/// Use of the heuristic move value inside the tree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Prior {
+    /// None.
+    Off,
+    /// Progressive bias (Chaslot et al. 2008): `pw * h / (n + 1)` added to
+    /// a child's score, `h` the heuristic value scaled to `[0, 1]`.
+    Bias,
+    /// Progressive unpruning (Chaslot et al. 2008): children are ordered
+    /// by heuristic value and selection only sees the best
+    /// `k + floor(log_widen(1 + N / 50))` of them, `N` the node's visits
+    /// (`widen=0`: exactly the best `k` moves become children). The bias
+    /// term is added as for `bias`.
+    Prune,
+}
+
+/// Which root child is played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FinalChoice {
+    /// Most visits (ties: higher mean).
+    Visits,
+    /// Highest mean among children with at least a tenth of the most visits.
+    Value,
+}
+
+/// How several threads share the work.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Parallel {
+    /// One shared tree, statistics in atomics, virtual loss.
+    Tree,
+    /// One tree per thread, merged at the root by visit counts.
+    Root,
+}
+
+// The defaults, each chosen by measurement (tests/mcts.rs, issue 5 report).
+const DEFAULT_ITERS: u64 = 20_000;
+const DEFAULT_C: f64 = 0.2;
+const DEFAULT_FPU: f64 = 1.0;
+const DEFAULT_EXPAND: u64 = 2;
+const DEFAULT_EPS: f64 = 0.1;
+const DEFAULT_MIX: f64 = 0.0;
+const DEFAULT_SCALE: f64 = 10.0;
+const DEFAULT_BIAS: f64 = 0.001;
+const DEFAULT_REF: u64 = 50;
+const DEFAULT_K: u64 = 5;
+const DEFAULT_PW: f64 = 1.0;
+const DEFAULT_EXACT: u64 = 10;
+const DEFAULT_MINIMAX: f64 = 0.0;
+const DEFAULT_WIDEN: f64 = 2.0;
+const DEFAULT_MAX_NODES: u64 = 4_000_000;
+
+/// Most iterations one search may take.
+pub const MAX_ITERS: u64 = 1_000_000_000;
+/// Most worker threads.
+pub const MAX_THREADS: u64 = 256;
+/// Most tree nodes (node ids are `u32`).
+pub const MAX_NODES: u64 = 1 << 31;
+
+/// The keys `pahtum bots` lists for `mcts`, with defaults and ranges.
+pub const KEYS: &[KeyInfo] = &[
+    key(
+        "iters",
+        "20000",
+        "1..=1000000000",
+        "iterations (playouts) per move; reproducible",
+    ),
+    key(
+        "ms",
+        "-",
+        "1..=86400000",
+        "milliseconds per move instead of iters (not reproducible)",
+    ),
+    key(
+        "c",
+        "0.2",
+        "0..=10",
+        "UCT exploration constant: mean + c*sqrt(ln N / n)",
+    ),
+    key(
+        "fpu",
+        "1.0",
+        "0..=10",
+        "score of an unvisited child (first-play urgency)",
+    ),
+    key(
+        "expand",
+        "2",
+        "1..=1000",
+        "visits a leaf receives before it is expanded",
+    ),
+    key(
+        "rollout",
+        "eval",
+        "random|greedy|heuristic",
+        "playout policy below the tree",
+    ),
+    key(
+        "eps",
+        "0.1",
+        "0..=1",
+        "probability of a random move in greedy/heuristic playouts",
+    ),
+    key(
+        "mix",
+        "0",
+        "0..=1",
+        "rollout=eval: weight of a random fill's margin blended into the static value",
+    ),
+    key(
+        "reward",
+        "margin",
+        "win|margin",
+        "win: 1/0.5/0; margin: (1+tanh(margin/scale))/2",
+    ),
+    key(
+        "scale",
+        "10",
+        "0.1..=1000",
+        "points of margin that count as a clear win (reward=margin)",
+    ),
+    key(
+        "rave",
+        "off",
+        "off|rave|grave",
+        "all-moves-as-first statistics: none, RAVE or GRAVE",
+    ),
+    key(
+        "bias",
+        "0.001",
+        "0..=1",
+        "RAVE beta = m / (m + n + bias*m*n), m AMAF visits, n visits",
+    ),
+    key(
+        "ref",
+        "50",
+        "0..=1000000",
+        "GRAVE: AMAF of the closest ancestor with >= ref visits",
+    ),
+    key(
+        "prior",
+        "prune",
+        "off|bias|prune",
+        "heuristic move values: progressive bias or prune to k",
+    ),
+    key(
+        "k",
+        "5",
+        "1..=65",
+        "prior=prune: children kept per node (best by heuristic)",
+    ),
+    key(
+        "widen",
+        "2",
+        "0|1.1..=100",
+        "prior=prune: one more child each time visits grow by this factor (0: fixed k)",
+    ),
+    key(
+        "pw",
+        "1.0",
+        "0..=100",
+        "progressive bias weight: + pw * h / (n + 1)",
+    ),
+    key(
+        "minimax",
+        "0",
+        "0..=1",
+        "implicit minimax weight: q = (1-w)*mean + w*minimax of leaf evaluations",
+    ),
+    key(
+        "solver",
+        "true",
+        "true|false",
+        "MCTS-Solver: proven results propagate; exact endgames",
+    ),
+    key(
+        "exact",
+        "10",
+        "0..=14",
+        "solver: search exactly at the root with <= this many empty squares",
+    ),
+    key(
+        "reuse",
+        "true",
+        "true|false",
+        "keep the matching subtree between moves",
+    ),
+    key(
+        "final",
+        "visits",
+        "visits|value",
+        "root child played: most visits, or best mean",
+    ),
+    key("threads", "1", "1..=256", "search threads"),
+    key(
+        "parallel",
+        "tree",
+        "tree|root",
+        "shared tree (virtual loss) or one tree per thread",
+    ),
+    key(
+        "max_nodes",
+        "4000000",
+        "128..=2147483648",
+        "node bound (shared out among root-parallel trees); when full, leaves stop expanding",
+    ),
+    // The heuristic's weights, shared with `heuristic` and `alphabeta`.
+    EvalWeights::KEYS[0],
+    EvalWeights::KEYS[1],
+    EvalWeights::KEYS[2],
+];
+
+const fn key(
+    key: &'static str,
+    default: &'static str,
+    accepts: &'static str,
+    help: &'static str,
+) -> KeyInfo {
+    KeyInfo {
+        key,
+        default,
+        accepts,
+        help,
+    }
+}
+
+/// Every parameter of the search. `Default` is the tuned engine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations or milliseconds per move.
+    pub budget: Budget,
+    /// UCT exploration constant `c` in `mean + c * sqrt(ln N / n)`.
+    pub c: f32,
+    /// Score of a child with no visits (and no AMAF statistics); a value
+    /// above `1 + c * sqrt(ln N)` visits every child once first.
+    pub fpu: f32,
+    /// Visits a leaf gets (each with a playout from it) before its children
+    /// are created: trades memory for tree growth.
+    pub expand: u32,
+    /// Playout policy.
+    pub rollout: Rollout,
+    /// Random-move probability in greedy and heuristic playouts.
+    pub eps: f64,
+    /// With `eval` leaves: weight of a random fill's margin blended into
+    /// the static value (0: static value only).
+    pub mix: f64,
+    /// Reward of a playout.
+    pub reward: Reward,
+    /// Margin scale in points for [`Reward::Margin`].
+    pub scale: f64,
+    /// AMAF mode.
+    pub rave: Rave,
+    /// RAVE bias `b` in `beta = m / (m + n + b m n)`.
+    pub rave_bias: f32,
+    /// GRAVE reference: visits an ancestor needs for its AMAF values to be
+    /// used below it (0 makes GRAVE equal RAVE).
+    pub grave_ref: u32,
+    /// Heuristic prior mode.
+    pub prior: Prior,
+    /// Children kept per node with [`Prior::Prune`].
+    pub prune_k: u32,
+    /// Progressive unpruning base: one more child each time a node's
+    /// visits grow by this factor (0: fixed `k`).
+    pub widen: f32,
+    /// Progressive-bias weight.
+    pub prior_weight: f32,
+    /// Weight of the implicit minimax value in a child's `q` (0: off).
+    pub minimax: f32,
+    /// MCTS-Solver and exact endgames.
+    pub solver: bool,
+    /// With the solver on, positions with at most this many empty squares
+    /// are searched exactly at the root.
+    pub exact: u32,
+    /// Keep the subtree of the position reached between two moves.
+    pub reuse: bool,
+    /// Which root child is played.
+    pub final_choice: FinalChoice,
+    /// Worker threads.
+    pub threads: usize,
+    /// How threads share work.
+    pub parallel: Parallel,
+    /// Most nodes a tree may hold.
+    pub max_nodes: u32,
+    /// Weights of the line-potential heuristic (priors, `eval` leaves,
+    /// heuristic playouts).
+    pub weights: EvalWeights,
+}
+
+impl Default for MctsConfig {
+    fn default() -> MctsConfig {
+        MctsConfig {
+            budget: Budget::Iters(DEFAULT_ITERS),
+            c: DEFAULT_C as f32,
+            fpu: DEFAULT_FPU as f32,
+            expand: DEFAULT_EXPAND as u32,
+            rollout: Rollout::Eval,
+            eps: DEFAULT_EPS,
+            mix: DEFAULT_MIX,
+            reward: Reward::Margin,
+            scale: DEFAULT_SCALE,
+            rave: Rave::Off,
+            rave_bias: DEFAULT_BIAS as f32,
+            grave_ref: DEFAULT_REF as u32,
+            prior: Prior::Prune,
+            prune_k: DEFAULT_K as u32,
+            widen: DEFAULT_WIDEN as f32,
+            prior_weight: DEFAULT_PW as f32,
+            minimax: DEFAULT_MINIMAX as f32,
+            solver: true,
+            exact: DEFAULT_EXACT as u32,
+            reuse: true,
+            final_choice: FinalChoice::Visits,
+            threads: 1,
+            parallel: Parallel::Tree,
+            max_nodes: DEFAULT_MAX_NODES as u32,
+            weights: EvalWeights::default(),
+        }
+    }
+}
+
+impl MctsConfig {
+    /// The configuration of a spec's params; absent keys take defaults.
+    ///
+    /// # Errors
+    /// A value out of range or not accepted, or both `iters` and `ms`.
+    pub fn from_params(p: &Params) -> Result<MctsConfig, SpecError> {
+        let d = MctsConfig::default();
+        let budget = match (
+            p.opt_int("iters", 1, MAX_ITERS)?,
+            p.opt_int("ms", 1, 86_400_000)?,
+        ) {
+            (Some(_), Some(_)) => {
+                return Err(SpecError(format!(
+                    "bot '{}': give iters= or ms=, not both",
+                    p.label()
+                )));
+            }
+            (_, Some(ms)) => Budget::Millis(ms),
+            (Some(n), None) => Budget::Iters(n),
+            (None, None) => d.budget,
+        };
+        let rollout = [
+            Rollout::Random,
+            Rollout::Greedy,
+            Rollout::Heuristic,
+            Rollout::Eval,
+        ][p.choice(
+            "rollout",
+            d.rollout as usize,
+            &["random", "greedy", "heuristic", "eval"],
+        )?];
+        let reward = [Reward::Win, Reward::Margin]
+            [p.choice("reward", d.reward as usize, &["win", "margin"])?];
+        let rave = [Rave::Off, Rave::Rave, Rave::Grave]
+            [p.choice("rave", d.rave as usize, &["off", "rave", "grave"])?];
+        let prior = [Prior::Off, Prior::Bias, Prior::Prune]
+            [p.choice("prior", d.prior as usize, &["off", "bias", "prune"])?];
+        let final_choice = [FinalChoice::Visits, FinalChoice::Value]
+            [p.choice("final", d.final_choice as usize, &["visits", "value"])?];
+        let parallel = [Parallel::Tree, Parallel::Root]
+            [p.choice("parallel", d.parallel as usize, &["tree", "root"])?];
+        Ok(MctsConfig {
+            budget,
+            c: p.float("c", DEFAULT_C, 0.0, 10.0)? as f32,
+            fpu: p.float("fpu", DEFAULT_FPU, 0.0, 10.0)? as f32,
+            expand: p.int("expand", DEFAULT_EXPAND, 1, 1000)? as u32,
+            rollout,
+            eps: p.float("eps", DEFAULT_EPS, 0.0, 1.0)?,
+            mix: p.float("mix", DEFAULT_MIX, 0.0, 1.0)?,
+            reward,
+            scale: p.float("scale", DEFAULT_SCALE, 0.1, 1000.0)?,
+            rave,
+            rave_bias: p.float("bias", DEFAULT_BIAS, 0.0, 1.0)? as f32,
+            grave_ref: p.int("ref", DEFAULT_REF, 0, 1_000_000)? as u32,
+            prior,
+            prune_k: p.int("k", DEFAULT_K, 1, 65)? as u32,
+            widen: match p.float("widen", DEFAULT_WIDEN, 0.0, 100.0)? {
+                w if w > 0.0 && w < 1.1 => {
+                    return Err(SpecError(format!(
+                        "bot '{}': widen={w} is not accepted (widen takes 0, or a number 1.1..=100)",
+                        p.label()
+                    )));
+                }
+                w => w as f32,
+            },
+            prior_weight: p.float("pw", DEFAULT_PW, 0.0, 100.0)? as f32,
+            minimax: p.float("minimax", DEFAULT_MINIMAX, 0.0, 1.0)? as f32,
+            solver: p.flag("solver", d.solver)?,
+            exact: p.int("exact", DEFAULT_EXACT, 0, 14)? as u32,
+            reuse: p.flag("reuse", d.reuse)?,
+            final_choice,
+            threads: p.int("threads", 1, 1, MAX_THREADS)? as usize,
+            parallel,
+            max_nodes: p
+                .int("max_nodes", DEFAULT_MAX_NODES, 128, MAX_NODES)?
+                .min(u32::MAX as u64) as u32,
+            weights: EvalWeights::from_params(p)?,
+        })
+    }
+
+    /// Whether AMAF statistics are kept.
+    #[inline]
+    pub fn uses_amaf(&self) -> bool {
+        self.rave != Rave::Off
+    }
+
+    /// Whether the heuristic move value is computed at expansion.
+    #[inline]
+    pub fn uses_prior(&self) -> bool {
+        self.prior != Prior::Off
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::spec::BotSpec;
+
+    fn params(s: &str) -> Params {
+        Params::new(&s.parse::<BotSpec>().expect("spec"))
+    }
+
+    #[test]
+    fn listed_defaults_are_the_defaults() {
+        let mut spec = String::from("mcts:");
+        let mut first = true;
+        for k in KEYS.iter().filter(|k| k.default != "-") {
+            if !first {
+                spec.push(',');
+            }
+            first = false;
+            spec.push_str(&format!("{}={}", k.key, k.default));
+        }
+        let c = MctsConfig::from_params(&params(&spec)).expect("defaults parse");
+        assert_eq!(c, MctsConfig::default());
+    }
+
+    #[test]
+    fn refuses_bad_values() {
+        for bad in [
+            "mcts:iters=0",
+            "mcts:iters=5,ms=5",
+            "mcts:c=-1",
+            "mcts:rollout=smart",
+            "mcts:threads=0",
+            "mcts:max_nodes=3",
+            "mcts:solver=maybe",
+            "mcts:k=0",
+        ] {
+            assert!(MctsConfig::from_params(&params(bad)).is_err(), "{bad}");
+        }
+        let c =
+            MctsConfig::from_params(&params("mcts:ms=50,parallel=root,threads=2")).expect("valid");
+        assert_eq!(c.budget, Budget::Millis(50));
+        assert_eq!(c.parallel, Parallel::Root);
+    }
+}

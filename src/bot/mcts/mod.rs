@@ -1,0 +1,441 @@
+//! `mcts`: Monte Carlo tree search, serial and parallel.
+//!
+//! UCT (Kocsis and Szepesvári 2006) with the enhancements the literature
+//! names for placement games: RAVE/GRAVE, progressive bias or pruning by
+//! a one-ply heuristic, margin-shaped rewards, MCTS-Solver with exact
+//! endgames, tree reuse, and tree or root parallelism. Keys and defaults
+//! are in [`config`]; the search steps in `search.rs`; the concurrency
+//! contract at the top of `parallel.rs`.
+//!
+//! # The pie rule
+//! When the side to move may swap, the swap is one more root child
+//! (move byte [`tree::SWAP`], placed first with the top prior so that
+//! pruning never hides it). Its position is the same board with the
+//! same colour to move; what changes is that the chooser now owns White.
+//! Node statistics are kept from the view of the owner of the colour
+//! *not* to move, and rewards are given per colour, so the swap child's
+//! value is automatically "White's prospects with Black to move", which
+//! is exactly what swapping buys; search decides between it and every
+//! placement like between any two moves.
+
+pub mod config;
+pub mod endgame;
+pub mod parallel;
+pub mod rollout;
+pub mod search;
+pub mod select;
+pub mod tree;
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use self::config::{Budget, FinalChoice, MctsConfig, Parallel};
+use self::tree::{NodeId, Proof, Tree, state};
+use super::eval::EvalWeights;
+use super::spec::{BotKind, Params, SpecError};
+use super::{Bot, BotFault, SearchInfo};
+use crate::game::outcome::Move;
+use crate::game::player::Player;
+use crate::game::position::Position;
+use crate::game::record::Game;
+use crate::game::rng::derive_seed;
+
+pub use config::KEYS;
+
+/// Longest principal variation reported.
+const PV_LEN: usize = 12;
+/// Root children listed in reports.
+const TOP: usize = 5;
+
+/// Statistics of one root move (merged over trees with root parallelism).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Visits.
+    pub visits: u64,
+    /// Mean reward for the side to move, `[0, 1]`.
+    pub mean: f64,
+    /// Proven result for the side to move, if any.
+    pub proof: Proof,
+}
+
+/// What the last search did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// Iterations run.
+    pub iterations: u64,
+    /// Tree nodes in use, all trees together.
+    pub nodes: u64,
+    /// Deepest path, in plies.
+    pub depth: u32,
+    /// Root moves, most visited first.
+    pub moves: Vec<RootMove>,
+    /// Principal variation, the chosen move first.
+    pub pv: Vec<Move>,
+    /// Set when the move came from the exact endgame search: White's
+    /// final margin in half points.
+    pub exact_margin: Option<i32>,
+    /// Whether the search started from the subtree kept from the last move.
+    pub reused: bool,
+}
+
+/// The MCTS player.
+#[derive(Debug)]
+pub struct MctsBot {
+    name: String,
+    cfg: MctsConfig,
+    seed: u64,
+    trees: Vec<Tree>,
+    table: Option<Box<endgame::Table>>,
+    /// The game (start and moves) the trees' roots stand for.
+    rooted: Option<(Position, Vec<Move>)>,
+    report: Option<Report>,
+}
+
+impl MctsBot {
+    /// A bot called `name` with configuration `cfg` and random seed `seed`.
+    /// Allocates nothing until its first move.
+    pub fn new(name: impl Into<String>, cfg: MctsConfig, seed: u64) -> MctsBot {
+        MctsBot {
+            name: name.into(),
+            cfg,
+            seed,
+            trees: Vec::new(),
+            table: None,
+            rooted: None,
+            report: None,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &MctsConfig {
+        &self.cfg
+    }
+
+    /// What the last search did.
+    pub fn report(&self) -> Option<&Report> {
+        self.report.as_ref()
+    }
+
+    /// Searches `game`'s position and returns the chosen move.
+    ///
+    /// # Errors
+    /// [`BotFault::Illegal`] if the game is over.
+    pub fn search(&mut self, game: &Game) -> Result<Move, BotFault> {
+        let pos = *game.position();
+        if pos.is_game_over() {
+            return Err(BotFault::Illegal("the game is over".into()));
+        }
+        let started = Instant::now();
+        // Step 1: with few squares left, the exact search decides which
+        // moves keep the game-theoretic result. If one does, it is played;
+        // otherwise the tree search chooses among them: all of them hold
+        // the result against best play, and the search finds the one that
+        // leaves a fallible opponent the most chances to go wrong.
+        let mut keep: Option<Vec<Move>> = None;
+        let mut exact_margin = None;
+        if self.cfg.solver && pos.empty().count() <= self.cfg.exact {
+            let table = self.table.get_or_insert_with(Default::default);
+            if pos.can_swap() {
+                let ex = endgame::solve(&pos, Some(table));
+                if let Some(mv) = ex.best {
+                    return Ok(self.exact_report(&pos, mv, ex.margin_halves));
+                }
+            } else {
+                let vals = endgame::move_values(&pos, Some(table));
+                let sign = if pos.turn() == Player::White { 1 } else { -1 };
+                let best = vals.iter().map(|v| (v.1 * sign).signum()).max();
+                let set: Vec<(Move, i32)> = vals
+                    .into_iter()
+                    .filter(|v| Some((v.1 * sign).signum()) == best)
+                    .collect();
+                // The margin-best of them, as the fallback and the report.
+                if let Some(&(mv, m)) = set.iter().max_by_key(|v| v.1 * sign) {
+                    if set.len() == 1 {
+                        return Ok(self.exact_report(&pos, mv, m));
+                    }
+                    exact_margin = Some(m);
+                    keep = Some(std::iter::once(mv).chain(set.iter().map(|v| v.0)).collect());
+                }
+            }
+        }
+        // Step 2: budget and trees.
+        let k = match self.cfg.parallel {
+            Parallel::Root => self.cfg.threads,
+            Parallel::Tree => 1,
+        };
+        let (iters, deadline) = match self.cfg.budget {
+            Budget::Iters(n) => (n, None),
+            Budget::Millis(ms) => (u64::MAX, Some(started + Duration::from_millis(ms))),
+        };
+        let limit = self.node_limit((iters / k as u64).saturating_add(1), k);
+        self.trees.resize_with(k, Tree::new);
+        let reused = self.prepare_trees(game, limit);
+        // Step 3: search.
+        let seed = derive_seed(self.seed, &[game.moves().len() as u64]);
+        let run = match self.cfg.parallel {
+            Parallel::Root if k > 1 => {
+                parallel::run_root(&self.trees, &self.cfg, pos, iters, deadline, seed)
+            }
+            _ => parallel::run_tree(
+                &self.trees[0],
+                &self.cfg,
+                pos,
+                iters,
+                deadline,
+                seed,
+                self.cfg.threads,
+            ),
+        };
+        // Step 4: choose.
+        let mut moves = self.root_moves();
+        if let Some(keep) = &keep {
+            // Only result-keeping moves; the margin-best one comes first.
+            moves.retain(|m| keep.contains(&m.mv) && m.proof != Proof::Loss);
+            if moves.is_empty() {
+                moves.push(RootMove {
+                    mv: keep[0],
+                    visits: 0,
+                    mean: 0.0,
+                    proof: Proof::Unknown,
+                });
+            }
+        }
+        let Some(chosen) = choose(&moves, self.cfg.final_choice) else {
+            return fallback(&pos, &self.cfg.weights);
+        };
+        let mut pv = vec![chosen];
+        if let Some(c) = self.trees[0].child_by_move(NodeId::ROOT, chosen) {
+            principal_variation(&self.trees[0], c, &mut pv);
+        }
+        self.report = Some(Report {
+            iterations: run.iterations,
+            nodes: self.trees.iter().map(|t| t.used() as u64).sum(),
+            depth: run.depth,
+            moves,
+            pv,
+            exact_margin,
+            reused,
+        });
+        self.rooted = Some((*game.start(), game.moves().to_vec()));
+        Ok(chosen)
+    }
+
+    /// Records a move decided by the exact search alone.
+    fn exact_report(&mut self, pos: &Position, mv: Move, margin_halves: i32) -> Move {
+        self.rooted = None;
+        self.report = Some(Report {
+            iterations: 0,
+            nodes: 0,
+            depth: pos.empty().count(),
+            moves: Vec::new(),
+            pv: vec![mv],
+            exact_margin: Some(margin_halves),
+            reused: false,
+        });
+        mv
+    }
+
+    /// Nodes each of `k` trees may use for `iters` iterations: an
+    /// expansion needs `expand` leaf visits and adds at most 65 nodes.
+    fn node_limit(&self, iters: u64, k: usize) -> u32 {
+        let cap = (self.cfg.max_nodes as u64 / k as u64).max(128);
+        let need = (iters / self.cfg.expand as u64)
+            .saturating_add(2)
+            .saturating_mul(66);
+        cap.min(need) as u32
+    }
+
+    /// Keeps the subtree of the current position when `reuse` is on and
+    /// the game continues the one searched last; clears the trees
+    /// otherwise. Returns whether a subtree was kept.
+    fn prepare_trees(&mut self, game: &Game, limit: u32) -> bool {
+        let k = self.trees.len().max(1);
+        let path = match (&self.rooted, self.cfg.reuse) {
+            (Some((start, moves)), true)
+                if start == game.start()
+                    && game.moves().len() >= moves.len()
+                    && game.moves()[..moves.len()] == moves[..] =>
+            {
+                Some(&game.moves()[moves.len()..])
+            }
+            _ => None,
+        };
+        let mut kept = path.is_some();
+        if let Some(path) = path {
+            let targets: Option<Vec<NodeId>> = self
+                .trees
+                .iter()
+                .map(|t| {
+                    path.iter()
+                        .try_fold(NodeId::ROOT, |id, &mv| t.child_by_move(id, mv))
+                })
+                .collect();
+            match targets {
+                Some(ids) => {
+                    for (t, id) in self.trees.iter_mut().zip(ids) {
+                        t.keep_subtree(id);
+                        // Room for this search's growth on top of what was
+                        // kept, within the memory bound.
+                        let cap = (self.cfg.max_nodes as u64 / k as u64).max(128);
+                        t.ensure((t.used() as u64 + limit as u64).min(cap) as u32);
+                    }
+                }
+                None => kept = false,
+            }
+        }
+        if !kept {
+            for t in &mut self.trees {
+                t.reset(limit);
+            }
+        }
+        kept
+    }
+
+    /// Root children of every tree, merged by move, most visited first.
+    fn root_moves(&self) -> Vec<RootMove> {
+        let mut out: Vec<(Move, u64, f64, Proof)> = Vec::new();
+        for t in &self.trees {
+            let root = t.root();
+            if root.state() != state::EXPANDED {
+                continue;
+            }
+            let (first, n) = root.child_range();
+            for c in first..first + n {
+                let ch = t.node(NodeId(c));
+                let (mv, v) = (ch.mv(), ch.visits() as u64);
+                let sum = ch.mean().unwrap_or(0.0) * v as f64;
+                match out.iter_mut().find(|e| e.0 == mv) {
+                    Some(e) => {
+                        e.1 += v;
+                        e.2 += sum;
+                        e.3 = e.3.max(ch.proof());
+                    }
+                    None => out.push((mv, v, sum, ch.proof())),
+                }
+            }
+        }
+        let mut moves: Vec<RootMove> = out
+            .into_iter()
+            .map(|(mv, visits, sum, proof)| RootMove {
+                mv,
+                visits,
+                mean: if visits > 0 { sum / visits as f64 } else { 0.0 },
+                proof,
+            })
+            .collect();
+        moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
+        moves
+    }
+}
+
+/// The move to play: a proven win if there is one; never a proven loss
+/// unless every move is one; else by `final`.
+fn choose(moves: &[RootMove], how: FinalChoice) -> Option<Move> {
+    if let Some(m) = moves.iter().find(|m| m.proof == Proof::Win) {
+        return Some(m.mv);
+    }
+    let live: Vec<&RootMove> = moves.iter().filter(|m| m.proof != Proof::Loss).collect();
+    let pool: Vec<&RootMove> = if live.is_empty() {
+        moves.iter().collect()
+    } else {
+        live
+    };
+    match how {
+        // `moves` is sorted by visits, then mean.
+        FinalChoice::Visits => pool.first().map(|m| m.mv),
+        FinalChoice::Value => {
+            let most = pool.first().map_or(0, |m| m.visits);
+            pool.iter()
+                .filter(|m| m.visits * 10 >= most && m.visits > 0)
+                .max_by(|a, b| a.mean.total_cmp(&b.mean))
+                .map(|m| m.mv)
+        }
+    }
+}
+
+/// Follows the most visited children below `from` into `pv`.
+fn principal_variation(tree: &Tree, from: NodeId, pv: &mut Vec<Move>) {
+    let mut id = from;
+    while pv.len() < PV_LEN {
+        let node = tree.node(id);
+        if node.state() != state::EXPANDED {
+            break;
+        }
+        let (first, n) = node.child_range();
+        let Some(best) = (first..first + n)
+            .map(NodeId)
+            .max_by_key(|&c| (tree.node(c).visits(), std::cmp::Reverse(c.0)))
+        else {
+            break;
+        };
+        if tree.node(best).visits() == 0 {
+            break;
+        }
+        pv.push(tree.node(best).mv());
+        id = best;
+    }
+}
+
+/// The move when no tree could be grown (cannot happen with the minimum
+/// `max_nodes`): the best one-ply move.
+fn fallback(pos: &Position, w: &EvalWeights) -> Result<Move, BotFault> {
+    pos.empty()
+        .max_by_key(|&sq| crate::bot::eval::move_value(pos, sq, w))
+        .map(Move::Place)
+        .ok_or_else(|| BotFault::Illegal("no free square".into()))
+}
+
+impl Bot for MctsBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn select_move(&mut self, game: &Game) -> Result<Move, BotFault> {
+        self.search(game)
+    }
+
+    fn last_search(&self) -> Option<SearchInfo> {
+        let r = self.report.as_ref()?;
+        let mut extra = format!("iters={}", r.iterations);
+        if let Some(m) = r.exact_margin {
+            let _ = write!(extra, " exact_margin={}", m as f64 / 2.0);
+        }
+        if !r.moves.is_empty() {
+            extra.push_str(" top=");
+            for (i, m) in r.moves.iter().take(TOP).enumerate() {
+                let sep = if i > 0 { "," } else { "" };
+                let proof = match m.proof {
+                    Proof::Unknown => "",
+                    Proof::Win => "!win",
+                    Proof::Loss => "!loss",
+                    Proof::Draw => "!draw",
+                };
+                let _ = write!(extra, "{sep}{}:{}:{:.3}{proof}", m.mv, m.visits, m.mean);
+            }
+        }
+        Some(SearchInfo {
+            nodes: r.nodes,
+            depth: r.depth,
+            eval: r.moves.first().map(|m| m.mean),
+            pv: r.pv.clone(),
+            extra,
+        })
+    }
+
+    fn is_timed(&self) -> bool {
+        matches!(self.cfg.budget, Budget::Millis(_))
+    }
+}
+
+/// The catalogue entry.
+pub const KIND: BotKind = BotKind {
+    name: "mcts",
+    summary: "Monte Carlo tree search: UCT with heuristic leaves and progressive unpruning, RAVE/GRAVE, MCTS-Solver and exact endgames, tree reuse, tree/root parallelism",
+    keys: KEYS,
+    build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
+        let cfg = MctsConfig::from_params(params)?;
+        Ok(Box::new(MctsBot::new(params.label(), cfg, seed)))
+    },
+};

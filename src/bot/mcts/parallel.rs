@@ -1,0 +1,148 @@
+//! Running a search on one or several threads.
+//!
+//! # Concurrency contract (tree parallelism)
+//!
+//! All threads share one [`Tree`] by `&` reference inside
+//! `std::thread::scope`; there is no lock anywhere and no `unsafe`. Each
+//! field of a node changes only in these ways:
+//!
+//! - `visits`, `value`, `amaf_visits`, `amaf_value`: only grow, by
+//!   `fetch_add(Relaxed)`. Readers may see a visit whose reward has not
+//!   arrived yet: that is the *virtual loss* (a visit counted on the way
+//!   down, its reward added on the way up), which steers other threads
+//!   away from the path in flight. Statistics are approximate while
+//!   threads run and exact once they have joined (the scope's join is the
+//!   synchronisation point).
+//! - `state`: LEAF -> EXPANDING by one `compare_exchange` (the winner owns
+//!   the expansion; losers simulate from the node as a leaf instead of
+//!   waiting), then EXPANDING -> EXPANDED with a `Release` store after the
+//!   children and `first_child`/`children` are written, or back to LEAF
+//!   if the arena is full. LEAF -> TERMINAL (`Release`) when the game is
+//!   over or the position was solved exactly, with the exact margin in
+//!   `first_child`. Readers load `state` with `Acquire` before they read
+//!   the children range or any child, so they never see a half-written
+//!   child.
+//! - children: a contiguous range taken from the claiming thread's private
+//!   reserve, which is refilled by one `fetch_add` of a block of nodes on
+//!   the tree's bump index (so the shared counter is touched once per
+//!   block); a range belongs to one node and is written only by the thread
+//!   that claimed it, before publication.
+//!   When the arena is full, allocation fails and the node stays a leaf
+//!   (the search keeps simulating from leaves: graceful degradation).
+//! - `proof`: Unknown -> a proven result, by plain stores. A proof is a
+//!   fact about the position, so racing writers store the same value.
+//! - `mv`, `prior`: written once before publication, then read-only.
+//!
+//! Iterations are claimed from a shared counter in batches, so the total
+//! is exactly the budget; `stop` (deadline, proven root) is a relaxed flag
+//! checked before each iteration. Results of tree parallelism depend on
+//! thread timing; one thread, or root parallelism with an iteration
+//! budget, is deterministic.
+//!
+//! # Root parallelism
+//!
+//! One tree per thread, each with its own random stream
+//! `derive_seed(seed, &[thread])` and its share of the iterations, run as
+//! a one-thread search (no atomics read-modify-write on the hot path, no
+//! shared cache lines); the caller merges the roots' children by move.
+
+use std::time::Instant;
+
+use super::config::MctsConfig;
+use super::search::{Shared, Worker};
+use super::tree::Tree;
+use crate::game::position::Position;
+use crate::game::rng::derive_seed;
+
+/// Iterations a thread claims at once when threads share a tree: large
+/// enough that the shared counter is rarely touched, small enough that a
+/// deadline or proven root is noticed quickly.
+const SHARED_BATCH: u64 = 16;
+/// The same for a tree owned by one thread (only the deadline check).
+const SERIAL_BATCH: u64 = 64;
+
+/// What a search did.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunStats {
+    /// Iterations run, all threads together.
+    pub iterations: u64,
+    /// Deepest path, in plies.
+    pub depth: u32,
+}
+
+/// Searches `tree` from `root` with `threads` threads sharing it.
+pub fn run_tree(
+    tree: &Tree,
+    cfg: &MctsConfig,
+    root: Position,
+    iters: u64,
+    deadline: Option<Instant>,
+    seed: u64,
+    threads: usize,
+) -> RunStats {
+    let shared = Shared::new(tree, cfg, root, iters, deadline);
+    let iterations = if threads <= 1 {
+        let mut w = Worker::new(derive_seed(seed, &[0]));
+        w.run::<false>(&shared, SERIAL_BATCH);
+        w.iterations
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let shared = &shared;
+                    scope.spawn(move || {
+                        let mut w = Worker::new(derive_seed(seed, &[t as u64]));
+                        w.run::<true>(shared, SHARED_BATCH);
+                        w.iterations
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+        })
+    };
+    RunStats {
+        iterations,
+        depth: shared.depth.into_inner(),
+    }
+}
+
+/// Searches one tree per thread (`trees.len()` threads), thread `t` with
+/// seed `derive_seed(seed, &[t])` and `iters / threads` iterations (the
+/// first `iters % threads` threads one more).
+pub fn run_root(
+    trees: &[Tree],
+    cfg: &MctsConfig,
+    root: Position,
+    iters: u64,
+    deadline: Option<Instant>,
+    seed: u64,
+) -> RunStats {
+    let k = trees.len().max(1) as u64;
+    let share = |t: u64| iters / k + u64::from(t < iters % k);
+    let per: Vec<RunStats> = std::thread::scope(|scope| {
+        let handles: Vec<_> = trees
+            .iter()
+            .enumerate()
+            .map(|(t, tree)| {
+                let n = share(t as u64);
+                scope.spawn(move || {
+                    let shared = Shared::new(tree, cfg, root, n, deadline);
+                    let mut w = Worker::new(derive_seed(seed, &[t as u64]));
+                    w.run::<false>(&shared, SERIAL_BATCH);
+                    RunStats {
+                        iterations: w.iterations,
+                        depth: shared.depth.into_inner(),
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    RunStats {
+        iterations: per.iter().map(|r| r.iterations).sum(),
+        depth: per.iter().map(|r| r.depth).max().unwrap_or(0),
+    }
+}

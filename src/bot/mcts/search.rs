@@ -1,0 +1,393 @@
+//! One MCTS iteration and the loop that runs them on one tree. The same
+//! code serves one thread (`SHARED = false`: plain loads and stores) and
+//! several threads sharing the tree (`SHARED = true`: atomic adds; the
+//! rules are in `parallel.rs`).
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
+use std::time::Instant;
+
+use super::config::{MctsConfig, Prior, Rave, Rollout};
+use super::endgame;
+use super::rollout::{Rewarder, playout};
+use super::select::{AmafSource, SelectParams, fill_map, select_child};
+use super::tree::{NodeId, Proof, REWARD_ONE, Reserve, SWAP, Tree, add32, add64, state};
+use crate::bot::eval;
+use crate::game::bitboard::Bitboard;
+use crate::game::player::{ByPlayer, Player};
+use crate::game::position::Position;
+use crate::game::rng::FastRng;
+
+/// In-tree leaves with at most this many empty squares are solved exactly
+/// when the solver is on (a few hundred alpha-beta nodes at most).
+const LEAF_EXACT: u32 = 6;
+
+/// What every thread of one search shares (read-only but for atomics).
+#[derive(Debug)]
+pub struct Shared<'a> {
+    /// The tree.
+    pub tree: &'a Tree,
+    /// The configuration.
+    pub cfg: &'a MctsConfig,
+    /// The position at the root.
+    pub root: Position,
+    /// Selection numbers.
+    pub sel: SelectParams,
+    /// Reward function.
+    pub rewarder: Rewarder,
+    /// Iterations this tree may run in all.
+    pub iters: u64,
+    /// Wall-clock end, for `ms=` budgets.
+    pub deadline: Option<Instant>,
+    /// Iterations claimed so far (threads claim them in batches).
+    pub claimed: AtomicU64,
+    /// Set when the search must end (deadline, proven root).
+    pub stop: AtomicBool,
+    /// Deepest path seen, in plies.
+    pub depth: AtomicU32,
+}
+
+impl<'a> Shared<'a> {
+    /// A search of `tree` from `root` for `iters` iterations (or until
+    /// `deadline`).
+    pub fn new(
+        tree: &'a Tree,
+        cfg: &'a MctsConfig,
+        root: Position,
+        iters: u64,
+        deadline: Option<Instant>,
+    ) -> Shared<'a> {
+        Shared {
+            tree,
+            cfg,
+            root,
+            sel: SelectParams::new(cfg),
+            rewarder: Rewarder::new(cfg.reward, cfg.scale),
+            iters,
+            deadline,
+            claimed: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            depth: AtomicU32::new(0),
+        }
+    }
+}
+
+/// One step of the path of an iteration.
+#[derive(Copy, Clone, Debug)]
+struct Step {
+    id: NodeId,
+    /// The colour to move at the node (its children's chooser).
+    turn: Player,
+    /// Whether its children are all the legal moves (not pruned), so that
+    /// "every child proven" proves the node.
+    full: bool,
+}
+
+/// A thread's private state: its random stream and reusable buffers, so
+/// that an iteration allocates nothing.
+#[derive(Debug)]
+pub struct Worker {
+    rng: FastRng,
+    path: Vec<Step>,
+    moves: Vec<(u8, f32)>,
+    map: [u8; 65],
+    /// Arena nodes reserved by this thread (tree parallelism).
+    reserve: Reserve,
+    /// Iterations this worker ran.
+    pub iterations: u64,
+}
+
+impl Worker {
+    /// A worker with its own random stream.
+    pub fn new(seed: u64) -> Worker {
+        Worker {
+            rng: FastRng::new(seed),
+            path: Vec::with_capacity(80),
+            moves: Vec::with_capacity(66),
+            map: [255; 65],
+            reserve: Reserve::default(),
+            iterations: 0,
+        }
+    }
+
+    /// Runs iterations until the budget is spent, the deadline passes or
+    /// the root is proven. Iterations are claimed `batch` at a time.
+    pub fn run<const SHARED: bool>(&mut self, s: &Shared<'_>, batch: u64) {
+        let mut depth = 0u32;
+        'outer: loop {
+            let start = if SHARED {
+                s.claimed.fetch_add(batch, Relaxed)
+            } else {
+                let c = s.claimed.load(Relaxed);
+                s.claimed.store(c + batch, Relaxed);
+                c
+            };
+            let end = (start + batch).min(s.iters);
+            if start >= end {
+                break;
+            }
+            for _ in start..end {
+                if s.stop.load(Relaxed) {
+                    break 'outer;
+                }
+                depth = depth.max(self.iterate::<SHARED>(s));
+                self.iterations += 1;
+            }
+            if let Some(d) = s.deadline
+                && Instant::now() >= d
+            {
+                s.stop.store(true, Relaxed);
+            }
+        }
+        s.depth.fetch_max(depth, Relaxed);
+    }
+
+    /// Fills `self.moves` with the children of `pos`: every free square
+    /// (pruned to the best `k` by heuristic value with `prior=prune`), then
+    /// the pie swap when offered. Priors are scaled so the best is 1.
+    fn child_moves(&mut self, pos: &Position, cfg: &MctsConfig) {
+        self.moves.clear();
+        if cfg.uses_prior() {
+            let mut top = 1;
+            for sq in pos.empty() {
+                let v = eval::move_value(pos, sq, &cfg.weights).max(0);
+                top = top.max(v);
+                self.moves.push((sq.index() as u8, v as f32));
+            }
+            let scale = 1.0 / top as f32;
+            for m in self.moves.iter_mut() {
+                m.1 *= scale;
+            }
+            if cfg.prior == Prior::Prune {
+                // Best first (a stable sort: equal values keep square
+                // order, so the tree is deterministic); selection scans a
+                // growing prefix, or only `k` children exist.
+                self.moves.sort_by(|a, b| b.1.total_cmp(&a.1));
+                if cfg.widen == 0.0 {
+                    self.moves.truncate(cfg.prune_k as usize);
+                }
+            }
+        } else {
+            self.moves
+                .extend(pos.empty().map(|sq| (sq.index() as u8, 0.0)));
+        }
+        if pos.can_swap() {
+            // First, so that pruning and unpruning never hide the pie
+            // decision.
+            self.moves.insert(0, (SWAP, 1.0));
+        }
+    }
+
+    /// One iteration; returns the depth of its path.
+    fn iterate<const SHARED: bool>(&mut self, s: &Shared<'_>) -> u32 {
+        let tree = s.tree;
+        let cfg = s.cfg;
+        let grave = cfg.rave == Rave::Grave;
+        let mut pos = s.root;
+        let mut id = NodeId::ROOT;
+        // GRAVE: the closest ancestor with enough visits, and whether
+        // `self.map` describes its children.
+        let mut reference: Option<NodeId> = None;
+        let mut mapped: Option<NodeId> = None;
+        self.path.clear();
+        // Step 1: descend, counting each visit on the way down (virtual loss).
+        let (stones, margin, amaf_ok, leaf_margin) = loop {
+            let node = tree.node(id);
+            let before = node.visits();
+            add32::<SHARED>(&node.visits, 1);
+            let mut st = node.state();
+            if st == state::LEAF
+                && (id == NodeId::ROOT || before >= cfg.expand)
+                && !pos.is_game_over()
+                && !(cfg.solver && pos.empty().count() <= LEAF_EXACT.min(cfg.exact))
+            {
+                // Step 2: expand (or find another thread expanding it).
+                self.child_moves(&pos, cfg);
+                let reserve = if SHARED {
+                    Some(&mut self.reserve)
+                } else {
+                    None
+                };
+                if tree.expand(id, &self.moves, reserve) {
+                    st = state::EXPANDED;
+                }
+            }
+            let full_count = pos.empty().count() + pos.can_swap() as u32;
+            self.path.push(Step {
+                id,
+                turn: pos.turn(),
+                full: node.children.load(Relaxed) as u32 == full_count,
+            });
+            if st == state::EXPANDED {
+                let src = if grave {
+                    if before >= cfg.grave_ref {
+                        reference = Some(id);
+                    }
+                    match reference {
+                        Some(r) if r != id => {
+                            if mapped != Some(r) {
+                                fill_map(tree, tree.node(r), &mut self.map);
+                                mapped = Some(r);
+                            }
+                            AmafSource::Ref {
+                                first: tree.node(r).child_range().0,
+                                map: &self.map,
+                            }
+                        }
+                        _ => AmafSource::Own,
+                    }
+                } else {
+                    AmafSource::Own
+                };
+                let child = select_child(tree, node, &s.sel, src);
+                match tree.node(child).mv.load(Relaxed) {
+                    SWAP => {
+                        let _ = pos.try_swap();
+                    }
+                    i => pos.play_unchecked(crate::game::square::Square::from_index_unchecked(i)),
+                }
+                id = child;
+                continue;
+            }
+            if st == state::TERMINAL {
+                let exact = pos.is_game_over();
+                let m = node.terminal_margin();
+                break (stones_of(&pos), m, exact, m);
+            }
+            if pos.is_game_over() {
+                let m = pos.margin_halves();
+                node.set_proof(Proof::of_outcome(pos.outcome(), !pos.turn()));
+                node.set_terminal(m);
+                break (stones_of(&pos), m, true, m);
+            }
+            if cfg.solver && !pos.can_swap() && pos.empty().count() <= LEAF_EXACT.min(cfg.exact) {
+                let m = endgame::margin(&pos, None);
+                let outcome = crate::game::outcome::Outcome::from_margin_halves(m);
+                node.set_proof(Proof::of_outcome(outcome, !pos.turn()));
+                node.set_terminal(m);
+                break (stones_of(&pos), m, false, m);
+            }
+            // Step 3: simulate.
+            let p = playout(
+                &pos,
+                cfg.rollout,
+                cfg.eps,
+                &cfg.weights,
+                cfg.mix,
+                &mut self.rng,
+            );
+            let leaf = if cfg.minimax > 0.0 && cfg.rollout != Rollout::Eval {
+                static_margin(&pos, cfg)
+            } else {
+                p.margin_halves
+            };
+            break (p.stones, p.margin_halves, true, leaf);
+        };
+        // Step 4: back up rewards, AMAF and proofs.
+        let reward = s.rewarder.both(margin);
+        let amaf = cfg.uses_amaf() && amaf_ok;
+        for step in self.path.iter().rev() {
+            let node = tree.node(step.id);
+            add64::<SHARED>(&node.value, reward[!step.turn]);
+            if amaf && node.state() == state::EXPANDED {
+                let own = stones[step.turn];
+                let r = reward[step.turn];
+                let (first, n) = node.child_range();
+                for c in first..first + n {
+                    let ch = tree.node(NodeId(c));
+                    let mv = ch.mv.load(Relaxed);
+                    if mv != SWAP && own.0 >> mv & 1 != 0 {
+                        add32::<SHARED>(&ch.amaf_visits, 1);
+                        add64::<SHARED>(&ch.amaf_value, r);
+                    }
+                }
+            }
+        }
+        if cfg.minimax > 0.0 {
+            self.back_up_minimax(tree, s.rewarder.both(leaf_margin));
+        }
+        if cfg.solver {
+            self.propagate_proofs(tree, s);
+        }
+        self.path.len() as u32 - 1
+    }
+
+    /// Implicit minimax (Lanctot et al. 2014): the leaf keeps its
+    /// heuristic value for its chooser; every node above takes one minus
+    /// the best value among its visited children. Plain stores: a racing
+    /// thread may overwrite with a value one iteration older, which the
+    /// next backup through the node repairs.
+    fn back_up_minimax(&self, tree: &Tree, leaf: ByPlayer<u64>) {
+        let mut steps = self.path.iter().rev();
+        let Some(last) = steps.next() else {
+            return;
+        };
+        let v = leaf[!last.turn] as f32 / REWARD_ONE as f32;
+        tree.node(last.id).minimax.store(v.to_bits(), Relaxed);
+        for step in steps {
+            let node = tree.node(step.id);
+            let (first, n) = node.child_range();
+            let mut best = f32::NEG_INFINITY;
+            for c in first..first + n {
+                let ch = tree.node(NodeId(c));
+                if ch.visits() > 0 {
+                    best = best.max(f32::from_bits(ch.minimax.load(Relaxed)));
+                }
+            }
+            if best > f32::NEG_INFINITY {
+                node.minimax.store((1.0 - best).to_bits(), Relaxed);
+            }
+        }
+    }
+
+    /// MCTS-Solver (Winands et al. 2008): from the leaf up, a node is lost
+    /// for its chooser when some child is won for the opponent choosing
+    /// it, and decided when every child is (best child's result, seen by
+    /// the other side). Stops at the first node that stays unproven.
+    fn propagate_proofs(&self, tree: &Tree, s: &Shared<'_>) {
+        let Some(last) = self.path.last() else {
+            return;
+        };
+        if tree.node(last.id).proof() == Proof::Unknown {
+            return;
+        }
+        for step in self.path.iter().rev().skip(1) {
+            let node = tree.node(step.id);
+            if node.proof() != Proof::Unknown {
+                continue;
+            }
+            let (first, n) = node.child_range();
+            let mut best = Proof::Loss;
+            let mut all = true;
+            for c in first..first + n {
+                match tree.node(NodeId(c)).proof() {
+                    Proof::Win => {
+                        best = Proof::Win;
+                        break;
+                    }
+                    Proof::Unknown => all = false,
+                    p => best = best.max(p),
+                }
+            }
+            if best == Proof::Win || (all && step.full) {
+                node.set_proof(best.flip());
+            } else {
+                return;
+            }
+        }
+        if tree.root().proof() != Proof::Unknown {
+            s.stop.store(true, Relaxed);
+        }
+    }
+}
+
+/// White's margin in half points as the line-potential evaluation sees it.
+#[inline]
+fn static_margin(pos: &Position, cfg: &MctsConfig) -> i32 {
+    2 * eval::evaluate(pos, &cfg.weights) - pos.komi().halves()
+}
+
+#[inline]
+fn stones_of(pos: &Position) -> ByPlayer<Bitboard> {
+    ByPlayer::new(pos.stones(Player::White), pos.stones(Player::Black))
+}

@@ -1,0 +1,506 @@
+//! The search tree: compact nodes in one preallocated arena, indexed by
+//! [`NodeId`]. Every field is an atomic so that several threads can share
+//! the tree without `unsafe` (the rules they follow are in `parallel.rs`).
+//!
+//! A node's statistics are always from the view of the player who chose
+//! it, that is the owner of the colour *not* to move in its position (a pie
+//! swap changes who owns White, not whose turn it is; see `mod.rs`).
+
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64};
+
+use crate::game::outcome::{Move, Outcome};
+use crate::game::player::Player;
+use crate::game::square::Square;
+
+/// Index of a node in its tree's arena.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The root is always the first node.
+    pub const ROOT: NodeId = NodeId(0);
+}
+
+/// Fixed-point unit of rewards: a reward `r` in `[0, 1]` is stored as
+/// `round(r * REWARD_ONE)`, so sums are exact integers that add with one
+/// atomic instruction (2^16 leaves 2^48 visits before a `u64` overflows).
+pub const REWARD_ONE: u64 = 1 << 16;
+
+/// The `mv` byte of a pie-swap child (squares use 0..=63).
+pub const SWAP: u8 = 64;
+
+/// Node life cycle, stored in [`Node::state`].
+pub mod state {
+    /// No children (yet): simulated from.
+    pub const LEAF: u8 = 0;
+    /// A thread has claimed the expansion and is writing the children.
+    pub const EXPANDING: u8 = 1;
+    /// Children written and published.
+    pub const EXPANDED: u8 = 2;
+    /// The game is over here, or the exact value is known; `first_child`
+    /// holds White's final margin in half points (as `i32` bits).
+    pub const TERMINAL: u8 = 3;
+}
+
+/// A proven game result for the player who chose the node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Proof {
+    /// Not proven.
+    Unknown = 0,
+    /// The chooser loses with best play.
+    Loss = 1,
+    /// Best play draws.
+    Draw = 2,
+    /// The chooser wins with best play.
+    Win = 3,
+}
+
+impl Proof {
+    #[inline]
+    fn from_u8(v: u8) -> Proof {
+        match v {
+            1 => Proof::Loss,
+            2 => Proof::Draw,
+            3 => Proof::Win,
+            _ => Proof::Unknown,
+        }
+    }
+
+    /// The same result seen by the other player.
+    #[inline]
+    pub fn flip(self) -> Proof {
+        match self {
+            Proof::Loss => Proof::Win,
+            Proof::Win => Proof::Loss,
+            p => p,
+        }
+    }
+
+    /// The proof for `chooser` of a game whose exact final result is
+    /// `outcome`.
+    #[inline]
+    pub fn of_outcome(outcome: Outcome, chooser: Player) -> Proof {
+        match outcome.winner() {
+            None => Proof::Draw,
+            Some(w) if w == chooser => Proof::Win,
+            Some(_) => Proof::Loss,
+        }
+    }
+}
+
+/// One tree node: 40 bytes (no padding left). Children of a node are a contiguous range of
+/// the arena, `first_child .. first_child + children`.
+#[derive(Debug, Default)]
+pub struct Node {
+    /// Visits, counted when a thread passes on its way down (so a visit in
+    /// flight is a virtual loss until its reward arrives).
+    pub visits: AtomicU32,
+    /// First child (EXPANDED) or White's exact margin (TERMINAL).
+    pub first_child: AtomicU32,
+    /// Sum of rewards, fixed point ([`REWARD_ONE`]).
+    pub value: AtomicU64,
+    /// Sum of AMAF rewards: playouts through the parent in which the
+    /// chooser of this node ended up with a stone on its square.
+    pub amaf_value: AtomicU64,
+    /// Number of those playouts.
+    pub amaf_visits: AtomicU32,
+    /// Heuristic value of the move, scaled to `[0, 1]` (`f32` bits).
+    pub prior: AtomicU32,
+    /// Implicit minimax value for the chooser, `[0, 1]` (`f32` bits):
+    /// the heuristic value of the leaf backed up by minimax (Lanctot et
+    /// al. 2014); meaningful once the node has a visit.
+    pub minimax: AtomicU32,
+    /// The move: a square index, or [`SWAP`].
+    pub mv: AtomicU8,
+    /// Number of children.
+    pub children: AtomicU8,
+    /// A [`state`] constant.
+    pub state: AtomicU8,
+    /// A [`Proof`] as `u8`.
+    pub proof: AtomicU8,
+}
+
+/// Adds to a counter: one atomic read-modify-write when threads share the
+/// tree, a plain load and store (no bus lock) when one thread owns it.
+#[inline]
+pub fn add32<const SHARED: bool>(a: &AtomicU32, v: u32) {
+    if SHARED {
+        a.fetch_add(v, Relaxed);
+    } else {
+        a.store(a.load(Relaxed).wrapping_add(v), Relaxed);
+    }
+}
+
+/// As [`add32`], for 64-bit sums.
+#[inline]
+pub fn add64<const SHARED: bool>(a: &AtomicU64, v: u64) {
+    if SHARED {
+        a.fetch_add(v, Relaxed);
+    } else {
+        a.store(a.load(Relaxed).wrapping_add(v), Relaxed);
+    }
+}
+
+impl Node {
+    /// Writes a fresh child (before it is published).
+    #[inline]
+    fn init(&self, mv: u8, prior: f32) {
+        self.visits.store(0, Relaxed);
+        self.first_child.store(0, Relaxed);
+        self.value.store(0, Relaxed);
+        self.amaf_value.store(0, Relaxed);
+        self.amaf_visits.store(0, Relaxed);
+        self.prior.store(prior.to_bits(), Relaxed);
+        self.minimax.store(0.5f32.to_bits(), Relaxed);
+        self.mv.store(mv, Relaxed);
+        self.children.store(0, Relaxed);
+        self.state.store(state::LEAF, Relaxed);
+        self.proof.store(Proof::Unknown as u8, Relaxed);
+    }
+
+    /// Visits so far (in-flight ones included).
+    #[inline]
+    pub fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    /// Mean reward for the chooser, in `[0, 1]`; `None` before any visit.
+    #[inline]
+    pub fn mean(&self) -> Option<f64> {
+        let n = self.visits();
+        (n > 0).then(|| self.value.load(Relaxed) as f64 / (n as f64 * REWARD_ONE as f64))
+    }
+
+    /// The move that leads here.
+    #[inline]
+    pub fn mv(&self) -> Move {
+        match self.mv.load(Relaxed) {
+            SWAP => Move::Swap,
+            i => Move::Place(Square::from_index_unchecked(i)),
+        }
+    }
+
+    /// The proof state.
+    #[inline]
+    pub fn proof(&self) -> Proof {
+        Proof::from_u8(self.proof.load(Relaxed))
+    }
+
+    /// Records a proof. Proofs of a position are facts, so two threads
+    /// that store one store the same value.
+    #[inline]
+    pub fn set_proof(&self, p: Proof) {
+        self.proof.store(p as u8, Relaxed);
+    }
+
+    /// The state, read with `Acquire` so that an `EXPANDED` node's
+    /// children range (and the children) are visible.
+    #[inline]
+    pub fn state(&self) -> u8 {
+        self.state.load(Acquire)
+    }
+
+    /// The children range (meaningful once `EXPANDED` was read).
+    #[inline]
+    pub fn child_range(&self) -> (u32, u32) {
+        (
+            self.first_child.load(Relaxed),
+            self.children.load(Relaxed) as u32,
+        )
+    }
+
+    /// Marks the node terminal with White's exact margin.
+    #[inline]
+    pub fn set_terminal(&self, margin_halves: i32) {
+        self.first_child.store(margin_halves as u32, Relaxed);
+        self.state.store(state::TERMINAL, Release);
+    }
+
+    /// White's exact margin of a TERMINAL node.
+    #[inline]
+    pub fn terminal_margin(&self) -> i32 {
+        self.first_child.load(Relaxed) as i32
+    }
+}
+
+/// Nodes a thread reserves at once when threads share a tree.
+pub const RESERVE_BLOCK: u32 = 1024;
+
+/// A thread's private stock of arena nodes (tree parallelism).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Reserve {
+    next: u32,
+    end: u32,
+}
+
+/// A tree: an arena of nodes (reused across searches) and a bump index.
+#[derive(Debug, Default)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    /// Next free node; may run past `limit` once when the arena fills.
+    next: AtomicU32,
+    /// Nodes this search may use (`<= nodes.len()`).
+    limit: u32,
+}
+
+impl Tree {
+    /// An empty tree; memory comes with the first [`Tree::reset`].
+    pub fn new() -> Tree {
+        Tree::default()
+    }
+
+    /// Clears the tree to a lone root and makes room for `limit` nodes
+    /// (the arena only grows, so later searches allocate nothing).
+    pub fn reset(&mut self, limit: u32) {
+        self.ensure(limit);
+        self.nodes[0].init(0, 0.0);
+        self.next.store(1, Relaxed);
+    }
+
+    /// Makes room for `limit` nodes without clearing the tree.
+    pub fn ensure(&mut self, limit: u32) {
+        let limit = limit.max(1);
+        if self.nodes.len() < limit as usize {
+            self.nodes.resize_with(limit as usize, Node::default);
+        }
+        self.limit = limit.max(self.used());
+    }
+
+    /// The node `id`.
+    #[inline]
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    /// The root.
+    #[inline]
+    pub fn root(&self) -> &Node {
+        &self.nodes[0]
+    }
+
+    /// Nodes in use.
+    #[inline]
+    pub fn used(&self) -> u32 {
+        self.next.load(Relaxed).min(self.limit).max(1)
+    }
+
+    /// The node bound of this search.
+    #[inline]
+    pub fn limit(&self) -> u32 {
+        self.limit
+    }
+
+    /// Claims `k` consecutive nodes, or `None` when the arena is full. A
+    /// full arena costs one load per attempt: the counter is only bumped
+    /// when the range fits (or once per thread, racing at the very end).
+    #[inline]
+    fn alloc(&self, k: u32) -> Option<u32> {
+        let limit = self.limit as u64;
+        if self.next.load(Relaxed) as u64 + k as u64 > limit {
+            return None;
+        }
+        let start = self.next.fetch_add(k, Relaxed);
+        (start as u64 + k as u64 <= limit).then_some(start)
+    }
+
+    /// Claims `k` nodes from a thread's reserve, refilling it with a block
+    /// of [`RESERVE_BLOCK`] nodes from the shared bump index when it runs
+    /// low (so threads touch the shared counter once per block, not once
+    /// per expansion); near the bound, straight from the shared index.
+    #[inline]
+    fn alloc_reserved(&self, k: u32, r: &mut Reserve) -> Option<u32> {
+        if r.end - r.next < k {
+            match self.alloc(RESERVE_BLOCK) {
+                Some(s) => {
+                    r.next = s;
+                    r.end = s + RESERVE_BLOCK;
+                }
+                None => return self.alloc(k),
+            }
+        }
+        let s = r.next;
+        r.next += k;
+        Some(s)
+    }
+
+    /// Expands LEAF `id` with `moves` (move byte, prior) unless another
+    /// thread holds it, the arena is full, or there are no moves. Returns
+    /// whether the node is now EXPANDED.
+    ///
+    /// Step 1: claim the node by CAS LEAF -> EXPANDING (losers simulate
+    /// from the node instead). Step 2: bump-allocate the children range.
+    /// Step 3: write the children, then publish with a `Release` store of
+    /// EXPANDED.
+    pub fn expand(&self, id: NodeId, moves: &[(u8, f32)], reserve: Option<&mut Reserve>) -> bool {
+        let node = self.node(id);
+        if moves.is_empty() {
+            return false;
+        }
+        // Step 1
+        if node
+            .state
+            .compare_exchange(state::LEAF, state::EXPANDING, Acquire, Relaxed)
+            .is_err()
+        {
+            return node.state() == state::EXPANDED;
+        }
+        // Step 2
+        let k = moves.len() as u32;
+        let first = match reserve {
+            Some(r) => self.alloc_reserved(k, r),
+            None => self.alloc(k),
+        };
+        let Some(first) = first else {
+            node.state.store(state::LEAF, Release);
+            return false;
+        };
+        // Step 3
+        for (i, &(mv, prior)) in moves.iter().enumerate() {
+            self.nodes[first as usize + i].init(mv, prior);
+        }
+        node.first_child.store(first, Relaxed);
+        node.children.store(moves.len() as u8, Relaxed);
+        node.state.store(state::EXPANDED, Release);
+        true
+    }
+
+    /// The child of `id` reached by `mv`, if expanded.
+    pub fn child_by_move(&self, id: NodeId, mv: Move) -> Option<NodeId> {
+        let node = self.node(id);
+        if node.state() != state::EXPANDED {
+            return None;
+        }
+        let (first, n) = node.child_range();
+        (first..first + n)
+            .map(NodeId)
+            .find(|&c| self.node(c).mv() == mv)
+    }
+
+    /// Keeps only the subtree of `new_root`, moved to the front of the
+    /// arena in the order of the old indices. Children always come after
+    /// their parent and each children range was one allocation, so every
+    /// node moves to an index no larger than its old one and ranges stay
+    /// contiguous: the move is done in place, front to back. Allocates one
+    /// index map (per move, not per node).
+    pub fn keep_subtree(&mut self, new_root: NodeId) {
+        let used = self.used() as usize;
+        if new_root == NodeId::ROOT {
+            return;
+        }
+        // Step 1: mark the subtree (parents before children, so one pass
+        // from the new root forwards finds every descendant).
+        const GONE: u32 = u32::MAX;
+        let mut map = vec![GONE; used];
+        map[new_root.0 as usize] = 0;
+        for i in new_root.0 as usize..used {
+            if map[i] == GONE {
+                continue;
+            }
+            let n = &self.nodes[i];
+            if n.state.load(Relaxed) == state::EXPANDED {
+                let (first, k) = n.child_range();
+                for c in first..first + k {
+                    map[c as usize] = 0;
+                }
+            }
+        }
+        // Step 2: new index = rank among kept nodes.
+        let mut next = 0u32;
+        for m in map.iter_mut() {
+            if *m != GONE {
+                *m = next;
+                next += 1;
+            }
+        }
+        // Step 3: move forward, rewriting child links; a node in the
+        // middle of an expansion cannot exist between searches.
+        for (old, &new) in map.iter().enumerate() {
+            if new == GONE {
+                continue;
+            }
+            let src = &self.nodes[old];
+            let st = src.state.load(Relaxed);
+            let first = src.first_child.load(Relaxed);
+            let first = if st == state::EXPANDED {
+                map[first as usize]
+            } else {
+                first
+            };
+            let vals = (
+                src.visits.load(Relaxed),
+                src.value.load(Relaxed),
+                src.amaf_value.load(Relaxed),
+                src.amaf_visits.load(Relaxed),
+                src.prior.load(Relaxed),
+                src.mv.load(Relaxed),
+                src.children.load(Relaxed),
+                src.proof.load(Relaxed),
+                src.minimax.load(Relaxed),
+            );
+            let dst = &self.nodes[new as usize];
+            dst.visits.store(vals.0, Relaxed);
+            dst.first_child.store(first, Relaxed);
+            dst.value.store(vals.1, Relaxed);
+            dst.amaf_value.store(vals.2, Relaxed);
+            dst.amaf_visits.store(vals.3, Relaxed);
+            dst.prior.store(vals.4, Relaxed);
+            dst.mv.store(vals.5, Relaxed);
+            dst.children.store(vals.6, Relaxed);
+            dst.state.store(st, Relaxed);
+            dst.proof.store(vals.7, Relaxed);
+            dst.minimax.store(vals.8, Relaxed);
+        }
+        self.next.store(next.max(1), Relaxed);
+    }
+
+    /// Bytes of one node.
+    pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_is_compact() {
+        const { assert!(Tree::NODE_BYTES <= 64) };
+        assert_eq!(Tree::NODE_BYTES, 40);
+    }
+
+    #[test]
+    fn expand_respects_the_bound() {
+        let mut t = Tree::new();
+        t.reset(10);
+        let moves: Vec<(u8, f32)> = (0..6).map(|i| (i, 0.0)).collect();
+        assert!(t.expand(NodeId::ROOT, &moves, None));
+        assert_eq!(t.used(), 7);
+        // Six more do not fit in 10.
+        assert!(!t.expand(NodeId(1), &moves, None));
+        assert_eq!(t.node(NodeId(1)).state(), state::LEAF);
+        assert!(t.expand(NodeId(2), &moves[..3], None));
+        assert_eq!(t.used(), 10);
+    }
+
+    #[test]
+    fn keep_subtree_moves_in_place() {
+        let mut t = Tree::new();
+        t.reset(100);
+        let moves: Vec<(u8, f32)> = (0..4).map(|i| (i, 0.0)).collect();
+        assert!(t.expand(NodeId::ROOT, &moves, None)); // 1..=4
+        assert!(t.expand(NodeId(1), &moves, None)); // 5..=8
+        assert!(t.expand(NodeId(3), &moves, None)); // 9..=12
+        assert!(t.expand(NodeId(10), &moves, None)); // 13..=16
+        t.node(NodeId(11)).visits.store(7, Relaxed);
+        t.keep_subtree(NodeId(3));
+        assert_eq!(t.used(), 9);
+        let (first, n) = t.root().child_range();
+        assert_eq!((first, n), (1, 4));
+        assert_eq!(t.node(NodeId(3)).visits(), 7);
+        assert_eq!(t.node(NodeId(2)).child_range(), (5, 4));
+        assert_eq!(
+            t.child_by_move(NodeId(2), Move::Place(Square::from_index_unchecked(3))),
+            Some(NodeId(8))
+        );
+    }
+}

@@ -1,0 +1,271 @@
+//! `pahtum fpa`: the first-player-advantage study (self-play per hole
+//! count, optionally also under the pie rule); `fpa.csv`, `fpa.svg`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use serde::{Deserialize, Serialize};
+
+use super::common::{EngineArgs, RulesArgs};
+use super::error::{CliError, CliResult, usage};
+use super::sweep::{CANCEL, install_cancel, threads};
+use super::tournament::cli_error;
+use crate::arena::progress::{Progress, ProgressMode};
+use crate::arena::rundir::is_non_empty;
+use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
+use crate::arena::tournament::TournamentError;
+use crate::study::fpa::{Fpa, FpaRow, fpa_csv, fpa_plot};
+use crate::study::grid::relabel;
+use crate::study::listrun::play_list_in_dir;
+
+/// The hole counts studied when `--holes` is not given: RULES.md's
+/// traditional odd counts.
+pub const DEFAULT_HOLES: &str = "3,5,7,9,11,13";
+
+/// Arguments of `fpa`.
+#[derive(Args, Debug)]
+pub struct FpaArgs {
+    /// The bot playing both sides
+    #[arg(long, value_name = "SPEC")]
+    pub bot: String,
+    /// Games per hole count (and per pie setting)
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    pub games: u64,
+    /// Rules: --holes (default 3,5,7,9,11,13), --size, --layout, --komi;
+    /// --pie adds the same study under the pie rule beside the plain one
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// External engines
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Seed of every layout and bot stream
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// Games played in parallel (default: all cores)
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Output directory (default: results/fpa-TIME, TIME in UTC); never overwritten
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue the interrupted study in --out
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// No progress and no table
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// What defines an fpa run's games (`run.json`'s `args`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct FpaRecordArgs {
+    bot: String,
+    games: u64,
+    size: u8,
+    holes: String,
+    layout: Option<String>,
+    pie: bool,
+    komi: String,
+    seed: u64,
+    engine: Vec<String>,
+}
+
+/// `run.json` of an fpa run.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct FpaRunFile {
+    program: String,
+    version: String,
+    command: String,
+    command_line: Vec<String>,
+    args: FpaRecordArgs,
+    threads: usize,
+    start_time: String,
+    end_time: Option<String>,
+    notes: Vec<String>,
+}
+
+fn save(out: &Path, info: &FpaRunFile) -> CliResult {
+    let text = serde_json::to_string_pretty(info).map_err(|e| CliError::Internal(e.into()))?;
+    write_atomic(&out.join("run.json"), format!("{text}\n").as_bytes()).map_err(cli_error)
+}
+
+fn table(rows: &[FpaRow]) -> String {
+    let mut s = format!(
+        "{:>6} {:>5} {:>6} {:>22} {:>8} {:>22} {:>14} {:>38} {:>7} {:>8}\n",
+        "holes",
+        "pie",
+        "games",
+        "White wins [95 %]",
+        "draws",
+        "Black wins [95 %]",
+        "margin (sd)",
+        "fair komi k [95 %] S(k-.5)/S(k)/S(k+.5)",
+        "first",
+        "swaps"
+    );
+    for r in rows {
+        let pct = |x: f64| 100.0 * x;
+        let k = r.fair_komi.map_or("-".into(), |k| {
+            format!(
+                "{} [{}, {}] S={:.2}/{:.2}/{:.2}",
+                k.komi, k.lo, k.hi, k.score_below, k.score_at, k.score_above
+            )
+        });
+        let _ = writeln!(
+            s,
+            "{:>6} {:>5} {:>6} {:>22} {:>7.1}% {:>22} {:>14} {:>38} {:>7.3} {:>8}",
+            r.holes,
+            r.pie,
+            r.games,
+            format!(
+                "{:.1}% [{:.1}, {:.1}]",
+                pct(r.white.rate),
+                pct(r.white.lo),
+                pct(r.white.hi)
+            ),
+            pct(r.draws.rate),
+            format!(
+                "{:.1}% [{:.1}, {:.1}]",
+                pct(r.black.rate),
+                pct(r.black.lo),
+                pct(r.black.hi)
+            ),
+            format!("{:.1} ({:.1})", r.mean_margin, r.sd_margin),
+            k,
+            r.first_score.0,
+            r.swaps
+                .map_or("-".into(), |s| format!("{:.1}%", pct(s.rate)))
+        );
+    }
+    s
+}
+
+/// Runs `fpa`.
+///
+/// # Errors
+/// Bad arguments (exit 2) before any game; I/O failures or an
+/// interruption (exit 1).
+pub fn run(a: FpaArgs) -> CliResult {
+    let catalog = a.engine.catalog()?;
+    let mut rules_args = a.rules.clone();
+    if rules_args.holes.is_none() && rules_args.layout.is_none() {
+        rules_args.holes = Some(DEFAULT_HOLES.into());
+    }
+    let rules = rules_args.to_rules()?;
+    if a.games == 0 {
+        return Err(usage("--games: must be at least 1"));
+    }
+    let bot = catalog
+        .parse(&a.bot)
+        .map_err(|e| usage(format!("--bot: {e}")))?;
+    let twin = relabel(&bot, &format!("{}-2", bot.label()), &catalog)
+        .map_err(|e| usage(format!("--bot: {e}")))?;
+    let fpa = Fpa {
+        bot,
+        twin,
+        conditions: Fpa::conditions(&rules, a.rules.pie),
+        games: a.games,
+    };
+    let threads = threads(a.threads)?;
+    let config = fpa.tournament(a.seed, threads);
+    config.validate(&catalog).map_err(cli_error)?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())));
+    let komi = rules.first().map_or("0".into(), |r| r.komi.to_string());
+    let args = FpaRecordArgs {
+        bot: fpa.bot.as_str().to_string(),
+        games: a.games,
+        size: a.rules.size,
+        holes: rules_args.holes.clone().unwrap_or_default(),
+        layout: rules_args.layout.clone(),
+        pie: a.rules.pie,
+        komi: komi.clone(),
+        seed: a.seed,
+        engine: a.engine.engines.clone(),
+    };
+    let mut info = FpaRunFile {
+        program: "pahtum".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        command: "fpa".into(),
+        command_line: std::env::args().collect(),
+        args: args.clone(),
+        threads,
+        start_time: utc_now(),
+        end_time: None,
+        notes: Vec::new(),
+    };
+    if is_non_empty(&out) {
+        if !a.resume {
+            return Err(usage(format!(
+                "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
+                out.display()
+            )));
+        }
+        let path = out.join("run.json");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| usage(format!("--resume: {}: cannot read: {e}", path.display())))?;
+        let old: FpaRunFile = serde_json::from_str(&text).map_err(|e| {
+            usage(format!(
+                "--resume: {} is not an fpa run: {e}",
+                path.display()
+            ))
+        })?;
+        if old.args != args {
+            return Err(usage(format!(
+                "--resume: {} was made with other arguments ({})",
+                path.display(),
+                serde_json::to_string(&old.args).unwrap_or_default()
+            )));
+        }
+        info.start_time = old.start_time;
+        info.command_line = old.command_line;
+        info.notes = old.notes;
+        info.notes.push(format!(
+            "resumed at {} by: {}",
+            utc_now(),
+            std::env::args().collect::<Vec<_>>().join(" ")
+        ));
+    }
+    std::fs::create_dir_all(&out).map_err(|e| CliError::Internal(e.into()))?;
+    save(&out, &info)?;
+    let list = fpa.game_list();
+    if !a.quiet {
+        eprintln!(
+            "fpa: {} self-play, {} conditions x {} games, seed {}, {} threads, out {}",
+            fpa.bot.label(),
+            fpa.conditions.len(),
+            a.games,
+            a.seed,
+            threads,
+            out.display()
+        );
+    }
+    install_cancel();
+    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.quiet));
+    let result = play_list_in_dir(&config, &catalog, &list, &out, &CANCEL, &mut progress);
+    progress.finish();
+    let records = match result {
+        Ok(r) => r,
+        Err(TournamentError::Interrupted { done, total }) => {
+            return Err(CliError::Internal(anyhow::anyhow!(
+                "interrupted after {done} of {total} games; continue with the same command plus --resume --out {}",
+                out.display()
+            )));
+        }
+        Err(e) => return Err(cli_error(e)),
+    };
+    let rows = fpa.rows(&records);
+    write_atomic(&out.join("fpa.csv"), fpa_csv(&rows, &komi).as_bytes()).map_err(cli_error)?;
+    let svg =
+        fpa_plot(&fpa.bot.label(), &rows, a.games).map_err(|e| CliError::Internal(e.into()))?;
+    write_atomic(&out.join("fpa.svg"), svg.as_bytes()).map_err(cli_error)?;
+    info.end_time = Some(utc_now());
+    save(&out, &info)?;
+    if !a.quiet {
+        print!("{}", table(&rows));
+        println!("results in {}", out.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,248 @@
+//! `pahtum sprt`: a sequential A/B test of two bots over colour-swapped
+//! pairs, stopped by the pentanomial GSPRT; `sprt.csv` and `sprt.svg`.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use super::common::{EngineArgs, RulesArgs};
+use super::error::{CliError, CliResult, usage};
+use super::sweep::{CANCEL, install_cancel, threads};
+use super::tournament::cli_error;
+use crate::arena::record::GameRecord;
+use crate::arena::report::Report;
+use crate::arena::rundir::{DirRun, read_games, run_in_dir, write_report};
+use crate::arena::runinfo::{RunArgs, RunFile, utc_now, utc_stamp, write_atomic};
+use crate::arena::schedule::{Format, Shard};
+use crate::arena::tournament::{TournamentConfig, TournamentError};
+use crate::study::grid::relabel;
+use crate::study::gsprt::{Decision, EloModel, SprtConfig};
+use crate::study::sprt::{SprtObserver, SprtState};
+
+/// Arguments of `sprt`.
+#[derive(Args, Debug)]
+pub struct SprtArgs {
+    /// Bot A, the candidate (H1: A is elo1 stronger than B)
+    #[arg(long, value_name = "SPEC")]
+    pub a: String,
+    /// Bot B, the baseline
+    #[arg(long, value_name = "SPEC")]
+    pub b: String,
+    /// H0: A is elo0 Elo stronger than B
+    #[arg(long, value_name = "E0", allow_negative_numbers = true)]
+    pub elo0: f64,
+    /// H1: A is elo1 Elo stronger than B (elo1 > elo0)
+    #[arg(long, value_name = "E1", allow_negative_numbers = true)]
+    pub elo1: f64,
+    /// Probability of accepting H1 when H0 holds, in (0, 0.5)
+    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds, in (0, 0.5)
+    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
+    pub beta: f64,
+    /// Scale of elo0/elo1: logistic (score per game) or normalized (t-value, fishtest's default)
+    #[arg(long, default_value = "logistic", value_name = "MODEL")]
+    pub model: String,
+    /// Stop after this many games even if no bound was reached (rounded up to a pair)
+    #[arg(long, value_name = "N")]
+    pub max_games: u64,
+    /// Rules of the games
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// External engines
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Seed of every layout and bot stream
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// Games played in parallel (default: all cores); the result does not depend on it
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Output directory (default: results/sprt-TIME, TIME in UTC); never overwritten
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue the interrupted test in --out
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// No progress lines
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// The outputs: `sprt.csv`, `sprt.svg`, the tournament summaries of the
+/// games played, and `run.json` closed with a note on why it stopped.
+fn finish(
+    out: &Path,
+    config: &TournamentConfig,
+    state: &SprtState,
+    records: &[GameRecord],
+) -> CliResult {
+    let labels = config.labels();
+    write_atomic(&out.join("sprt.csv"), state.csv().as_bytes()).map_err(cli_error)?;
+    let svg = state
+        .plot(&labels[0], &labels[1])
+        .map_err(|e| CliError::Internal(e.into()))?;
+    write_atomic(&out.join("sprt.svg"), svg.as_bytes()).map_err(cli_error)?;
+    // Games past the deciding pair (none, since the test stops there) are
+    // left out, so the summaries describe exactly the games the test used.
+    let used: Vec<GameRecord> = records
+        .iter()
+        .filter(|r| r.game < state.games())
+        .copied()
+        .collect();
+    write_report(out, &Report::new(&labels, &config.schedule(), &used)).map_err(cli_error)?;
+    let mut info = RunFile::load(out).map_err(cli_error)?;
+    if info.end_time.is_none() || state.decision() != Decision::Continue {
+        info.end_time = Some(utc_now());
+    }
+    let note = format!(
+        "sprt: {} after {} games (llr {:.3})",
+        state.decision().verdict(),
+        state.games(),
+        state.llr()
+    );
+    if !info.notes.contains(&note) {
+        info.notes.push(note);
+    }
+    info.save(out).map_err(cli_error)
+}
+
+/// Runs `sprt`.
+///
+/// # Errors
+/// Bad arguments (exit 2) before any game; I/O failures or an
+/// interruption (exit 1).
+pub fn run(a: SprtArgs) -> CliResult {
+    let model: EloModel = a
+        .model
+        .parse()
+        .map_err(|e| usage(format!("--model: {e}")))?;
+    let test = SprtConfig {
+        elo0: a.elo0,
+        elo1: a.elo1,
+        alpha: a.alpha,
+        beta: a.beta,
+        model,
+    };
+    test.validate().map_err(|e| usage(e.0))?;
+    if a.max_games == 0 {
+        return Err(usage("--max-games: must be at least 1"));
+    }
+    let catalog = a.engine.catalog()?;
+    let rules = a.rules.to_rules()?;
+    let bot_a = catalog
+        .parse(&a.a)
+        .map_err(|e| usage(format!("--a: {e}")))?;
+    let mut bot_b = catalog
+        .parse(&a.b)
+        .map_err(|e| usage(format!("--b: {e}")))?;
+    if bot_b.label() == bot_a.label() {
+        // A self-test (e.g. random against random): tell the two apart.
+        bot_b = relabel(&bot_b, &format!("{}-b", bot_b.label()), &catalog)
+            .map_err(|e| usage(format!("--b: {e}")))?;
+    }
+    let config = TournamentConfig {
+        bots: vec![bot_a, bot_b],
+        games_per_pairing: a.max_games,
+        rules,
+        format: Format::Gauntlet,
+        seed: a.seed,
+        threads: threads(a.threads)?,
+        shard: Shard::ALL,
+    };
+    config.validate(&catalog).map_err(cli_error)?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(format!("sprt-{}", utc_stamp())));
+    let labels = config.labels();
+    let (lower, upper) = test.bounds();
+    if !a.quiet {
+        eprintln!(
+            "sprt: {} vs {}, elo0={} elo1={} ({}), alpha={} beta={}, bounds [{lower:.3}, {upper:.3}], at most {} games, seed {}, out {}",
+            labels[0],
+            labels[1],
+            a.elo0,
+            a.elo1,
+            model,
+            a.alpha,
+            a.beta,
+            config.schedule().games_per_pairing(),
+            a.seed,
+            out.display()
+        );
+    }
+    let args = RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms);
+    // The status on stderr every two seconds while games run.
+    let quiet = a.quiet;
+    let mut last = Instant::now();
+    let mut show = |s: &SprtState| {
+        if !quiet && last.elapsed() >= Duration::from_secs(2) {
+            last = Instant::now();
+            eprintln!("{}", s.status_line());
+        }
+    };
+    let mut obs = SprtObserver {
+        state: SprtState::new(test),
+        records: Vec::new(),
+        on_game: &mut show,
+    };
+    // A resumed test that had already decided plays nothing more: replaying
+    // its rows gives the same decision, and one more game would be a game
+    // the test never asked for.
+    let games_csv = out.join("games.csv");
+    let mut decided_before = false;
+    if a.resume && games_csv.exists() {
+        let old = RunFile::load(&out).map_err(cli_error)?;
+        if let Some((opt, was, now)) = old.args.difference(&args, &[]) {
+            return Err(usage(format!(
+                "--resume: {opt} differs from {}: it has {was}, this command has {now}",
+                out.join("run.json").display()
+            )));
+        }
+        let schedule = config.schedule();
+        let expected: Vec<u64> = (0..schedule.len()).collect();
+        let file = read_games(&games_csv, &labels, &schedule, &expected).map_err(cli_error)?;
+        let mut probe = SprtState::new(test);
+        for (r, _) in &file.rows {
+            probe.add_game(r).map_err(cli_error)?;
+        }
+        if probe.decision() != Decision::Continue {
+            decided_before = true;
+            obs.records = file.rows.iter().map(|(r, _)| *r).collect();
+            obs.state = probe;
+        }
+    }
+    if !decided_before {
+        let run = DirRun {
+            config: &config,
+            args,
+            catalog: &catalog,
+            out: out.clone(),
+            resume: a.resume,
+            command_line: std::env::args().collect(),
+        };
+        install_cancel();
+        let result = run_in_dir(&run, &CANCEL, &mut obs);
+        match result {
+            Ok(_) => {}
+            Err(TournamentError::Interrupted { .. })
+                if obs.state.decision() != Decision::Continue => {}
+            Err(TournamentError::Interrupted { done, total }) => {
+                return Err(CliError::Internal(anyhow::anyhow!(
+                    "interrupted after {done} of at most {total} games; continue with the same command plus --resume --out {}",
+                    out.display()
+                )));
+            }
+            Err(e) => return Err(cli_error(e)),
+        }
+    }
+    let state = obs.state.clone();
+    finish(&out, &config, &state, &obs.records)?;
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{}", state.status_line());
+    let _ = writeln!(stdout, "{}", state.decision().verdict());
+    Ok(())
+}

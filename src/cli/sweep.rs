@@ -1,0 +1,232 @@
+//! `pahtum sweep`: a parameter grid of one bot against a reference, played
+//! as a resumable gauntlet tournament, summarised in `sweep.csv` and
+//! `sweep.svg`.
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use clap::Args;
+
+use super::common::{EngineArgs, RulesArgs};
+use super::error::{CliError, CliResult, usage};
+use super::tournament::cli_error;
+use crate::arena::progress::{Progress, ProgressMode};
+use crate::arena::record::GameRecord;
+use crate::arena::rundir::{DirRun, run_in_dir};
+use crate::arena::runinfo::{RunArgs, utc_stamp, write_atomic};
+use crate::arena::tournament::{Observer, TournamentError};
+use crate::study::grid::parse_axis;
+use crate::study::sweep::{Sweep, SweepRow, sweep_csv, sweep_plot};
+
+/// Arguments of `sweep`.
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// The bot whose keys are swept, e.g. mcts:iters=2000
+    #[arg(long, value_name = "SPEC")]
+    pub bot: String,
+    /// A swept key: KEY=V1,V2,... or KEY=LO..HI:STEP (repeat for a grid)
+    #[arg(long = "param", value_name = "KEY=VALUES", required = true)]
+    pub params: Vec<String>,
+    /// The reference every combination plays
+    #[arg(long, value_name = "SPEC")]
+    pub vs: String,
+    /// Games per combination, rounded up to whole colour-swapped pairs
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub games: u64,
+    /// Rules of the games
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// External engines
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Seed of every layout and bot stream
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// Games played in parallel (default: all cores)
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Output directory (default: results/sweep-TIME, TIME in UTC); never overwritten
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue the interrupted sweep in --out
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// No progress and no table
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `--threads`, or every core.
+///
+/// # Errors
+/// Zero threads.
+pub fn threads(t: Option<usize>) -> CliResult<usize> {
+    match t {
+        Some(0) => Err(usage("--threads: must be at least 1")),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// Set by Ctrl-C: stop starting games, keep what is written.
+pub(crate) static CANCEL: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl-C handler: the first stops starting games, a second
+/// exits at once (rows already written stay valid).
+pub(crate) fn install_cancel() {
+    let _ = ctrlc::set_handler(|| {
+        if CANCEL.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// Keeps every record (resumed ones too) for the timing column and
+/// passes the games on to the progress display.
+struct Keep<'a> {
+    inner: &'a mut dyn Observer,
+    records: Vec<GameRecord>,
+}
+
+impl Observer for Keep<'_> {
+    fn on_start(&mut self, done: &[GameRecord], total: u64) {
+        self.records.extend_from_slice(done);
+        self.inner.on_start(done, total);
+    }
+
+    fn on_game(&mut self, r: &GameRecord, row: &str) -> Result<ControlFlow<()>, TournamentError> {
+        self.records.push(*r);
+        self.inner.on_game(r, row)
+    }
+
+    fn on_idle(&mut self) -> Result<(), TournamentError> {
+        self.inner.on_idle()
+    }
+}
+
+/// The table printed at the end.
+fn table(sweep: &Sweep, rows: &[SweepRow]) -> String {
+    let mut s = String::new();
+    let keys: Vec<&str> = sweep.axes.iter().map(|a| a.key.as_str()).collect();
+    let _ = writeln!(
+        s,
+        "{:<24} {:>6} {:>5} {:>5} {:>5} {:>7} {:>17} {:>8} {:>8}",
+        keys.join(" "),
+        "games",
+        "W",
+        "D",
+        "L",
+        "score",
+        "Elo [95 %]",
+        "margin",
+        "ms/move"
+    );
+    for r in rows {
+        let elo = format!("{:.0} [{:.0}, {:.0}]", r.elo, r.elo_lo, r.elo_hi);
+        let _ = writeln!(
+            s,
+            "{:<24} {:>6} {:>5} {:>5} {:>5} {:>7.3} {:>17} {:>8.2} {:>8.2}",
+            r.values.join(" "),
+            r.games,
+            r.wins,
+            r.draws,
+            r.losses,
+            r.score_rate,
+            elo,
+            r.mean_margin,
+            r.move_ms
+        );
+    }
+    s
+}
+
+/// Writes `sweep.csv` and `sweep.svg` into `out`.
+fn write_outputs(out: &Path, sweep: &Sweep, rows: &[SweepRow]) -> CliResult {
+    write_atomic(
+        &out.join("sweep.csv"),
+        sweep_csv(&sweep.axes, rows).as_bytes(),
+    )
+    .map_err(cli_error)?;
+    let svg = sweep_plot(sweep, rows).map_err(|e| CliError::Internal(e.into()))?;
+    write_atomic(&out.join("sweep.svg"), svg.as_bytes()).map_err(cli_error)
+}
+
+/// Runs `sweep`.
+///
+/// # Errors
+/// Bad arguments (exit 2) before any game; I/O failures or an
+/// interruption (exit 1).
+pub fn run(a: SweepArgs) -> CliResult {
+    let catalog = a.engine.catalog()?;
+    let rules = a.rules.to_rules()?;
+    let base = catalog
+        .parse(&a.bot)
+        .map_err(|e| usage(format!("--bot: {e}")))?;
+    let reference = catalog
+        .parse(&a.vs)
+        .map_err(|e| usage(format!("--vs: {e}")))?;
+    let axes = a
+        .params
+        .iter()
+        .map(|p| parse_axis(p).map_err(|e| usage(e.0)))
+        .collect::<CliResult<Vec<_>>>()?;
+    let sweep = Sweep::new(&base, axes, reference, &catalog).map_err(|e| usage(e.0))?;
+    if a.games == 0 {
+        return Err(usage("--games: must be at least 1"));
+    }
+    let threads = threads(a.threads)?;
+    let config = sweep.tournament(a.games, rules, a.seed, threads);
+    config.validate(&catalog).map_err(cli_error)?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(format!("sweep-{}", utc_stamp())));
+    let run = DirRun {
+        config: &config,
+        args: RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms),
+        catalog: &catalog,
+        out: out.clone(),
+        resume: a.resume,
+        command_line: std::env::args().collect(),
+    };
+    if !a.quiet {
+        eprintln!(
+            "sweep: {} combinations x {} games against {}, seed {}, {} threads, out {}",
+            sweep.combos.len(),
+            config.schedule().games_per_pairing(),
+            sweep.reference.label(),
+            a.seed,
+            threads,
+            out.display()
+        );
+    }
+    install_cancel();
+    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.quiet));
+    let mut keep = Keep {
+        inner: &mut progress,
+        records: Vec::new(),
+    };
+    let result = run_in_dir(&run, &CANCEL, &mut keep);
+    let records = std::mem::take(&mut keep.records);
+    progress.finish();
+    match result {
+        Ok(done) => {
+            let rows = sweep.rows(&done.report, &records);
+            write_outputs(&out, &sweep, &rows)?;
+            if !a.quiet {
+                print!("{}", table(&sweep, &rows));
+                println!("results in {}", out.display());
+            }
+            Ok(())
+        }
+        Err(TournamentError::Interrupted { done, total }) => {
+            Err(CliError::Internal(anyhow::anyhow!(
+                "interrupted after {done} of {total} games; continue with the same command plus --resume --out {}",
+                out.display()
+            )))
+        }
+        Err(e) => Err(cli_error(e)),
+    }
+}

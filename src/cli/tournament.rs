@@ -1,0 +1,206 @@
+//! `pahtum tournament`: a seeded round robin (or gauntlet) over random
+//! layouts, played in parallel into CSV files (CONTRACT.md).
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use clap::Args;
+
+use super::common::{EngineArgs, RulesArgs};
+use super::error::{CliError, CliResult, usage};
+use crate::arena::progress::{Progress, ProgressMode};
+use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
+use crate::arena::runinfo::{RunArgs, utc_stamp};
+use crate::arena::schedule::{Format, Shard};
+use crate::arena::tournament::{TournamentConfig, TournamentError};
+use crate::bot::BotSpec;
+
+/// The bots of the no-argument tournament: one list, adjusted as bots land.
+pub const DEFAULT_BOTS: &[&str] = &["random", "random:label=random2"];
+
+/// Games per pairing when `--games` is not given.
+pub const DEFAULT_GAMES: u64 = 100;
+
+/// The seed when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// Arguments of `tournament`.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// A bot spec, e.g. mcts:iters=2000 (repeat, at least two; default: a small built-in field)
+    #[arg(long = "bot", value_name = "SPEC")]
+    pub bots: Vec<String>,
+    /// Games per pairing, rounded up to whole colour-swapped pairs
+    #[arg(long, default_value_t = DEFAULT_GAMES, value_name = "N")]
+    pub games: u64,
+    /// Rules of the games
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// External engines
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Seed of every layout and bot stream
+    #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N")]
+    pub seed: u64,
+    /// Games played in parallel (default: all cores)
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// round-robin (everyone meets everyone) or gauntlet (the first bot meets each other)
+    #[arg(long, default_value = "round-robin", value_name = "FORMAT")]
+    pub format: String,
+    /// Output directory (default: results/YYYYMMDD-HHMMSS, UTC); never overwritten
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// No progress and no tables
+    #[arg(long)]
+    pub quiet: bool,
+    /// Continue the interrupted run in --out: keep its rows, play the missing games
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only part K of N of the schedule (join the parts with `pahtum merge`)
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+}
+
+/// Set by Ctrl-C (or SIGTERM): stop starting games, keep what is written.
+static CANCEL: AtomicBool = AtomicBool::new(false);
+
+/// Maps a library error to the command line's: the user's fault is exit 2.
+pub fn cli_error(e: TournamentError) -> CliError {
+    match e {
+        TournamentError::Config(m) => usage(m),
+        e => CliError::Internal(anyhow::Error::new(e)),
+    }
+}
+
+/// `results/<UTC time>`, with `-2`, `-3`... if runs start in the same second.
+fn default_out() -> PathBuf {
+    let base = PathBuf::from("results").join(utc_stamp());
+    let mut out = base.clone();
+    let mut k = 2;
+    while out.exists() {
+        out = PathBuf::from(format!("{}-{k}", base.display()));
+        k += 1;
+    }
+    out
+}
+
+/// Runs `tournament`.
+///
+/// # Errors
+/// Bad arguments (exit 2), I/O failures or an interruption (exit 1).
+pub fn run(a: TournamentArgs) -> CliResult {
+    if a.resume && a.out.is_none() {
+        return Err(usage(
+            "--resume needs --out DIR, the directory of the run to continue",
+        ));
+    }
+    let out = a.out.clone().unwrap_or_else(default_out);
+    // External engines report faults, with their stderr tails, next to the results.
+    let catalog = a.engine.catalog_with_log(Some(&out.join("engines.log")))?;
+    let rules = a.rules.to_rules()?;
+    let texts: Vec<String> = if a.bots.is_empty() {
+        DEFAULT_BOTS.iter().map(|s| s.to_string()).collect()
+    } else {
+        a.bots.clone()
+    };
+    let bots = texts
+        .iter()
+        .map(|t| catalog.parse(t).map_err(|e| usage(format!("--bot: {e}"))))
+        .collect::<CliResult<Vec<BotSpec>>>()?;
+    let format: Format = a
+        .format
+        .parse()
+        .map_err(|e| usage(format!("--format: {e}")))?;
+    let shard = match &a.shard {
+        None => Shard::ALL,
+        Some(s) => s.parse().map_err(|e| usage(format!("--shard: {e}")))?,
+    };
+    let threads = match a.threads {
+        Some(0) => return Err(usage("--threads: must be at least 1")),
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let config = TournamentConfig {
+        bots,
+        games_per_pairing: a.games,
+        rules,
+        format,
+        seed: a.seed,
+        threads,
+        shard,
+    };
+    config.validate(&catalog).map_err(cli_error)?;
+    let args = RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms);
+    let run = DirRun {
+        config: &config,
+        args,
+        catalog: &catalog,
+        out: out.clone(),
+        resume: a.resume,
+        command_line: std::env::args_os()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
+    };
+    let mode = ProgressMode::detect(a.quiet);
+    check_dir(&run).map_err(cli_error)?;
+    if !a.quiet {
+        let schedule = config.schedule();
+        let games = schedule.shard_games(shard).count();
+        eprintln!(
+            "tournament: {} bots, {} games ({}, {} per pairing{}), seed {}, {} threads, out {}",
+            config.bots.len(),
+            games,
+            format,
+            schedule.games_per_pairing(),
+            if shard == Shard::ALL {
+                String::new()
+            } else {
+                format!(", shard {shard}")
+            },
+            config.seed,
+            threads,
+            out.display()
+        );
+    }
+    // A second Ctrl-C exits at once; rows already written stay valid.
+    let _ = ctrlc::set_handler(|| {
+        if CANCEL.swap(true, Ordering::SeqCst) {
+            // External engines run in process groups of their own: take them too.
+            crate::protocol::children::kill_all();
+            std::process::exit(130);
+        }
+    });
+    let mut progress = Progress::new(config.labels(), mode);
+    let result = run_in_dir(&run, &CANCEL, &mut progress);
+    progress.finish();
+    match result {
+        Ok(done) => {
+            // The ratings as a plot beside ratings.csv (study::ladder).
+            let svg = crate::study::ladder::ratings_plot(
+                &done.report,
+                &format!(
+                    "Ratings: {} games, seed {}",
+                    done.report.games.iter().sum::<u64>() / 2,
+                    config.seed
+                ),
+            )
+            .map_err(|e| CliError::Internal(e.into()))?;
+            crate::arena::runinfo::write_atomic(&out.join("ratings.svg"), svg.as_bytes())
+                .map_err(cli_error)?;
+            if !a.quiet {
+                println!("{}", done.report.text());
+                println!("results in {}", out.display());
+            }
+            Ok(())
+        }
+        Err(TournamentError::Interrupted { done, total }) => {
+            Err(CliError::Internal(anyhow::anyhow!(
+                "interrupted after {done} of {total} games; continue with: {} --resume --out {}",
+                run.args.command(),
+                out.display()
+            )))
+        }
+        Err(e) => Err(cli_error(e)),
+    }
+}

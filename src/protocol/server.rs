@@ -1,0 +1,482 @@
+//! The engine side: any bot of the catalogue served over the protocol
+//! (`pahtum engine --bot SPEC`). docs/protocol.md is the reference for every
+//! command answered here.
+
+use std::io::{self, BufRead, Write};
+
+use super::process::read_capped_line;
+use super::wire::{Reply, Request, colour_letter, parse_colour};
+use crate::bot::{Bot, BotSpec, Catalog};
+use crate::game::bitboard::Bitboard;
+use crate::game::outcome::{Komi, Move};
+use crate::game::player::Player;
+use crate::game::position::Position;
+use crate::game::record::Game;
+use crate::game::rng::derive_seed;
+use crate::game::square::{MAX_SIZE, MIN_SIZE, Square};
+use crate::game::text::board_with_coordinates;
+
+/// The protocol version `protocol_version` answers.
+pub const PROTOCOL_VERSION: &str = "1";
+
+/// Every command the server knows, in the order `list_commands` prints them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "set_holes",
+    "komi",
+    "pie",
+    "seed",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "quit",
+];
+
+/// One engine session: the rules being set up, the game so far and the bot
+/// that plays it.
+///
+/// The bot is rebuilt for every game (after any command that starts one:
+/// `boardsize`, `clear_board`, `set_holes`, `komi`, `pie`, `seed`) with the
+/// seed `derive_seed(seed, [k])` for the k-th bot built, so the same command
+/// stream always gets the same moves.
+pub struct Server {
+    catalog: Catalog,
+    spec: BotSpec,
+    seed: u64,
+    bots_built: u64,
+    size: u8,
+    holes: Bitboard,
+    pie: bool,
+    komi: Komi,
+    game: Game,
+    bot: Option<Box<dyn Bot>>,
+}
+
+/// What handling one line produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The answer to write.
+    pub reply: Reply,
+    /// Whether the session ends after it (`quit`).
+    pub quit: bool,
+}
+
+type Answer = Result<String, String>;
+
+impl Server {
+    /// A session serving `spec` (already validated by `catalog`), with base
+    /// seed `seed`, on an empty 7x7 board without holes, komi or pie rule.
+    pub fn new(catalog: Catalog, spec: BotSpec, seed: u64) -> Server {
+        let start = Position::new(7, Bitboard::EMPTY, false, Komi::ZERO)
+            .unwrap_or_else(|e| unreachable!("an empty 7x7 board is valid: {e}"));
+        Server {
+            catalog,
+            spec,
+            seed,
+            bots_built: 0,
+            size: 7,
+            holes: Bitboard::EMPTY,
+            pie: false,
+            komi: Komi::ZERO,
+            game: Game::new(start),
+            bot: None,
+        }
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Serves commands from `input` until `quit` or the end of input,
+    /// writing and flushing each answer to `output`.
+    ///
+    /// # Errors
+    /// Reading or writing failed (a closed output pipe included).
+    pub fn serve(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        // Lines are read as bytes, so invalid UTF-8 or an endless line is a
+        // malformed command (answered with `?`), not the end of the session.
+        while let Some(line) = read_capped_line(&mut input)? {
+            let Some(out) = self.handle(&line) else {
+                continue;
+            };
+            write!(output, "{}", out.reply)?;
+            output.flush()?;
+            if out.quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Handles one input line; `None` for lines without a command (blank,
+    /// comment).
+    pub fn handle(&mut self, line: &str) -> Option<Outcome> {
+        let req = Request::parse(line)?;
+        let answer = self.dispatch(&req);
+        let reply = match answer {
+            Ok(text) => Reply::ok(req.id, text),
+            Err(text) => Reply::err(req.id, text),
+        };
+        Some(Outcome {
+            quit: req.name == "quit" && reply.ok,
+            reply,
+        })
+    }
+
+    fn dispatch(&mut self, req: &Request) -> Answer {
+        let args: Vec<&str> = req.args.iter().map(String::as_str).collect();
+        let none = |name: &str| -> Answer {
+            if args.is_empty() {
+                Ok(String::new())
+            } else {
+                Err(format!("{name} takes no arguments"))
+            }
+        };
+        match req.name.as_str() {
+            "protocol_version" => none("protocol_version").map(|_| PROTOCOL_VERSION.into()),
+            "name" => none("name").map(|_| format!("pahtum {}", self.spec.label())),
+            "version" => none("version").map(|_| env!("CARGO_PKG_VERSION").into()),
+            "known_command" => match args.as_slice() {
+                [c] => Ok(COMMANDS.contains(c).to_string()),
+                _ => Err("known_command takes one command name".into()),
+            },
+            "list_commands" => none("list_commands").map(|_| COMMANDS.join("\n")),
+            "quit" => none("quit"),
+            "boardsize" => self.boardsize(&args),
+            "clear_board" => {
+                none("clear_board")?;
+                self.reset(self.size, Bitboard::EMPTY)
+            }
+            "set_holes" => self.set_holes(&args),
+            "komi" => self.komi(&args),
+            "pie" => self.pie(&args),
+            "seed" => self.seed(&args),
+            "play" => self.play(&args),
+            "genmove" => self.genmove(&args),
+            "undo" => {
+                none("undo")?;
+                self.game
+                    .undo()
+                    .map(|_| String::new())
+                    .ok_or_else(|| "nothing to undo".to_string())
+            }
+            "showboard" => none("showboard").map(|_| self.showboard()),
+            "final_score" => none("final_score").map(|_| self.final_score()),
+            other => Err(format!("unknown command '{other}' (see list_commands)")),
+        }
+    }
+
+    /// Replaces the game by an empty board of side `size` with `holes`,
+    /// keeping komi and pie rule; a new game gets a new bot.
+    fn reset(&mut self, size: u8, holes: Bitboard) -> Answer {
+        let start = Position::new(size, holes, self.pie, self.komi).map_err(|e| e.to_string())?;
+        self.size = size;
+        self.holes = holes;
+        self.game = Game::new(start);
+        self.bot = None;
+        Ok(String::new())
+    }
+
+    /// Rebuilds the game under new rules and replays its moves; refused,
+    /// with the game unchanged, if a move no longer fits.
+    fn rebuild(&mut self, holes: Bitboard, pie: bool, komi: Komi) -> Answer {
+        let start = Position::new(self.size, holes, pie, komi).map_err(|e| e.to_string())?;
+        let mut game = Game::new(start);
+        for &mv in self.game.moves() {
+            game.try_play(mv)
+                .map_err(|e| format!("the moves played do not fit: {e}"))?;
+        }
+        self.holes = holes;
+        self.pie = pie;
+        self.komi = komi;
+        self.game = game;
+        self.bot = None;
+        Ok(String::new())
+    }
+
+    fn boardsize(&mut self, args: &[&str]) -> Answer {
+        let [n] = args else {
+            return Err("boardsize takes one number".into());
+        };
+        match n.parse::<u8>() {
+            Ok(size) if (MIN_SIZE..=MAX_SIZE).contains(&size) => self.reset(size, Bitboard::EMPTY),
+            _ => Err(format!(
+                "unacceptable size '{n}': sizes {MIN_SIZE} to {MAX_SIZE} are supported"
+            )),
+        }
+    }
+
+    fn set_holes(&mut self, args: &[&str]) -> Answer {
+        if !self.game.moves().is_empty() {
+            return Err("set_holes needs a board without stones (send clear_board first)".into());
+        }
+        let mut holes = Bitboard::EMPTY;
+        for word in args {
+            let sq: Square = word.parse().map_err(|e| format!("{e}"))?;
+            if !sq.is_on_board(self.size) {
+                return Err(format!("square {sq} is off the {0}x{0} board", self.size));
+            }
+            if holes.contains(sq) {
+                return Err(format!("square {sq} is listed twice"));
+            }
+            holes.insert(sq);
+        }
+        self.reset(self.size, holes)
+    }
+
+    fn komi(&mut self, args: &[&str]) -> Answer {
+        let [k] = args else {
+            return Err("komi takes one number, like 6.5".into());
+        };
+        let komi: Komi = k.parse().map_err(|e| format!("{e}"))?;
+        self.rebuild(self.holes, self.pie, komi)
+    }
+
+    fn pie(&mut self, args: &[&str]) -> Answer {
+        let pie = match args {
+            ["on"] => true,
+            ["off"] => false,
+            _ => return Err("pie takes on or off".into()),
+        };
+        self.rebuild(self.holes, pie, self.komi)
+    }
+
+    fn seed(&mut self, args: &[&str]) -> Answer {
+        let [s] = args else {
+            return Err("seed takes one unsigned 64-bit number".into());
+        };
+        self.seed = s
+            .parse()
+            .map_err(|_| format!("bad seed '{s}': expected an unsigned 64-bit number"))?;
+        self.bots_built = 0;
+        self.bot = None;
+        Ok(String::new())
+    }
+
+    /// Checks that `word` names the side to move of an unfinished game.
+    fn colour_to_move(&self, word: &str) -> Result<Player, String> {
+        let colour = parse_colour(word)?;
+        if self.game.is_over() {
+            return Err("the game is over".into());
+        }
+        let turn = self.game.position().turn();
+        if colour != turn {
+            return Err(format!("it is {turn}'s turn, not {colour}'s"));
+        }
+        Ok(colour)
+    }
+
+    fn play(&mut self, args: &[&str]) -> Answer {
+        let [colour, mv] = args else {
+            return Err("play takes a colour and a move, like: play w d4".into());
+        };
+        self.colour_to_move(colour)?;
+        let mv: Move = mv.parse().map_err(|e| format!("{e}"))?;
+        self.game
+            .try_play(mv)
+            .map(|_| String::new())
+            .map_err(|e| format!("illegal move {mv}: {e}"))
+    }
+
+    fn genmove(&mut self, args: &[&str]) -> Answer {
+        let [colour] = args else {
+            return Err("genmove takes a colour, like: genmove b".into());
+        };
+        self.colour_to_move(colour)?;
+        if self.bot.is_none() {
+            let seed = derive_seed(self.seed, &[self.bots_built]);
+            self.bots_built += 1;
+            let bot = self
+                .catalog
+                .build(&self.spec, seed)
+                .map_err(|e| format!("cannot build bot: {e}"))?;
+            self.bot = Some(bot);
+        }
+        let bot = self
+            .bot
+            .as_mut()
+            .ok_or_else(|| "no bot (internal error)".to_string())?;
+        let mv = bot
+            .select_move(&self.game)
+            .map_err(|e| format!("bot failed: {e}"))?;
+        self.game
+            .try_play(mv)
+            .map_err(|e| format!("bot chose an illegal move {mv}: {e}"))?;
+        Ok(mv.to_string())
+    }
+
+    fn showboard(&self) -> String {
+        let pos = self.game.position();
+        let s = pos.scores();
+        let to_move = if self.game.is_over() {
+            "none (game over)".to_string()
+        } else {
+            colour_letter(pos.turn()).to_string()
+        };
+        format!(
+            "\n{}to_move {to_move} white {} black {} komi {} pie {} swapped {}",
+            board_with_coordinates(pos),
+            s[Player::White],
+            s[Player::Black],
+            pos.komi(),
+            if pos.pie() { "on" } else { "off" },
+            if pos.swapped() { "yes" } else { "no" },
+        )
+    }
+
+    /// `W+N`, `B+N` or `0`: the margin by the board as it stands, komi
+    /// included (GTP's format).
+    fn final_score(&self) -> String {
+        let m = self.game.position().margin_halves();
+        let points = Komi::from_halves(m.abs());
+        match m.signum() {
+            1 => format!("W+{points}"),
+            -1 => format!("B+{points}"),
+            _ => "0".into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::builtin_catalog;
+
+    fn server() -> Server {
+        let catalog = builtin_catalog();
+        let spec = catalog.parse("random").expect("spec");
+        Server::new(catalog, spec, 7)
+    }
+
+    fn ask(s: &mut Server, line: &str) -> Reply {
+        s.handle(line).expect("a command").reply
+    }
+
+    fn ok(s: &mut Server, line: &str) -> String {
+        let r = ask(s, line);
+        assert!(r.ok, "{line}: {}", r.text);
+        r.text
+    }
+
+    fn refused(s: &mut Server, line: &str) -> String {
+        let r = ask(s, line);
+        assert!(!r.ok, "{line} should be refused, got {}", r.text);
+        r.text
+    }
+
+    #[test]
+    fn setup_and_turns() {
+        let mut s = server();
+        ok(&mut s, "boardsize 3");
+        ok(&mut s, "clear_board");
+        ok(&mut s, "set_holes b2");
+        ok(&mut s, "play w a1");
+        refused(&mut s, "play w a2");
+        refused(&mut s, "play b b2");
+        refused(&mut s, "play b a1");
+        refused(&mut s, "set_holes c3");
+        let mv = ok(&mut s, "genmove b");
+        assert!(mv.parse::<Square>().is_ok(), "{mv}");
+        ok(&mut s, "undo");
+        ok(&mut s, "undo");
+        refused(&mut s, "undo");
+        assert_eq!(ok(&mut s, "final_score"), "0");
+        for _ in 0..4 {
+            ok(&mut s, "genmove w");
+            ok(&mut s, "genmove b");
+        }
+        assert!(s.game().is_over());
+        refused(&mut s, "genmove w");
+        assert!(ok(&mut s, "showboard").contains("game over"));
+    }
+
+    #[test]
+    fn pie_and_komi() {
+        let mut s = server();
+        ok(&mut s, "pie on");
+        ok(&mut s, "komi 2.5");
+        ok(&mut s, "play w d4");
+        ok(&mut s, "play b swap");
+        // After the swap Black, now the first player, is still to move.
+        refused(&mut s, "play w e4");
+        ok(&mut s, "play b e4");
+        refused(&mut s, "pie off");
+        ok(&mut s, "komi 0");
+        assert!(ok(&mut s, "showboard").contains("swapped yes"));
+        assert_eq!(ok(&mut s, "final_score"), "0");
+        ok(&mut s, "play w a1");
+        ok(&mut s, "play b f4");
+        ok(&mut s, "play w b1");
+        ok(&mut s, "play b g4");
+        ok(&mut s, "komi 1.5");
+        assert_eq!(ok(&mut s, "final_score"), "B+4.5");
+    }
+
+    #[test]
+    fn malformed_commands_are_refused() {
+        let mut s = server();
+        for bad in [
+            "boardsize",
+            "boardsize 9",
+            "boardsize x",
+            "komi x",
+            "pie maybe",
+            "play",
+            "play w",
+            "play x d4",
+            "play w z9",
+            "play w swap",
+            "genmove",
+            "genmove b",
+            "set_holes a1 a1",
+            "set_holes h8",
+            "seed -1",
+            "frobnicate",
+            "name extra",
+        ] {
+            refused(&mut s, bad);
+        }
+        assert_eq!(ok(&mut s, "known_command genmove"), "true");
+        assert_eq!(ok(&mut s, "known_command fly"), "false");
+        assert_eq!(ask(&mut s, "5 protocol_version"), Reply::ok(Some(5), "1"));
+    }
+
+    #[test]
+    fn same_commands_same_moves() {
+        let run = || {
+            let mut s = server();
+            (0..10)
+                .map(|i| ok(&mut s, if i % 2 == 0 { "genmove w" } else { "genmove b" }))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn serve_stops_at_quit() {
+        let mut s = server();
+        let mut out = Vec::new();
+        s.serve(&b"name\n\nbogus\nquit\nname\n"[..], &mut out)
+            .expect("io");
+        let text = String::from_utf8(out).expect("utf8");
+        assert_eq!(
+            text,
+            "= pahtum random\n\n? unknown command 'bogus' (see list_commands)\n\n=\n\n"
+        );
+        let mut out = Vec::new();
+        s.serve(&b"play w \xff\xfe\nname"[..], &mut out)
+            .expect("io");
+        let text = String::from_utf8(out).expect("utf8");
+        assert!(text.starts_with("? bad square"), "{text}");
+        assert!(text.ends_with("= pahtum random\n\n"), "{text}");
+    }
+}

@@ -1,0 +1,31 @@
+//! Research tools built on the arena: parameter sweeps, sequential A/B
+//! tests (SPRT), the first-player-advantage study, and their statistics
+//! and plots.
+//!
+//! Every study is a schedule of the arena's tournament runner, so games
+//! are a function of (seed, game index) alone, run in parallel, and are
+//! handed on in game order whatever the thread count:
+//!
+//! - [`sweep`]: a grid ([`grid`]) of one bot's keys, each combination a
+//!   bot in a gauntlet against one reference; `sweep.csv`, `sweep.svg`.
+//! - [`sprt`]: two bots in colour-swapped pairs until the pentanomial GSPRT
+//!   ([`gsprt`]) accepts H0 or H1, checked after every pair in pair order.
+//! - [`fpa`]: self-play, one layout per game ([`listrun`]), per hole count
+//!   and with or without the pie rule; fair komi from [`komi`].
+//! - [`plot`]: the SVG figures; [`ladder`]: the tournament's ratings plot.
+//!
+//! The statistics are split by what they need: Wilson intervals, Elo from
+//! a score rate and back, and Bradley-Terry ratings live in
+//! [`crate::arena::stats`] (tournaments use them too); the pentanomial
+//! GSPRT and its score interval in [`gsprt`]; the fair komi and its
+//! order-statistic interval in [`komi`].
+
+pub mod fpa;
+pub mod grid;
+pub mod gsprt;
+pub mod komi;
+pub mod ladder;
+pub mod listrun;
+pub mod plot;
+pub mod sprt;
+pub mod sweep;

@@ -1,0 +1,371 @@
+//! Parameter sweeps: every combination of a grid plays a colour-paired
+//! match against one reference bot.
+//!
+//! A sweep *is* a gauntlet tournament: bot 0 is the reference and each
+//! combination is one more bot, so the arena's schedule, parallel play,
+//! `games.csv`, resume and summary files all apply unchanged (and `run.json`
+//! records the equivalent `pahtum tournament` command). This module builds
+//! that tournament and turns its report into `sweep.csv` and `sweep.svg`.
+
+use std::fmt::Write as _;
+
+use super::grid::{Axis, Combo, GridError, expand};
+use super::gsprt::Pentanomial;
+use super::plot::{Estimate, HeatMap, LinePlot, PlotError, Series, heat_map, line_plot};
+use crate::arena::record::GameRecord;
+use crate::arena::report::Report;
+use crate::arena::schedule::{Format, Shard};
+use crate::arena::stats::{Z95, elo_from_score, wilson};
+use crate::arena::tournament::TournamentConfig;
+use crate::bot::{BotSpec, Catalog};
+use crate::game::rules::Rules;
+
+/// A sweep: the grid, its combinations and the reference.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    /// The bot whose keys are swept, as given.
+    pub base: BotSpec,
+    /// The swept keys and their values.
+    pub axes: Vec<Axis>,
+    /// Every combination, first axis varying slowest.
+    pub combos: Vec<Combo>,
+    /// The bot every combination plays.
+    pub reference: BotSpec,
+}
+
+impl Sweep {
+    /// The sweep of `base` over `axes` against `reference`.
+    ///
+    /// # Errors
+    /// As [`expand`].
+    pub fn new(
+        base: &BotSpec,
+        axes: Vec<Axis>,
+        reference: BotSpec,
+        catalog: &Catalog,
+    ) -> Result<Sweep, GridError> {
+        let combos = expand(base, &axes, catalog)?;
+        Ok(Sweep {
+            base: base.clone(),
+            axes,
+            combos,
+            reference,
+        })
+    }
+
+    /// The gauntlet tournament that plays the sweep: the reference first,
+    /// then the combinations; `games` per combination.
+    pub fn tournament(
+        &self,
+        games: u64,
+        rules: Vec<Rules>,
+        seed: u64,
+        threads: usize,
+    ) -> TournamentConfig {
+        let mut bots = vec![self.reference.clone()];
+        bots.extend(self.combos.iter().map(|c| c.spec.clone()));
+        TournamentConfig {
+            bots,
+            games_per_pairing: games,
+            rules,
+            format: Format::Gauntlet,
+            seed,
+            threads,
+            shard: Shard::ALL,
+        }
+    }
+
+    /// One row per combination from the tournament's report and its
+    /// records (for the timing column).
+    pub fn rows(&self, report: &Report, records: &[GameRecord]) -> Vec<SweepRow> {
+        self.combos
+            .iter()
+            .enumerate()
+            .map(|(i, combo)| {
+                let bot = i + 1;
+                let t = report.tally[bot][0];
+                let mut pent = Pentanomial::default();
+                for p in report.pairs.iter().filter(|p| p.opponent == bot) {
+                    // Pairs are listed for the reference (bot 0); mirror.
+                    pent.add((4 - p.pentanomial().min(4)) as u8);
+                }
+                let n = t.games as f64;
+                let (wlo, whi) = wilson(t.wins as f64, n, Z95);
+                let (slo, shi) = score_interval(&pent, t.points(), n);
+                SweepRow {
+                    values: combo.values.clone(),
+                    games: t.games,
+                    wins: t.wins,
+                    draws: t.draws,
+                    losses: t.losses,
+                    win_rate: if n > 0.0 { t.wins as f64 / n } else { 0.0 },
+                    win_rate_lo: wlo,
+                    win_rate_hi: whi,
+                    score_rate: t.score_rate(),
+                    elo: elo_from_score(t.score_rate()),
+                    elo_lo: elo_from_score(slo),
+                    elo_hi: elo_from_score(shi),
+                    mean_margin: if n > 0.0 {
+                        (t.score - t.opp_score) / n
+                    } else {
+                        0.0
+                    },
+                    pentanomial: pent,
+                    move_ms: mean_move_ms(records, bot),
+                }
+            })
+            .collect()
+    }
+}
+
+/// The 95 % interval of a score rate: from the variance between pairs
+/// ([`Pentanomial::score_interval`]), or, when every pair scored the same
+/// (no observed variance, e.g. a clean sweep), the Wilson interval of the
+/// points over `games`, so that 20 wins of 20 give a finite lower end
+/// instead of a zero-width interval.
+pub fn score_interval(pent: &Pentanomial, points: f64, games: f64) -> (f64, f64) {
+    let varied = pent.0.iter().filter(|&&c| c > 0).count() > 1;
+    if varied {
+        pent.score_interval(Z95)
+    } else {
+        wilson(points, games, Z95)
+    }
+}
+
+/// The result of one combination against the reference.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepRow {
+    /// The value of each axis.
+    pub values: Vec<String>,
+    /// Games played.
+    pub games: u64,
+    /// Wins of the combination.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses.
+    pub losses: u64,
+    /// `wins / games`.
+    pub win_rate: f64,
+    /// Wilson 95 % lower end of the win rate.
+    pub win_rate_lo: f64,
+    /// Wilson 95 % upper end of the win rate.
+    pub win_rate_hi: f64,
+    /// `(wins + draws/2) / games`.
+    pub score_rate: f64,
+    /// Elo against the reference, from the score rate.
+    pub elo: f64,
+    /// 95 % lower end: [`score_interval`] in Elo.
+    pub elo_lo: f64,
+    /// 95 % upper end.
+    pub elo_hi: f64,
+    /// Mean of (own line score − reference's line score) per game.
+    pub mean_margin: f64,
+    /// Pair results, seen from the combination.
+    pub pentanomial: Pentanomial,
+    /// Mean milliseconds per move of the combination (a timing column:
+    /// it varies from run to run and with the machine's load).
+    pub move_ms: f64,
+}
+
+/// Mean thinking time per move of `bot` over `records` (each side makes
+/// half the plies of a game).
+pub fn mean_move_ms(records: &[GameRecord], bot: usize) -> f64 {
+    let (mut ms, mut moves) = (0u64, 0u64);
+    for r in records {
+        if let Some(c) = r.colour_of(bot) {
+            ms += r.ms[c];
+            moves += u64::from(r.plies) / 2;
+        }
+    }
+    if moves == 0 {
+        0.0
+    } else {
+        ms as f64 / moves as f64
+    }
+}
+
+/// Formats an Elo value; `inf`/`-inf` for a score rate of 1 or 0.
+fn elo_text(e: f64) -> String {
+    if e.is_infinite() {
+        if e > 0.0 { "inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{e:.1}")
+    }
+}
+
+/// `sweep.csv`: a header of the axis keys and the statistics, one row per
+/// combination.
+pub fn sweep_csv(axes: &[Axis], rows: &[SweepRow]) -> String {
+    let mut s = String::new();
+    for a in axes {
+        s.push_str(&a.key);
+        s.push(',');
+    }
+    s.push_str("games,wins,draws,losses,win_rate,win_rate_lo,win_rate_hi,score_rate,elo,elo_lo,elo_hi,mean_margin,move_ms\n");
+    for r in rows {
+        for v in &r.values {
+            s.push_str(v);
+            s.push(',');
+        }
+        let _ = writeln!(
+            s,
+            "{},{},{},{},{:.4},{:.4},{:.4},{:.4},{},{},{},{:.2},{:.3}",
+            r.games,
+            r.wins,
+            r.draws,
+            r.losses,
+            r.win_rate,
+            r.win_rate_lo,
+            r.win_rate_hi,
+            r.score_rate,
+            elo_text(r.elo),
+            elo_text(r.elo_lo),
+            elo_text(r.elo_hi),
+            r.mean_margin,
+            r.move_ms
+        );
+    }
+    s
+}
+
+/// Elo values beyond this are drawn at it (a combination that won or lost
+/// every game has an infinite estimate).
+pub const PLOT_ELO_LIMIT: f64 = 800.0;
+
+fn clamp_elo(e: f64) -> f64 {
+    e.clamp(-PLOT_ELO_LIMIT, PLOT_ELO_LIMIT)
+}
+
+/// `sweep.svg`: Elo against the reference with 95 % interval bars, against
+/// the first parameter (one line per combination of the others), or a heat
+/// map for exactly two parameters.
+///
+/// # Errors
+/// A drawing failure.
+pub fn sweep_plot(sweep: &Sweep, rows: &[SweepRow]) -> Result<String, PlotError> {
+    let games = rows.first().map_or(0, |r| r.games);
+    let reference = sweep.reference.label();
+    let clamped = rows.iter().any(|r| {
+        [r.elo, r.elo_lo, r.elo_hi]
+            .iter()
+            .any(|e| e.abs() > PLOT_ELO_LIMIT)
+    });
+    let y_label = format!(
+        "Elo vs {reference} (logistic){}",
+        if clamped {
+            format!(", drawn at ±{PLOT_ELO_LIMIT} when beyond")
+        } else {
+            String::new()
+        }
+    );
+    let bot = sweep.base.label();
+    if sweep.axes.len() == 2 {
+        let (ax, ay) = (&sweep.axes[0], &sweep.axes[1]);
+        let mut cells = vec![vec![None; ax.values.len()]; ay.values.len()];
+        for (i, r) in rows.iter().enumerate() {
+            let (cx, cy) = (i / ay.values.len(), i % ay.values.len());
+            cells[cy][cx] = Some((clamp_elo(r.elo), clamp_elo(r.elo_lo), clamp_elo(r.elo_hi)));
+        }
+        return heat_map(&HeatMap {
+            title: format!(
+                "{bot}: Elo vs {reference} over {} and {} ({games} games per cell)",
+                ax.key, ay.key
+            ),
+            x_label: ax.key.clone(),
+            y_label: ay.key.clone(),
+            value_label: y_label,
+            x_ticks: ax.values.clone(),
+            y_ticks: ay.values.clone(),
+            cells,
+            center: Some(0.0),
+        });
+    }
+    let first = &sweep.axes[0];
+    let numeric = first.is_numeric();
+    let per_line: usize = sweep.axes[1..].iter().map(|a| a.values.len()).product();
+    let mut series: Vec<Series> = (0..per_line)
+        .map(|j| Series {
+            label: if sweep.axes.len() == 1 {
+                bot.clone()
+            } else {
+                let r = &rows[j];
+                sweep.axes[1..]
+                    .iter()
+                    .zip(&r.values[1..])
+                    .map(|(a, v)| format!("{}={v}", a.key))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            },
+            points: Vec::new(),
+        })
+        .collect();
+    for (i, r) in rows.iter().enumerate() {
+        let xi = i / per_line;
+        let x = if numeric {
+            r.values[0].parse::<f64>().unwrap_or(xi as f64)
+        } else {
+            xi as f64
+        };
+        series[i % per_line].points.push(Estimate {
+            x,
+            y: clamp_elo(r.elo),
+            lo: clamp_elo(r.elo_lo),
+            hi: clamp_elo(r.elo_hi),
+        });
+    }
+    line_plot(&LinePlot {
+        title: format!(
+            "{bot}: Elo vs {reference} against {} ({games} games per point)",
+            first.key
+        ),
+        x_label: format!("{} (bot key)", first.key),
+        y_label,
+        series,
+        x_ticks: (!numeric).then(|| first.values.clone()),
+        reference: Some((0.0, format!("as strong as {reference}"))),
+        connect: numeric,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::arena::tournament::{Collect, run_tournament};
+    use crate::bot::builtin_catalog;
+    use crate::study::grid::parse_axis;
+
+    #[test]
+    fn small_sweep_end_to_end() {
+        let catalog = builtin_catalog();
+        let base = catalog.parse("greedy").expect("spec");
+        let reference = catalog.parse("random").expect("spec");
+        let axes = vec![parse_axis("block=0.0,1.0").expect("axis")];
+        let sweep = Sweep::new(&base, axes, reference, &catalog).expect("sweep");
+        let config = sweep.tournament(6, vec![Rules::default()], 3, 2);
+        let records = run_tournament(
+            &config,
+            &catalog,
+            &AtomicBool::new(false),
+            &mut Collect::default(),
+        )
+        .expect("run");
+        let report = Report::new(&config.labels(), &config.schedule(), &records);
+        let rows = sweep.rows(&report, &records);
+        assert_eq!(rows.len(), 2);
+        for r in &rows {
+            assert_eq!(r.games, 6);
+            assert_eq!(r.wins + r.draws + r.losses, 6);
+            assert_eq!(r.pentanomial.pairs(), 3);
+            assert!((r.pentanomial.score_rate() - r.score_rate).abs() < 1e-12);
+            assert!(r.win_rate_lo <= r.win_rate && r.win_rate <= r.win_rate_hi);
+        }
+        let csv = sweep_csv(&sweep.axes, &rows);
+        assert!(csv.starts_with("block,games,wins,draws,losses,win_rate,"));
+        assert_eq!(csv.lines().count(), 3);
+        let svg = sweep_plot(&sweep, &rows).expect("plot");
+        assert!(svg.contains("Elo vs random"));
+    }
+}

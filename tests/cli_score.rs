@@ -1,0 +1,103 @@
+//! `pahtum score` and `pahtum bench` through the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn pahtum(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pahtum"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
+    child.wait_with_output().expect("binary finishes")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A usage error: exit 2, nothing on stdout, one line on stderr containing `needle`.
+fn assert_usage_error(out: &Output, needle: &str) {
+    assert_eq!(out.status.code(), Some(2), "stderr: {}", text(&out.stderr));
+    assert!(out.stdout.is_empty(), "stdout: {}", text(&out.stdout));
+    let err = text(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn scores_boards_in_input_order_from_stdin_and_file() {
+    let input = "#..W...\n.WWWB..\n...B...\nB..B#..\n...B...\n..#....\n#...W.#\n\nWWW#WWW\n.......\n.......\n.......\n.......\n.......\nbbbbbbb\n\nWWW\nW..\nW..\n";
+    let out = pahtum(&["score"], input.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "3 3\n6 119\n6 0\n");
+    let out = pahtum(&["score", "tests/data/golden-boards.txt"], b"");
+    assert!(out.status.success());
+    let expected = std::fs::read_to_string("tests/data/golden-scores.txt").expect("data");
+    assert_eq!(text(&out.stdout), expected);
+}
+
+#[test]
+fn malformed_boards_name_board_line_and_column() {
+    let good = "...\n...\n...\n\n";
+    assert_usage_error(
+        &pahtum(&["score"], format!("{good}...\n.X.\n...\n").as_bytes()),
+        "board 2, line 6, column 2",
+    );
+    assert_usage_error(
+        &pahtum(&["score"], b"...\n..\n...\n"),
+        "board 1, line 2, column 3: row too short",
+    );
+    assert_usage_error(&pahtum(&["score"], b"...\n....\n...\n"), "row too long");
+    assert_usage_error(&pahtum(&["score"], b"....\n....\n....\n"), "board 1");
+    assert_usage_error(&pahtum(&["score"], b"..\n..\n"), "sizes 3 to 8");
+    assert_usage_error(
+        &pahtum(
+            &["score"],
+            "...\n...\n...\n...\n...\n...\n...\n...\n...\n".as_bytes(),
+        ),
+        "sizes 3 to 8",
+    );
+    assert_usage_error(&pahtum(&["score"], b""), "no board");
+    assert_usage_error(&pahtum(&["score"], b"\n\n  \n"), "no board");
+    assert_usage_error(
+        &pahtum(
+            &["score"],
+            &[0x7f, b'E', b'L', b'F', 0xff, 0x00, 0x01, b'\n'],
+        ),
+        "not UTF-8",
+    );
+    assert_usage_error(
+        &pahtum(&["score"], &[0x00, 0x01, 0x02, b'\n']),
+        "unknown character U+0000",
+    );
+    assert_usage_error(
+        &pahtum(&["score", "no/such/file.txt"], b""),
+        "cannot read no/such/file.txt",
+    );
+}
+
+#[test]
+fn bench_prints_key_values_and_checks_signature() {
+    let out = pahtum(&["bench", "--seconds", "0.05"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for key in ["random_playouts_per_s=", "score_evals_per_s=", "signature="] {
+        assert!(
+            stdout.lines().any(|l| l.starts_with(key)),
+            "{key} missing in {stdout}"
+        );
+    }
+    let out = pahtum(&["bench", "--seconds", "0.05", "--expect", "0/0/0"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_usage_error(&pahtum(&["bench", "--seconds", "-1"], b""), "--seconds");
+}

@@ -1,0 +1,443 @@
+//! The `mcts` bot: legality, determinism, budgets, parallel search, memory
+//! bound, tactics and exact endgames (seconds in all), plus the strength
+//! measurement used to choose the defaults (`#[ignore]`d; run in release):
+//!
+//! ```sh
+//! MCTS_A=mcts MCTS_B=heuristic MCTS_PAIRS=100 MCTS_THREADS=2 \
+//!   cargo test --release --test mcts strength -- --ignored --nocapture
+//! ```
+
+use std::time::{Duration, Instant};
+
+use pahtum::arena::game::{Termination, play_game};
+use pahtum::bot::mcts::config::MctsConfig;
+use pahtum::bot::mcts::tree::Tree;
+use pahtum::bot::mcts::{MctsBot, Report};
+use pahtum::bot::random::RandomBot;
+use pahtum::{
+    Bitboard, Bot, FastRng, Game, Komi, Move, Outcome, Player, Position, Rules, Square,
+    builtin_catalog, derive_seed,
+};
+
+fn bot(spec: &str, seed: u64) -> MctsBot {
+    let catalog = builtin_catalog();
+    let spec = catalog.parse(spec).expect("valid spec");
+    let params = pahtum::bot::Params::new(&spec);
+    MctsBot::new(
+        spec.label(),
+        MctsConfig::from_params(&params).expect("config"),
+        seed,
+    )
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().expect("square")
+}
+
+fn report(b: &MctsBot) -> Report {
+    b.report().cloned().expect("a search ran")
+}
+
+/// A standard position after `plies` random moves.
+fn random_position(seed: u64, plies: u32) -> Position {
+    let mut rng = FastRng::new(seed);
+    let mut p = Rules::default().new_game(&mut rng).expect("game");
+    for _ in 0..plies {
+        let k = rng.below(p.empty().count());
+        p.play(p.empty().nth(k).expect("free"));
+    }
+    p
+}
+
+fn legal(pos: &Position, mv: Move) -> bool {
+    let mut p = *pos;
+    p.try_play_move(mv).is_ok()
+}
+
+#[test]
+fn one_thread_is_deterministic() {
+    for plies in [0, 9, 20] {
+        let game = Game::new(random_position(plies as u64, plies));
+        let run = || {
+            let mut b = bot("mcts:iters=3000", 42);
+            let mv = b.select_move(&game).expect("move");
+            (mv, report(&b).nodes, report(&b).iterations)
+        };
+        let (a, b) = (run(), run());
+        assert_eq!(a, b);
+        assert_eq!(a.2, 3000);
+        assert!(legal(game.position(), a.0));
+    }
+}
+
+#[test]
+fn root_parallel_is_deterministic_and_budgets_hold() {
+    let game = Game::new(random_position(5, 3));
+    let run = |spec: &str| {
+        let mut b = bot(spec, 7);
+        let mv = b.select_move(&game).expect("move");
+        assert!(legal(game.position(), mv), "{spec}: {mv}");
+        let r = report(&b);
+        assert_eq!(r.iterations, 4001, "{spec}");
+        (mv, r.nodes)
+    };
+    let root = "mcts:iters=4001,threads=2,parallel=root";
+    assert_eq!(run(root), run(root));
+    run("mcts:iters=4001,threads=2,parallel=tree");
+    run("mcts:iters=4001,threads=3,parallel=tree,rave=off,prior=off");
+}
+
+#[test]
+fn timed_search_stops_in_time() {
+    let game = Game::new(random_position(8, 2));
+    for spec in [
+        "mcts:ms=40",
+        "mcts:ms=40,threads=2",
+        "mcts:ms=40,threads=2,parallel=root",
+    ] {
+        let mut b = bot(spec, 1);
+        assert!(b.is_timed());
+        let t0 = Instant::now();
+        let mv = b.select_move(&game).expect("move");
+        assert!(t0.elapsed() < Duration::from_millis(1500), "{spec}");
+        assert!(legal(game.position(), mv));
+        assert!(report(&b).iterations > 0);
+    }
+}
+
+#[test]
+fn whole_games_are_legal_with_pie_rule_and_reuse() {
+    let rules = Rules {
+        pie: true,
+        ..Rules::default()
+    };
+    for (i, spec) in [
+        "mcts:iters=400",
+        "mcts:iters=400,reuse=false,rave=rave,prior=prune,k=5,final=value",
+        "mcts:iters=400,rollout=heuristic,reward=win,solver=false",
+        "mcts:iters=400,rollout=greedy,threads=2",
+        "mcts:iters=400,threads=2,parallel=root,rave=off,prior=off",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let start = rules.new_game(&mut FastRng::new(i as u64)).expect("game");
+        let mut m = bot(spec, 3);
+        let mut r = RandomBot::new("random", 4);
+        for first in [true, false] {
+            let res = if first {
+                play_game(start, &mut m, &mut r, |_| {})
+            } else {
+                play_game(start, &mut r, &mut m, |_| {})
+            };
+            assert_eq!(res.termination, Termination::Normal, "{spec}");
+            assert!(res.game.is_over());
+        }
+    }
+}
+
+#[test]
+fn pie_reply_is_searched() {
+    // After a strong first stone the swap (a root child) should be taken;
+    // in any case the reply must be legal.
+    let mut p = Position::new(7, Bitboard::EMPTY, true, Komi::ZERO).expect("pos");
+    p.play(sq("d4"));
+    let game = {
+        let mut g = Game::new(Position::new(7, Bitboard::EMPTY, true, Komi::ZERO).expect("pos"));
+        g.try_play(Move::Place(sq("d4"))).expect("legal");
+        g
+    };
+    let mut b = bot("mcts:iters=3000", 5);
+    let mv = b.select_move(&game).expect("move");
+    assert!(legal(&p, mv));
+    let r = report(&b);
+    assert!(
+        r.moves.iter().any(|m| m.mv == Move::Swap),
+        "swap is a root child"
+    );
+}
+
+#[test]
+fn reuse_keeps_the_subtree() {
+    let mut game = Game::new(random_position(2, 0));
+    let mut b = bot("mcts:iters=2000", 9);
+    let mv = b.select_move(&game).expect("move");
+    game.try_play(mv).expect("legal");
+    let reply = game.position().empty().first().expect("free");
+    game.try_play(Move::Place(reply)).expect("legal");
+    let mv = b.select_move(&game).expect("move");
+    assert!(legal(game.position(), mv));
+    assert!(report(&b).reused);
+    // A different game (another start) is never reused.
+    let other = Game::new(random_position(3, 2));
+    b.select_move(&other).expect("move");
+    assert!(!report(&b).reused);
+}
+
+#[test]
+fn node_bound_is_respected() {
+    let game = Game::new(random_position(4, 0));
+    for spec in [
+        "mcts:iters=20000,max_nodes=500,expand=1",
+        "mcts:iters=20000,max_nodes=500,expand=1,threads=2",
+        "mcts:iters=20000,max_nodes=1000,expand=1,threads=2,parallel=root",
+    ] {
+        let mut b = bot(spec, 1);
+        let mv = b.select_move(&game).expect("move");
+        assert!(legal(game.position(), mv));
+        let r = report(&b);
+        assert!(r.nodes <= 1000, "{spec}: {}", r.nodes);
+        assert_eq!(r.iterations, 20000, "{spec}: keeps simulating when full");
+    }
+}
+
+#[test]
+fn nodes_are_compact() {
+    const { assert!(Tree::NODE_BYTES <= 64) };
+}
+
+/// White's exact margin in half points, by plain minimax.
+fn minimax(pos: &mut Position) -> i32 {
+    if pos.is_game_over() {
+        return pos.margin_halves();
+    }
+    let white = pos.turn() == Player::White;
+    let mut best = if white { i32::MIN } else { i32::MAX };
+    for s in pos.empty() {
+        pos.play_unchecked(s);
+        let v = minimax(pos);
+        pos.undo_unchecked(s);
+        best = if white { best.max(v) } else { best.min(v) };
+    }
+    best
+}
+
+/// The result for the mover of White margin `m`.
+fn result_for(mover: Player, m: i32) -> Outcome {
+    let o = Outcome::from_margin_halves(m);
+    match (o, mover) {
+        (Outcome::Draw, _) => Outcome::Draw,
+        (o, Player::White) => o,
+        (Outcome::WhiteWins, Player::Black) => Outcome::BlackWins,
+        (_, Player::Black) => Outcome::WhiteWins,
+    }
+}
+
+#[test]
+fn endgames_match_exhaustive_minimax() {
+    let mut checked = 0;
+    for seed in 0..24u64 {
+        let empty = 5 + (seed % 4) as u32; // 5..=8 empty squares
+        let pos = random_position(100 + seed, 44 - empty);
+        let me = pos.turn();
+        let best = minimax(&mut pos.clone());
+        let game = Game::new(pos);
+        // The exact endgame search at the root (the tree search only picks
+        // among the moves it proves to keep the result).
+        let mut exact = bot("mcts:iters=300", seed);
+        let Move::Place(s) = exact.select_move(&game).expect("move") else {
+            panic!("no swap here")
+        };
+        let mut after = pos;
+        after.play(s);
+        assert_eq!(
+            result_for(me, minimax(&mut after)),
+            result_for(me, best),
+            "exact search: {pos}"
+        );
+        assert_eq!(report(&exact).exact_margin, Some(best));
+        // MCTS-Solver alone (no exact search): keeps the proven result.
+        let mut solver = bot("mcts:iters=30000,exact=0,expand=1", seed);
+        let Move::Place(s) = solver.select_move(&game).expect("move") else {
+            panic!("no swap here")
+        };
+        let mut after = pos;
+        after.play(s);
+        assert_eq!(
+            result_for(me, minimax(&mut after)),
+            result_for(me, best),
+            "solver: {pos}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 24);
+}
+
+#[test]
+fn completes_and_blocks_lines() {
+    // White owns a4 b4 c4 e4 f4 g4: d4 makes a run of 7 (119 points, a
+    // gain of 113); Black's stones are scattered.
+    let holes = Bitboard::EMPTY;
+    let w: Bitboard = ["a4", "b4", "c4", "e4", "f4", "g4"]
+        .iter()
+        .map(|s| sq(s))
+        .collect();
+    let b: Bitboard = ["a1", "c2", "e6", "g1", "b7", "f2"]
+        .iter()
+        .map(|s| sq(s))
+        .collect();
+    let pos = Position::with_stones(7, holes, w, b, false, Komi::ZERO).expect("pos");
+    assert_eq!(pos.turn(), Player::White);
+    for spec in [
+        "mcts:iters=2000",
+        "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
+    ] {
+        let mut m = bot(spec, 1);
+        let mv = m.select_move(&Game::new(pos)).expect("move");
+        assert_eq!(mv, Move::Place(sq("d4")), "{spec} completes the line");
+    }
+    // The same line with Black to move: Black must block d4.
+    let b2: Bitboard = b & !Bitboard::from_square(sq("f2"));
+    let pos = Position::with_stones(7, holes, w, b2, false, Komi::ZERO).expect("pos");
+    assert_eq!(pos.turn(), Player::Black);
+    for spec in [
+        "mcts:iters=2000",
+        "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
+    ] {
+        let mut m = bot(spec, 1);
+        let mv = m.select_move(&Game::new(pos)).expect("move");
+        assert_eq!(mv, Move::Place(sq("d4")), "{spec} blocks the line");
+    }
+}
+
+#[test]
+fn cli_lists_and_plays_mcts() {
+    let exe = env!("CARGO_BIN_EXE_pahtum");
+    let out = std::process::Command::new(exe)
+        .arg("bots")
+        .output()
+        .expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    for key in [
+        "iters",
+        "rollout",
+        "rave",
+        "prior",
+        "solver",
+        "parallel",
+        "max_nodes",
+    ] {
+        assert!(text.contains(key), "bots lists {key}");
+    }
+    let out = std::process::Command::new(exe)
+        .args([
+            "play",
+            "--white",
+            "mcts:iters=300",
+            "--black",
+            "random",
+            "--verbose",
+        ])
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("result=")),
+        "{text}"
+    );
+    let out = std::process::Command::new(exe)
+        .args(["play", "--white", "mcts:iters=0", "--black", "random"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Games, wins, draws of A.
+#[derive(Default)]
+struct Tally {
+    games: u32,
+    wins: u32,
+    draws: u32,
+}
+
+/// Wilson 95 % interval of a proportion `p` over `n` trials.
+fn wilson(p: f64, n: u32) -> (f64, f64) {
+    let n = n as f64;
+    let z = 1.959_964;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (centre - half, centre + half)
+}
+
+/// Paired games: layout `i` (standard rules, random 5 holes from
+/// `derive_seed(seed, [i])`) is played twice, A first and B first.
+fn play_pairs(a: &str, b: &str, pairs: u64, seed: u64, threads: u64) -> Tally {
+    let catalog = builtin_catalog();
+    let (sa, sb) = (
+        catalog.parse(a).expect("spec a"),
+        catalog.parse(b).expect("spec b"),
+    );
+    let results: Vec<(u32, u32, u32)> = std::thread::scope(|scope| {
+        let hs: Vec<_> = (0..threads)
+            .map(|t| {
+                let (catalog, sa, sb) = (&catalog, &sa, &sb);
+                scope.spawn(move || {
+                    let mut tally = (0, 0, 0);
+                    for i in (t..pairs).step_by(threads as usize) {
+                        let mut rng = FastRng::new(derive_seed(seed, &[i]));
+                        let start = Rules::default().new_game(&mut rng).expect("layout");
+                        for a_first in [true, false] {
+                            let g = 2 * i + u64::from(!a_first);
+                            let mut ba = catalog.build(sa, derive_seed(seed, &[g, 0])).expect("a");
+                            let mut bb = catalog.build(sb, derive_seed(seed, &[g, 1])).expect("b");
+                            let (first, second): (&mut dyn Bot, &mut dyn Bot) = if a_first {
+                                (&mut *ba, &mut *bb)
+                            } else {
+                                (&mut *bb, &mut *ba)
+                            };
+                            let r = play_game(start, first, second, |_| {});
+                            let a_colour = if a_first {
+                                Player::White
+                            } else {
+                                Player::Black
+                            };
+                            tally.0 += 1;
+                            match r.outcome.winner() {
+                                None => tally.2 += 1,
+                                Some(w) if w == a_colour => tally.1 += 1,
+                                _ => {}
+                            }
+                        }
+                    }
+                    tally
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().expect("games")).collect()
+    });
+    results.iter().fold(Tally::default(), |t, r| Tally {
+        games: t.games + r.0,
+        wins: t.wins + r.1,
+        draws: t.draws + r.2,
+    })
+}
+
+#[test]
+#[ignore = "measurement: minutes in release"]
+fn strength() {
+    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
+    let a = env("MCTS_A", "mcts");
+    let b = env("MCTS_B", "heuristic");
+    let pairs: u64 = env("MCTS_PAIRS", "50").parse().expect("pairs");
+    let seed: u64 = env("MCTS_SEED", "1").parse().expect("seed");
+    let threads: u64 = env("MCTS_THREADS", "1").parse().expect("threads");
+    let t0 = Instant::now();
+    let t = play_pairs(&a, &b, pairs, seed, threads.max(1));
+    let s = (t.wins as f64 + t.draws as f64 / 2.0) / t.games as f64;
+    let (lo, hi) = wilson(s, t.games);
+    println!(
+        "{a} vs {b}: games={} wins={} draws={} losses={} score_rate={s:.3} wilson95=[{lo:.3}, {hi:.3}] secs={:.0}",
+        t.games,
+        t.wins,
+        t.draws,
+        t.games - t.wins - t.draws,
+        t0.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,374 @@
+//! The research commands end to end through the real binary: `sweep`,
+//! `sprt` and `fpa` with cheap bots and small game counts.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn pahtum(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pahtum"))
+        .args(args)
+        .output()
+        .expect("run pahtum")
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = pahtum(args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// `games.csv` without its timing columns (`white_ms`, `black_ms`).
+fn games_without_timing(p: &Path) -> String {
+    read(p)
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            format!("{},{}\n", f[..11].join(","), f[13..].join(","))
+        })
+        .collect()
+}
+
+fn header(p: &Path) -> String {
+    read(p).lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn sweep_outputs_and_determinism_across_threads() {
+    let dir = tempfile::tempdir().expect("dir");
+    let run = |t: &str, name: &str| {
+        let out = dir.path().join(name);
+        let out_s = out.to_str().expect("path").to_string();
+        ok(&[
+            "sweep",
+            "--bot",
+            "greedy",
+            "--param",
+            "block=0..1:0.5",
+            "--vs",
+            "random",
+            "--games",
+            "8",
+            "--seed",
+            "4",
+            "--threads",
+            t,
+            "--out",
+            &out_s,
+            "--quiet",
+        ]);
+        out
+    };
+    let a = run("1", "a");
+    let b = run("2", "b");
+    assert_eq!(
+        header(&a.join("sweep.csv")),
+        "block,games,wins,draws,losses,win_rate,win_rate_lo,win_rate_hi,score_rate,elo,elo_lo,elo_hi,mean_margin,move_ms"
+    );
+    let csv = read(&a.join("sweep.csv"));
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert_eq!(rows.len(), 3);
+    assert!(
+        rows[0].starts_with("0.0,8,") && rows[2].starts_with("1.0,8,"),
+        "{csv}"
+    );
+    // Same bytes for any thread count, the timing column aside.
+    let no_ms = |t: &str| -> String {
+        t.lines()
+            .map(|l| l.rsplit_once(',').map_or(l, |(a, _)| a).to_string() + "\n")
+            .collect()
+    };
+    assert_eq!(no_ms(&csv), no_ms(&read(&b.join("sweep.csv"))));
+    assert_eq!(
+        games_without_timing(&a.join("games.csv")),
+        games_without_timing(&b.join("games.csv"))
+    );
+    assert!(read(&a.join("sweep.svg")).contains("<svg"));
+    for f in ["summary.csv", "ratings.csv", "run.json"] {
+        assert!(a.join(f).exists(), "{f}");
+    }
+}
+
+#[test]
+fn sweep_grid_heat_map_and_resume_after_a_torn_line() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("s");
+    let out_s = out.to_str().expect("path");
+    let args = [
+        "sweep",
+        "--bot",
+        "flatmc:playouts=8",
+        "--param",
+        "c=0.5,2",
+        "--param",
+        "rollout=random,heuristic",
+        "--vs",
+        "greedy",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--threads",
+        "2",
+        "--out",
+        out_s,
+        "--quiet",
+    ];
+    ok(&args);
+    let full_csv = read(&out.join("sweep.csv"));
+    assert!(full_csv.starts_with("c,rollout,games,"));
+    assert_eq!(full_csv.lines().count(), 5);
+    assert!(read(&out.join("sweep.svg")).contains("over c and rollout"));
+    let full_games = games_without_timing(&out.join("games.csv"));
+    // Cut games.csv to a few rows and half a line, as a kill would.
+    let text = read(&out.join("games.csv"));
+    let cut: usize = text
+        .split_inclusive('\n')
+        .take(6)
+        .map(str::len)
+        .sum::<usize>()
+        + 9;
+    std::fs::write(out.join("games.csv"), &text[..cut]).expect("cut");
+    std::fs::remove_file(out.join("sweep.csv")).expect("rm");
+    // Without --resume a non-empty directory is refused.
+    assert_eq!(pahtum(&args).status.code(), Some(2));
+    let mut resumed = args.to_vec();
+    resumed.push("--resume");
+    ok(&resumed);
+    let no_ms = |t: &str| -> String {
+        t.lines()
+            .map(|l| l.rsplit_once(',').map_or(l, |(a, _)| a).to_string() + "\n")
+            .collect()
+    };
+    assert_eq!(no_ms(&read(&out.join("sweep.csv"))), no_ms(&full_csv));
+    assert_eq!(games_without_timing(&out.join("games.csv")), full_games);
+}
+
+fn sprt(a: &str, b: &str, threads: &str, out: &Path) -> String {
+    ok(&[
+        "sprt",
+        "--a",
+        a,
+        "--b",
+        b,
+        "--elo0",
+        "0",
+        "--elo1",
+        "100",
+        "--max-games",
+        "600",
+        "--seed",
+        "7",
+        "--threads",
+        threads,
+        "--out",
+        out.to_str().expect("path"),
+        "--quiet",
+    ])
+}
+
+#[test]
+fn sprt_accepts_h1_for_greedy_over_random_at_the_same_pair_for_any_threads() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let out1 = sprt("greedy", "random", "1", &a);
+    let out2 = sprt("greedy", "random", "2", &b);
+    assert_eq!(out1.lines().last(), Some("H1 accepted"), "{out1}");
+    assert!(out1.contains("llr=") && out1.contains("bounds=[-2.944, 2.944]"));
+    assert_eq!(out1, out2);
+    let csv = read(&a.join("sprt.csv"));
+    assert_eq!(
+        header(&a.join("sprt.csv")),
+        "pairs,games,ll,ld,wl_dd,wd,ww,score_rate,llr,lower,upper,decision"
+    );
+    assert_eq!(csv, read(&b.join("sprt.csv")));
+    assert!(csv.lines().last().is_some_and(|l| l.ends_with(",H1")));
+    // The games file holds exactly the games the test used.
+    let pairs = csv.lines().count() - 1;
+    assert_eq!(read(&a.join("games.csv")).lines().count(), 1 + 2 * pairs);
+    assert!(pairs < 30, "{pairs} pairs");
+    assert!(read(&a.join("sprt.svg")).contains("H1 accepted"));
+    // Resuming a decided test plays nothing more.
+    let again = ok(&[
+        "sprt",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--elo0",
+        "0",
+        "--elo1",
+        "100",
+        "--max-games",
+        "600",
+        "--seed",
+        "7",
+        "--out",
+        a.to_str().expect("path"),
+        "--resume",
+        "--quiet",
+    ]);
+    assert_eq!(again, out1);
+    assert_eq!(read(&a.join("games.csv")).lines().count(), 1 + 2 * pairs);
+}
+
+#[test]
+fn sprt_accepts_h0_for_random_against_itself_or_stops_at_max_games() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = sprt("random", "random", "2", &dir.path().join("h0"));
+    assert_eq!(out.lines().last(), Some("H0 accepted"), "{out}");
+    let o = ok(&[
+        "sprt",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--elo0",
+        "-5",
+        "--elo1",
+        "5",
+        "--max-games",
+        "10",
+        "--seed",
+        "7",
+        "--out",
+        dir.path().join("x").to_str().expect("path"),
+        "--quiet",
+    ]);
+    assert!(o.contains("games=10 "), "{o}");
+    assert_eq!(o.lines().last(), Some("inconclusive"));
+}
+
+#[test]
+fn fpa_outputs_with_pie_and_determinism() {
+    let dir = tempfile::tempdir().expect("dir");
+    let run = |t: &str, name: &str| {
+        let out = dir.path().join(name);
+        ok(&[
+            "fpa",
+            "--bot",
+            "greedy",
+            "--holes",
+            "3,5",
+            "--games",
+            "12",
+            "--seed",
+            "3",
+            "--pie",
+            "--threads",
+            t,
+            "--out",
+            out.to_str().expect("path"),
+            "--quiet",
+        ]);
+        out
+    };
+    let a = run("1", "a");
+    let b = run("2", "b");
+    let csv = read(&a.join("fpa.csv"));
+    assert!(csv.starts_with(
+        "holes,pie,komi,games,white_wins,draws,black_wins,white_win_rate,white_win_lo,white_win_hi,draw_rate,draw_lo,draw_hi,black_win_rate,black_win_lo,black_win_hi,mean_margin,sd_margin,fair_komi,fair_komi_lo,fair_komi_hi,"
+    ));
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 6); // 3, 3 pie, 5, 5 pie, all, all pie
+    assert_eq!((rows[0][0], rows[0][1], rows[0][3]), ("3", "false", "12"));
+    assert_eq!((rows[1][1], rows[4][0], rows[4][3]), ("true", "all", "24"));
+    assert!(rows[0].last().is_some_and(|s| s.is_empty())); // no swaps without pie
+    assert!(!rows[1].last().is_some_and(|s| s.is_empty()));
+    assert_eq!(csv, read(&b.join("fpa.csv")));
+    assert_eq!(
+        games_without_timing(&a.join("games.csv")),
+        games_without_timing(&b.join("games.csv"))
+    );
+    // One game per layout: layouts 0..48, games 0, 2, 4...
+    assert_eq!(read(&a.join("games.csv")).lines().count(), 49);
+    assert!(read(&a.join("fpa.svg")).contains("BrainKing"));
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_before_any_game() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("never");
+    let o = out.to_str().expect("path").to_string();
+    let with = |base: &[&str], extra: &[&str]| -> Vec<String> {
+        base.iter()
+            .chain(extra)
+            .map(|s| s.to_string())
+            .chain(["--out".to_string(), o.clone()])
+            .collect()
+    };
+    let sweep = ["sweep", "--bot", "greedy", "--vs", "random", "--games", "4"];
+    let sprt = [
+        "sprt",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--max-games",
+        "10",
+    ];
+    let h = ["--elo0", "0", "--elo1", "5"];
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            with(&sweep, &["--param", "depth=1,2"]),
+            "has no key 'depth'",
+        ),
+        (with(&sweep, &["--param", "block="]), "empty"),
+        (with(&sweep, &["--param", "block=1,,2"]), "empty"),
+        (with(&sweep, &["--param", "block=2..1:0.5"]), "below"),
+        (with(&sweep, &["--param", "block=0..1:0"]), "positive"),
+        (with(&sweep, &["--param", "block=0..1"]), "STEP"),
+        (with(&sweep, &["--param", "block=9"]), "block=9"),
+        (
+            with(&sweep, &["--param", "block=1", "--games", "0"]),
+            "--games",
+        ),
+        (with(&sprt, &["--elo0", "5", "--elo1", "5"]), "smaller"),
+        (
+            with(&sprt, &[&h[..], &["--alpha", "0.5"]].concat()),
+            "--alpha",
+        ),
+        (with(&sprt, &[&h[..], &["--beta", "0"]].concat()), "--beta"),
+        (
+            with(&sprt, &[&h[..], &["--alpha", "-0.1"]].concat()),
+            "--alpha",
+        ),
+        (
+            with(&sprt, &[&h[..], &["--model", "bayes"]].concat()),
+            "--model",
+        ),
+        (
+            with(&sprt, &[&h[..], &["--max-games", "0"]].concat()),
+            "--max-games",
+        ),
+        (
+            with(&["fpa", "--bot", "greedy", "--games", "0"], &[]),
+            "--games",
+        ),
+        (with(&["fpa", "--bot", "nobot"], &[]), "unknown bot"),
+        (
+            with(&["fpa", "--bot", "greedy", "--holes", "3,x"], &[]),
+            "--holes",
+        ),
+    ];
+    for (args, want) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = pahtum(&args);
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert_eq!(r.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!out.exists(), "{args:?} created its output");
+    }
+}

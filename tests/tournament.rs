@@ -1,0 +1,451 @@
+//! `pahtum tournament` and `pahtum merge` through the real binary: same
+//! bytes for any thread count, for shards merged, after a torn line and
+//! after real kills; the file schemas; every bad input refused with exit 2.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pahtum"))
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("run pahtum")
+}
+
+fn ok(args: &[&str]) {
+    let o = run(args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// `games.csv` without the timing columns (names ending in `_ms`).
+fn without_ms(text: &str) -> String {
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
+    let keep: Vec<bool> = header.iter().map(|h| !h.ends_with("_ms")).collect();
+    std::iter::once(header.join(","))
+        .chain(lines.map(|l| {
+            l.split(',')
+                .zip(&keep)
+                .filter(|(_, k)| **k)
+                .map(|(f, _)| f)
+                .collect::<Vec<_>>()
+                .join(",")
+        }))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Asserts that two output directories hold the same results.
+fn same_results(a: &Path, b: &Path) {
+    assert_eq!(
+        without_ms(&read(&a.join("games.csv"))),
+        without_ms(&read(&b.join("games.csv"))),
+        "games.csv of {} and {}",
+        a.display(),
+        b.display()
+    );
+    for f in [
+        "summary.csv",
+        "ratings.csv",
+        "first_player.csv",
+        "pairs.csv",
+    ] {
+        assert_eq!(read(&a.join(f)), read(&b.join(f)), "{f}");
+    }
+}
+
+const BOTS: [&str; 6] = [
+    "--bot",
+    "random",
+    "--bot",
+    "random:label=r2",
+    "--bot",
+    "random:label=r3",
+];
+
+fn args<'a>(extra: &[&'a str], out: &'a Path) -> Vec<&'a str> {
+    let mut v: Vec<&str> = vec!["tournament", "--quiet"];
+    v.extend(BOTS);
+    v.extend([
+        "--games", "30", "--pie", "--holes", "3,5", "--seed", "7", "--out",
+    ]);
+    v.push(out.to_str().expect("utf-8 path"));
+    v.extend(extra);
+    v
+}
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("tempdir")
+}
+
+#[test]
+fn thread_count_changes_nothing() {
+    let d = tmp();
+    let (a, b) = (d.path().join("t1"), d.path().join("t2"));
+    ok(&args(&["--threads", "1"], &a));
+    ok(&args(&["--threads", "2"], &b));
+    same_results(&a, &b);
+    // 3 pairings x 30 games.
+    assert_eq!(read(&a.join("games.csv")).lines().count(), 91);
+}
+
+#[test]
+fn shards_merge_into_the_unsharded_run() {
+    let d = tmp();
+    let whole = d.path().join("whole");
+    ok(&args(&["--threads", "2"], &whole));
+    let shards: Vec<PathBuf> = (1..=3).map(|k| d.path().join(format!("s{k}"))).collect();
+    for (k, s) in shards.iter().enumerate() {
+        let spec = format!("{}/3", k + 1);
+        ok(&args(&["--shard", &spec, "--threads", "1"], s));
+    }
+    let merged = d.path().join("merged");
+    let mut m = vec!["merge", "--quiet", "--out", merged.to_str().expect("path")];
+    // Order on the command line does not matter.
+    m.extend(shards.iter().rev().map(|s| s.to_str().expect("path")));
+    ok(&m);
+    same_results(&whole, &merged);
+
+    let out2 = d.path().join("m2");
+    let out2 = out2.to_str().expect("path");
+    let s: Vec<&str> = shards.iter().map(|p| p.to_str().expect("path")).collect();
+    let e = refused(&["merge", s[0], s[1], "--out", out2]);
+    assert!(e.contains("shard 3/3 missing"), "{e}");
+    let e = refused(&["merge", s[0], s[1], s[1], s[2], "--out", out2]);
+    assert!(e.contains("shard 2/3 given twice"), "{e}");
+    let other = d.path().join("other");
+    ok(&args(&["--shard", "2/3", "--komi", "1"], &other));
+    let e = refused(&[
+        "merge",
+        s[0],
+        other.to_str().expect("path"),
+        s[2],
+        "--out",
+        out2,
+    ]);
+    assert!(
+        e.contains("different tournaments") && e.contains("--komi"),
+        "{e}"
+    );
+    assert!(!Path::new(out2).exists());
+}
+
+#[test]
+fn resume_after_a_torn_line() {
+    let d = tmp();
+    let (whole, cut) = (d.path().join("whole"), d.path().join("cut"));
+    ok(&args(&[], &whole));
+    ok(&args(&[], &cut));
+    // Cut games.csv in the middle of a line, as a kill during a write would,
+    // and remove the summaries written at the end.
+    let text = read(&cut.join("games.csv"));
+    let mid = text.len() / 2;
+    assert!(!text[..mid].ends_with('\n'));
+    std::fs::write(cut.join("games.csv"), &text[..mid]).expect("write");
+    for f in [
+        "summary.csv",
+        "ratings.csv",
+        "first_player.csv",
+        "pairs.csv",
+    ] {
+        std::fs::remove_file(cut.join(f)).expect("remove");
+    }
+    ok(&args(&["--resume"], &cut));
+    same_results(&whole, &cut);
+    // A run killed before its first run.json was renamed into place left
+    // only a temporary file: resuming starts it.
+    let fresh = d.path().join("fresh");
+    std::fs::create_dir_all(&fresh).expect("mkdir");
+    std::fs::write(fresh.join("run.json.tmp"), "{").expect("write");
+    ok(&args(&["--resume"], &fresh));
+    same_results(&whole, &fresh);
+    // Resuming a finished run changes nothing.
+    ok(&args(&["--resume"], &cut));
+    same_results(&whole, &cut);
+    // Different arguments are refused, naming the difference.
+    let mut a = args(&["--resume"], &cut);
+    let g = a.iter().position(|x| *x == "30").expect("games");
+    a[g] = "32";
+    let e = refused(&a);
+    assert!(
+        e.contains("--games") && e.contains("30") && e.contains("32"),
+        "{e}"
+    );
+    let e = refused(&args(&["--resume", "--shard", "1/2"], &cut));
+    assert!(e.contains("--shard") && e.contains("1/1"), "{e}");
+    let e = refused(&["tournament", "--resume"]);
+    assert!(e.contains("--resume needs --out"), "{e}");
+}
+
+/// Spawns a run, waits until `games.csv` holds `bytes`, kills it (SIGKILL).
+/// Returns whether it was still running when killed.
+fn kill_after(a: &[&str], games: &Path, bytes: u64) -> bool {
+    let mut child = bin()
+        .args(a)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let t0 = Instant::now();
+    loop {
+        if let Ok(Some(_)) = child.try_wait() {
+            return false;
+        }
+        let len = std::fs::metadata(games).map_or(0, |m| m.len());
+        if len >= bytes || t0.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().expect("kill");
+    let _ = child.wait();
+    true
+}
+
+#[test]
+fn resume_after_kill_minus_nine() {
+    let d = tmp();
+    let (whole, killed) = (d.path().join("whole"), d.path().join("killed"));
+    let a = |out: &Path, resume: bool| -> Vec<String> {
+        let mut v: Vec<String> = [
+            "tournament",
+            "--quiet",
+            "--bot",
+            "random",
+            "--bot",
+            "random:label=r2",
+            "--games",
+            "30000",
+            "--seed",
+            "3",
+            "--threads",
+            "2",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        v.push(out.display().to_string());
+        if resume {
+            v.push("--resume".into());
+        }
+        v
+    };
+    let whole_args = a(&whole, false);
+    ok(&whole_args.iter().map(String::as_str).collect::<Vec<_>>());
+    // Kill twice at different points (the second time while resuming),
+    // then let a third attempt finish.
+    let games = killed.join("games.csv");
+    let first = a(&killed, false);
+    let first: Vec<&str> = first.iter().map(String::as_str).collect();
+    let killed_once = kill_after(&first, &games, 40_000);
+    let again = a(&killed, true);
+    let again: Vec<&str> = again.iter().map(String::as_str).collect();
+    let killed_twice = kill_after(&again, &games, 2_500_000);
+    assert!(killed_once, "the run ended before it could be killed");
+    let _ = killed_twice;
+    ok(&again);
+    same_results(&whole, &killed);
+}
+
+/// Runs a command that must be refused: exit 2 and one line on stderr.
+fn refused(args: &[&str]) -> String {
+    let o = run(args);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+#[test]
+fn bad_input_is_refused_before_any_game() {
+    let d = tmp();
+    let out = d.path().join("out");
+    let o = out.to_str().expect("path");
+    let two = ["--bot", "random", "--bot", "random:label=b"];
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["--bot", "nosuch", "--bot", "random"], "nosuch"),
+        (vec!["--bot", "random"], "at least two bots"),
+        (
+            vec!["--bot", "random", "--bot", "random"],
+            "two bots are named",
+        ),
+        ([&two[..], &["--games", "0"]].concat(), "--games"),
+        ([&two[..], &["--shard", "3/2"]].concat(), "3/2"),
+        ([&two[..], &["--shard", "0/2"]].concat(), "0/2"),
+        ([&two[..], &["--holes", "60"]].concat(), "--holes 60"),
+        (
+            [&two[..], &["--size", "3", "--holes", "9"]].concat(),
+            "--holes 9",
+        ),
+        ([&two[..], &["--threads", "0"]].concat(), "--threads"),
+        ([&two[..], &["--format", "swiss"]].concat(), "swiss"),
+        ([&two[..], &["--bot", "random:depth=3"]].concat(), "depth"),
+    ];
+    for (extra, needle) in cases {
+        let mut a = vec!["tournament", "--out", o];
+        a.extend(extra);
+        let e = refused(&a);
+        assert!(e.contains(needle), "{a:?}: {e}");
+        assert!(!out.exists(), "{a:?} created the output directory");
+    }
+    // A non-empty --out is never overwritten.
+    std::fs::create_dir_all(&out).expect("mkdir");
+    std::fs::write(out.join("keep.txt"), "mine").expect("write");
+    let mut a = vec!["tournament", "--out", o];
+    a.extend(two);
+    let e = refused(&a);
+    assert!(e.contains("not empty"), "{e}");
+    a.push("--resume");
+    let e = refused(&a);
+    assert!(e.contains("no run.json"), "{e}");
+    assert_eq!(read(&out.join("keep.txt")), "mine");
+}
+
+#[test]
+fn file_schemas_and_run_json() {
+    let d = tmp();
+    let out = d.path().join("default");
+    // No bots given: the default tournament.
+    let o = run(&[
+        "tournament",
+        "--games",
+        "10",
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout.contains("elo") && stdout.contains("random"),
+        "{stdout}"
+    );
+
+    let games = read(&out.join("games.csv"));
+    let mut lines = games.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "game,layout,holes,white,black,white_score,black_score,winner,termination,plies,moves,white_ms,black_ms,swapped"
+        )
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 10);
+    let mut white = [0u32; 3];
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r.len(), 14);
+        assert_eq!(r[0], i.to_string());
+        assert_eq!(r[1], (i / 2).to_string());
+        assert_eq!(r[2].split(' ').count(), 5);
+        assert_eq!(r[10].split(' ').count(), 44);
+        assert_eq!(r[8], "normal");
+        let (w, b): (u32, u32) = (r[5].parse().expect("score"), r[6].parse().expect("score"));
+        let expect = if w > b {
+            "white"
+        } else if w < b {
+            "black"
+        } else {
+            "draw"
+        };
+        assert_eq!(r[7], expect);
+        white[["white", "draw", "black"]
+            .iter()
+            .position(|x| *x == r[7])
+            .expect("winner")] += 1;
+    }
+    // Both games of a pair share the holes and swap the bots.
+    assert_eq!(rows[0][2], rows[1][2]);
+    assert_eq!((rows[0][3], rows[0][4]), (rows[1][4], rows[1][3]));
+
+    let first = read(&out.join("first_player.csv"));
+    let all: Vec<&str> = first.lines().nth(1).expect("row").split(',').collect();
+    assert_eq!(&all[..4], &["all", "all", "all", "all"]);
+    assert_eq!(
+        all[5..8],
+        [
+            white[0].to_string(),
+            white[1].to_string(),
+            white[2].to_string()
+        ]
+    );
+    assert_eq!(
+        read(&out.join("summary.csv")).lines().next(),
+        Some(
+            "bot,opponent,games,wins,draws,losses,score_rate,win_rate,win_rate_lo,win_rate_hi,mean_score,sd_score,mean_opp_score"
+        )
+    );
+    assert_eq!(
+        read(&out.join("ratings.csv")).lines().next(),
+        Some("bot,elo,elo_lo,elo_hi,games")
+    );
+    let pairs = read(&out.join("pairs.csv"));
+    assert_eq!(pairs.lines().count(), 6);
+
+    let json: serde_json::Value =
+        serde_json::from_str(&read(&out.join("run.json"))).expect("run.json");
+    for key in ["command_line", "version", "start_time", "end_time", "rerun"] {
+        assert!(!json[key].is_null(), "run.json lacks {key}");
+    }
+    assert_eq!(json["args"]["seed"], 1);
+    assert_eq!(json["args"]["games"], 10);
+    assert_eq!(json["replayable"], true);
+    assert_eq!(json["args"]["bot"][0], "random");
+}
+
+#[test]
+fn ctrl_c_keeps_valid_rows() {
+    let d = tmp();
+    let out = d.path().join("int");
+    let games = out.join("games.csv");
+    let child = bin()
+        .args([
+            "tournament",
+            "--quiet",
+            "--bot",
+            "random",
+            "--bot",
+            "random:label=b",
+            "--games",
+            "400000",
+            "--threads",
+            "1",
+            "--out",
+            out.to_str().expect("path"),
+        ])
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let t0 = Instant::now();
+    while std::fs::metadata(&games).map_or(0, |m| m.len()) < 20_000
+        && t0.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill -INT");
+    assert!(sent.success());
+    let o = child.wait_with_output().expect("wait");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("interrupted") && err.contains("--resume"),
+        "{err}"
+    );
+    let text = read(&games);
+    assert!(text.ends_with('\n'));
+    let rows = text.lines().count() - 1;
+    assert!(rows > 0 && rows < 400_000);
+    assert!(!out.join("summary.csv").exists());
+}
