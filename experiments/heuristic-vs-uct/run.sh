@@ -5,16 +5,17 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 rm -rf out sprt
-PLAIN=mcts:iters=2000,rave=off,prior=off,solver=false,reward=win,label=uct-plain
+PLAIN=mcts:iters=2000,rollout=random,rave=off,prior=off,solver=false,reward=win,label=uct-plain
 # 1. The replication as a sequential test: is the heuristic stronger?
 cargo run --release --quiet -- sprt \
   --a heuristic --b "$PLAIN" --elo0 0 --elo1 200 --max-games 400 \
   --holes 5 --seed 2026 --threads 2 --out sprt --quiet
-# 2. Three switches from plain UCT towards the default mcts, all 8 combinations.
+# 2. What below the tree (random playouts, heuristic playouts, or the static
+#    evaluation at the leaf) and which prior (none, or pruning to the
+#    heuristic's best moves) turn it around: all 6 combinations.
 cargo run --release --quiet -- sweep \
-  --bot "$PLAIN" --param rollout=random,heuristic --param rave=off,grave \
-  --param prior=off,bias --vs heuristic \
-  --games 40 --holes 5 --seed 2026 --threads 2 --out out --quiet
+  --bot "$PLAIN" --param rollout=random,heuristic,eval --param prior=off,prune \
+  --vs heuristic --games 40 --holes 5 --seed 2026 --threads 2 --out out --quiet
 cp out/sweep.csv results.csv
 cp out/sweep.svg plot.svg
 cp sprt/sprt.svg sprt.svg

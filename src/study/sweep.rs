@@ -187,6 +187,8 @@ pub fn mean_move_ms(records: &[GameRecord], bot: usize) -> f64 {
 
 /// Formats an Elo value; `inf`/`-inf` for a score rate of 1 or 0.
 fn elo_text(e: f64) -> String {
+    // -0.0 (a score of exactly ½) prints as 0.0.
+    let e = if e == 0.0 { 0.0 } else { e };
     if e.is_infinite() {
         if e > 0.0 { "inf" } else { "-inf" }.to_string()
     } else {

@@ -64,6 +64,8 @@ pub fn heat_map(h: &HeatMap) -> Result<String, PlotError> {
         for (r, row) in h.cells.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
                 let Some((v, lo, hi)) = cell else { continue };
+                // -0.0 (exactly even) is drawn as 0.
+                let (v, lo, hi) = (v + 0.0, lo + 0.0, hi + 0.0);
                 let (x, y) = (c as f64, r as f64);
                 let color = diverging((v - v0) / (v1 - v0));
                 chart
