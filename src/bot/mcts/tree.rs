@@ -388,20 +388,21 @@ impl Tree {
         if new_root == NodeId::ROOT {
             return;
         }
-        // Step 1: mark the subtree (parents before children, so one pass
-        // from the new root forwards finds every descendant).
+        // Step 1: mark the subtree by a walk from the new root. Under tree
+        // parallelism each thread allocates from its own block, so a child
+        // may sit at a lower index than its parent: no single forward pass
+        // can be trusted to find every descendant.
         const GONE: u32 = u32::MAX;
         let mut map = vec![GONE; used];
         map[new_root.0 as usize] = 0;
-        for i in new_root.0 as usize..used {
-            if map[i] == GONE {
-                continue;
-            }
-            let n = &self.nodes[i];
+        let mut stack = vec![new_root.0];
+        while let Some(i) = stack.pop() {
+            let n = &self.nodes[i as usize];
             if n.state.load(Relaxed) == state::EXPANDED {
                 let (first, k) = n.child_range();
                 for c in first..first + k {
                     map[c as usize] = 0;
+                    stack.push(c);
                 }
             }
         }
@@ -480,6 +481,31 @@ mod tests {
         assert_eq!(t.node(NodeId(1)).state(), state::LEAF);
         assert!(t.expand(NodeId(2), &moves[..3], None));
         assert_eq!(t.used(), 10);
+    }
+
+    #[test]
+    fn keep_subtree_finds_children_below_their_parent() {
+        // Tree-parallel threads allocate from their own blocks, so a node
+        // expanded late can own children at lower indices than itself.
+        let mut t = Tree::new();
+        t.reset(100);
+        let moves: Vec<(u8, f32)> = (0..3).map(|i| (i, 0.0)).collect();
+        assert!(t.expand(NodeId::ROOT, &moves, None)); // 1..=3
+        assert!(t.expand(NodeId(1), &moves, None)); // 4..=6
+        assert!(t.expand(NodeId(2), &moves, None)); // 7..=9
+        assert!(t.expand(NodeId(4), &moves, None)); // 10..=12
+        // Hand node 1's children (4..=6, with 4's own 10..=12) to node 9.
+        t.node(NodeId(9)).first_child.store(4, Relaxed);
+        t.node(NodeId(9)).children.store(3, Relaxed);
+        t.node(NodeId(9)).state.store(state::EXPANDED, Relaxed);
+        t.node(NodeId(1)).state.store(state::LEAF, Relaxed);
+        t.node(NodeId(11)).visits.store(5, Relaxed);
+        t.keep_subtree(NodeId(2));
+        assert_eq!(t.used(), 10);
+        assert_eq!(t.root().child_range(), (4, 3));
+        assert_eq!(t.node(NodeId(6)).child_range(), (1, 3));
+        assert_eq!(t.node(NodeId(1)).child_range(), (7, 3));
+        assert_eq!(t.node(NodeId(8)).visits(), 5);
     }
 
     #[test]
