@@ -7,7 +7,9 @@ fn main() -> ExitCode {
     // A panic is our bug, never the user's: report it in one line and exit 1
     // (CONTRACT.md: internal errors), without a backtrace.
     panic::set_hook(Box::new(|info| {
-        let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line()));
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()));
         let msg = info
             .payload()
             .downcast_ref::<&str>()

@@ -353,6 +353,22 @@ impl Catalog {
         Ok(spec)
     }
 
+    /// As [`Catalog::parse`], but refuses `human`: for runs with nobody at
+    /// the terminal (tournaments, sweeps, tests, served engines), where a
+    /// human seat would wait forever or abort every game.
+    ///
+    /// # Errors
+    /// As [`Catalog::parse`], and for `human`.
+    pub fn parse_unattended(&self, text: &str) -> Result<BotSpec, SpecError> {
+        let spec = self.parse(text)?;
+        if spec.name == "human" {
+            return Err(SpecError(format!(
+                "bot '{text}' needs a person at the terminal; use it with `pahtum play`"
+            )));
+        }
+        Ok(spec)
+    }
+
     /// Builds the bot of `spec`, seeded with `seed`.
     ///
     /// # Errors

@@ -32,7 +32,7 @@ pub struct EngineCmdArgs {
 pub fn run(args: EngineCmdArgs) -> CliResult {
     let catalog = args.engines.catalog()?;
     let spec = catalog
-        .parse(&args.bot)
+        .parse_unattended(&args.bot)
         .map_err(|e| usage(format!("--bot: {e}")))?;
     if spec.name == "human" {
         return Err(usage("--bot: human cannot be served as an engine"));

@@ -156,7 +156,7 @@ pub fn run(a: FpaArgs) -> CliResult {
         return Err(usage("--games: must be at least 1"));
     }
     let bot = catalog
-        .parse(&a.bot)
+        .parse_unattended(&a.bot)
         .map_err(|e| usage(format!("--bot: {e}")))?;
     let twin = relabel(&bot, &format!("{}-2", bot.label()), &catalog)
         .map_err(|e| usage(format!("--bot: {e}")))?;

@@ -133,10 +133,10 @@ pub fn run(a: SprtArgs) -> CliResult {
     let catalog = a.engine.catalog()?;
     let rules = a.rules.to_rules()?;
     let bot_a = catalog
-        .parse(&a.a)
+        .parse_unattended(&a.a)
         .map_err(|e| usage(format!("--a: {e}")))?;
     let mut bot_b = catalog
-        .parse(&a.b)
+        .parse_unattended(&a.b)
         .map_err(|e| usage(format!("--b: {e}")))?;
     if bot_b.label() == bot_a.label() {
         // A self-test (e.g. random against random): tell the two apart.

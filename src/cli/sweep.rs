@@ -162,10 +162,10 @@ pub fn run(a: SweepArgs) -> CliResult {
     let catalog = a.engine.catalog()?;
     let rules = a.rules.to_rules()?;
     let base = catalog
-        .parse(&a.bot)
+        .parse_unattended(&a.bot)
         .map_err(|e| usage(format!("--bot: {e}")))?;
     let reference = catalog
-        .parse(&a.vs)
+        .parse_unattended(&a.vs)
         .map_err(|e| usage(format!("--vs: {e}")))?;
     let axes = a
         .params

@@ -106,7 +106,11 @@ pub fn run(a: TournamentArgs) -> CliResult {
     };
     let bots = texts
         .iter()
-        .map(|t| catalog.parse(t).map_err(|e| usage(format!("--bot: {e}"))))
+        .map(|t| {
+            catalog
+                .parse_unattended(t)
+                .map_err(|e| usage(format!("--bot: {e}")))
+        })
         .collect::<CliResult<Vec<BotSpec>>>()?;
     let format: Format = a
         .format
