@@ -16,10 +16,17 @@ use crate::arena::tournament::{TournamentConfig, TournamentError};
 use crate::bot::BotSpec;
 
 /// The bots of the no-argument tournament: one list, adjusted as bots land.
-pub const DEFAULT_BOTS: &[&str] = &["random", "random:label=random2"];
+pub const DEFAULT_BOTS: &[&str] = &[
+    "random",
+    "greedy",
+    "heuristic",
+    "flatmc:playouts=1000,label=flatmc",
+    "alphabeta:nodes=20000,label=alphabeta",
+    "mcts:iters=2000,label=mcts",
+];
 
 /// Games per pairing when `--games` is not given.
-pub const DEFAULT_GAMES: u64 = 100;
+pub const DEFAULT_GAMES: u64 = 40;
 
 /// The seed when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
