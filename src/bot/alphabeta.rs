@@ -68,6 +68,8 @@ struct TtEntry {
     kind: u8,
     mv: u8,
     used: bool,
+    /// The search (move) that stored it: older entries give way.
+    generation: u8,
 }
 
 /// The bot.
@@ -79,6 +81,8 @@ pub struct AlphaBetaBot {
     tt: Vec<TtEntry>,
     solver: Option<Solver>,
     history: [[u32; 64]; 2],
+    /// Counts searches, for table replacement.
+    generation: u8,
     killers: [[u8; 2]; MAX_PLY],
     nodes: u64,
     node_limit: u64,
@@ -146,6 +150,7 @@ impl AlphaBetaBot {
             tt: Vec::new(),
             solver: None,
             history: [[0; 64]; 2],
+            generation: 0,
             killers: [[MOVE_NONE; 2]; MAX_PLY],
             nodes: 0,
             node_limit: u64::MAX,
@@ -287,7 +292,7 @@ impl AlphaBetaBot {
         } else {
             EXACT
         };
-        if !e.used || e.key == key || depth as u8 >= e.depth {
+        if !e.used || e.key == key || e.generation != self.generation || depth as u8 >= e.depth {
             self.tt[slot] = TtEntry {
                 key,
                 value: best,
@@ -295,6 +300,7 @@ impl AlphaBetaBot {
                 kind,
                 mv: best_move,
                 used: true,
+                generation: self.generation,
             };
         }
         best
@@ -377,6 +383,7 @@ impl AlphaBetaBot {
         }
         self.nodes = 0;
         self.stopped = false;
+        self.generation = self.generation.wrapping_add(1);
         self.killers = [[MOVE_NONE; 2]; MAX_PLY];
         for h in self.history.iter_mut().flatten() {
             *h /= 8;

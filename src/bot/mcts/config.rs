@@ -32,10 +32,11 @@
 //! (RAVE/GRAVE) hurts here: with static leaves the "final stones" are a
 //! random fill, and even with random playouts GRAVE did not help.
 //! `reward=win` against `margin` head to head: 0.47 over 60 games (a tie),
-//! so the margin reward stays. On fresh layouts (`MCTS_SEED=2`, 100
-//! games, Wilson 95 %) the defaults score 0.81 [0.72, 0.88] against
-//! `heuristic` and 0.885 [0.81, 0.93] against plain UCT at the same
-//! 20,000 iterations.
+//! so the margin reward stays. On fresh layouts (`MCTS_SEED=2` and `3`,
+//! 100 games each, Wilson 95 % over the 200) the defaults score 0.80
+//! [0.74, 0.85] against `heuristic` (135 wins, 50 draws, 15 losses) and
+//! 0.89 [0.84, 0.93] against plain UCT at the same 20,000 iterations
+//! (163 wins, 30 draws, 7 losses).
 
 use crate::bot::eval::EvalWeights;
 use crate::bot::spec::{KeyInfo, Params, SpecError};
