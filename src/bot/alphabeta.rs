@@ -13,7 +13,9 @@
 //!    `ms=` alone searches by that budget only;
 //! 3. a node is a principal-variation search: the transposition table move
 //!    first, then the two killer moves of the ply, then the rest by the
-//!    one-ply heuristic value of the square plus its history score;
+//!    one-ply heuristic value of the square plus its history score (within
+//!    three plies of the horizon by immediate gains for both sides plus
+//!    history instead: measured, as few nodes at half the time);
 //! 4. at the horizon the position is scored by [`evaluate`] (White's
 //!    potential minus Black's; the exact margin on a finished board).
 //!

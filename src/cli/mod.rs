@@ -35,10 +35,8 @@ pub struct Cli {
 pub enum Command {
     /// Score boards: one `WHITE BLACK` line per board
     Score(score::ScoreArgs),
-    /// Speed figures, one key=value per line
-    Bench(bench::BenchArgs),
-    /// Exact solutions: result, margin and best moves, one line per board
-    Solve(solve::SolveArgs),
+    /// Play one game between two bots (human is a bot); last line result=...
+    Play(play::PlayArgs),
     /// Seeded round robin over random layouts, CSV out
     Tournament(tournament::TournamentArgs),
     /// Merge shard outputs into the files an unsharded run writes
@@ -49,12 +47,14 @@ pub enum Command {
     Sprt(sprt::SprtArgs),
     /// First-player-advantage study, CSV + SVG plot
     Fpa(fpa::FpaArgs),
-    /// Serve a bot over the engine protocol on stdin/stdout (docs/protocol.md)
-    Engine(engine::EngineCmdArgs),
-    /// Play one game between two bots (human is a bot); last line result=...
-    Play(play::PlayArgs),
+    /// Exact solutions: result, margin and best moves, one line per board
+    Solve(solve::SolveArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
+    /// Speed figures, one key=value per line
+    Bench(bench::BenchArgs),
+    /// Serve a bot over the engine protocol on stdin/stdout (docs/protocol.md)
+    Engine(engine::EngineCmdArgs),
 }
 
 /// Parses `args` and runs the subcommand.
