@@ -5,6 +5,7 @@ pub mod bot;
 pub mod cli;
 pub mod game;
 pub mod protocol;
+pub mod stats;
 pub mod study;
 
 pub use bot::{Bot, BotFault, BotSpec, Catalog, SearchInfo, builtin_catalog};

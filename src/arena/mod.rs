@@ -10,7 +10,6 @@ pub mod report;
 pub mod rundir;
 pub mod runinfo;
 pub mod schedule;
-pub mod stats;
 pub mod tournament;
 
 pub use game::{GameResult, MoveEvent, Seat, Termination, play_game};

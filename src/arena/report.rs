@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use super::record::GameRecord;
 use super::schedule::Schedule;
-use super::stats::{PairwiseResults, Ratings, Z95, bradley_terry, mean_sd, wilson};
 use crate::game::player::Player;
+use crate::stats::rating::{PairwiseResults, Ratings, Z95, bradley_terry, mean_sd, wilson};
 
 /// `k / 2` as text for `k` in `0..=4`.
 const HALVES: [&str; 5] = ["0", "0.5", "1", "1.5", "2"];

@@ -17,8 +17,8 @@ use crate::arena::rundir::{DirRun, read_games, run_in_dir, write_report};
 use crate::arena::runinfo::{RunArgs, RunFile, utc_now, utc_stamp, write_atomic};
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::{TournamentConfig, TournamentError};
+use crate::stats::gsprt::{Decision, EloModel, SprtConfig};
 use crate::study::grid::relabel;
-use crate::study::gsprt::{Decision, EloModel, SprtConfig};
 use crate::study::sprt::{SprtObserver, SprtState};
 
 /// Arguments of `sprt`.

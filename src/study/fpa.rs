@@ -8,16 +8,16 @@
 
 use std::fmt::Write as _;
 
-use super::komi::{FairKomi, fair_komi};
 use super::plot::{Bar, PlotError, StackedBars, stacked_bars};
 use crate::arena::record::GameRecord;
 use crate::arena::schedule::{Format, Shard};
-use crate::arena::stats::{Z95, mean_sd, wilson};
 use crate::arena::tournament::TournamentConfig;
 use crate::bot::BotSpec;
 use crate::game::outcome::Outcome;
 use crate::game::player::Player;
 use crate::game::rules::{HoleSetup, Rules};
+use crate::stats::komi::{FairKomi, fair_komi};
+use crate::stats::rating::{Z95, mean_sd, wilson};
 
 /// BrainKing's published PahTum statistics (RULES.md): White, Black, draws
 /// of 74,731 finished human games with random odd hole counts.

@@ -9,21 +9,16 @@
 //! - [`sweep`]: a grid ([`grid`]) of one bot's keys, each combination a
 //!   bot in a gauntlet against one reference; `sweep.csv`, `sweep.svg`.
 //! - [`sprt`]: two bots in colour-swapped pairs until the pentanomial GSPRT
-//!   ([`gsprt`]) accepts H0 or H1, checked after every pair in pair order.
+//!   ([`crate::stats::gsprt`]) accepts H0 or H1, checked after every pair in pair order.
 //! - [`fpa`]: self-play, one layout per game ([`listrun`]), per hole count
-//!   and with or without the pie rule; fair komi from [`komi`].
+//!   and with or without the pie rule; fair komi from [`crate::stats::komi`].
 //! - [`plot`]: the SVG figures; [`ladder`]: the tournament's ratings plot.
 //!
-//! The statistics are split by what they need: Wilson intervals, Elo from
-//! a score rate and back, and Bradley-Terry ratings live in
-//! [`crate::arena::stats`] (tournaments use them too); the pentanomial
-//! GSPRT and its score interval in [`gsprt`]; the fair komi and its
-//! order-statistic interval in [`komi`].
+//! Their statistics (Wilson, Elo, Bradley-Terry, the pentanomial GSPRT,
+//! the fair komi) are in [`crate::stats`], shared with the tournament.
 
 pub mod fpa;
 pub mod grid;
-pub mod gsprt;
-pub mod komi;
 pub mod ladder;
 pub mod listrun;
 pub mod plot;

@@ -11,11 +11,11 @@
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
-use super::gsprt::{Decision, Pentanomial, SprtConfig};
 use super::plot::{LlrPlot, PlotError, llr_plot};
 use crate::arena::record::GameRecord;
-use crate::arena::stats::{Z95, elo_from_score};
 use crate::arena::tournament::{Observer, TournamentError};
+use crate::stats::gsprt::{Decision, Pentanomial, SprtConfig};
+use crate::stats::rating::{Z95, elo_from_score};
 
 /// The test after one more pair.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -244,7 +244,7 @@ mod tests {
     use crate::arena::tournament::TournamentConfig;
     use crate::bot::builtin_catalog;
     use crate::game::rules::Rules;
-    use crate::study::gsprt::EloModel;
+    use crate::stats::gsprt::EloModel;
 
     fn test(a: &str, b: &str, threads: usize) -> SprtState {
         let catalog = builtin_catalog();

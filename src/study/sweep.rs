@@ -10,15 +10,15 @@
 use std::fmt::Write as _;
 
 use super::grid::{Axis, Combo, GridError, expand};
-use super::gsprt::Pentanomial;
 use super::plot::{Estimate, HeatMap, LinePlot, PlotError, Series, heat_map, line_plot};
 use crate::arena::record::GameRecord;
 use crate::arena::report::Report;
 use crate::arena::schedule::{Format, Shard};
-use crate::arena::stats::{Z95, elo_from_score, wilson};
 use crate::arena::tournament::TournamentConfig;
 use crate::bot::{BotSpec, Catalog};
 use crate::game::rules::Rules;
+use crate::stats::gsprt::Pentanomial;
+use crate::stats::rating::{Z95, elo_from_score, wilson};
 
 /// A sweep: the grid, its combinations and the reference.
 #[derive(Clone, Debug)]
