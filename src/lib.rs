@@ -15,7 +15,7 @@ pub use game::player::{ByPlayer, Player};
 pub use game::position::{MoveError, Position, PositionError};
 pub use game::record::Game;
 pub use game::rng::{FastRng, derive_seed};
-pub use game::rules::{HoleSetup, Rules};
+pub use game::rules::{HoleSetup, Rules, layout_rng};
 pub use game::scoring::{RUN_POINTS, gain, score};
 pub use game::square::Square;
 pub use game::text::{Board, BoardParseError, parse_boards};

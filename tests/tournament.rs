@@ -316,9 +316,12 @@ fn bad_input_is_refused_before_any_game() {
 fn file_schemas_and_run_json() {
     let d = tmp();
     let out = d.path().join("default");
-    // No bots given: the default tournament.
     let o = run(&[
         "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "random:label=random2",
         "--games",
         "10",
         "--out",

@@ -14,8 +14,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::game::position::Position;
-use crate::game::rng::{FastRng, derive_seed};
-use crate::game::rules::Rules;
+use crate::game::rng::derive_seed;
+use crate::game::rules::{Rules, layout_rng};
 
 /// Who plays whom.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -249,7 +249,7 @@ impl Schedule {
     /// # Errors
     /// The rules do not describe a playable game.
     pub fn start(&self, game: &ScheduledGame) -> Result<Position, crate::PositionError> {
-        let mut rng = FastRng::new(derive_seed(self.seed, &[game.layout]));
+        let mut rng = layout_rng(derive_seed(self.seed, &[game.layout]));
         self.rules[game.rules].new_game(&mut rng)
     }
 

@@ -11,7 +11,8 @@ use crate::bot::SearchInfo;
 use crate::game::outcome::Move;
 use crate::game::player::Player;
 use crate::game::position::Position;
-use crate::game::rng::{FastRng, derive_seed};
+use crate::game::rng::derive_seed;
+use crate::game::rules::layout_rng;
 use crate::game::text::board_with_coordinates;
 
 /// Arguments of `play`.
@@ -116,7 +117,7 @@ pub fn run(args: PlayArgs) -> CliResult {
         .parse(&args.black)
         .map_err(|e| usage(format!("--black: {e}")))?;
     let start = rules
-        .new_game(&mut FastRng::new(derive_seed(seed, &[0])))
+        .new_game(&mut layout_rng(derive_seed(seed, &[0])))
         .map_err(|e| usage(format!("rules: {e}")))?;
     let mut white = catalog
         .build(&white_spec, derive_seed(seed, &[0, 0]))

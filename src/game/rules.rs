@@ -1,6 +1,7 @@
 //! Rules settings: every variant of RULES.md is a value of [`Rules`].
 
-use rand::Rng;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use super::bitboard::Bitboard;
 use super::outcome::Komi;
@@ -39,6 +40,15 @@ impl Default for Rules {
             komi: Komi::ZERO,
         }
     }
+}
+
+/// The random stream that draws one layout's holes, from a seed derived
+/// from (`--seed`, layout index). Layouts are the shared experimental units
+/// of every study, so they come from ChaCha8, whose output `rand_chacha`
+/// keeps value-stable across versions and platforms: a published seed names
+/// the same boards for anyone who reruns it.
+pub fn layout_rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
 }
 
 impl Rules {
