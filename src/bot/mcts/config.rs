@@ -64,6 +64,15 @@
 //! greedy `lookahead`, no better, would add one sweep per ply: it stays
 //! off. Larger root
 //! endgame searches change nothing: the lost points are decided earlier.
+//!
+//! Confirmed on fresh layouts (100 pairs, 200 games each, Wilson 95 %):
+//! against `heuristic` (`MCTS_SEED=31`) the defaults score 0.812
+//! [0.753, 0.861] (137 wins, 51 draws, 12 losses), the same engine with
+//! `tempo=0` 0.765 [0.702, 0.818] (130, 46, 24) on the same games;
+//! against plain UCT (`MCTS_SEED=32`) the defaults score 0.930
+//! [0.886, 0.958] (175 wins, 22 draws, 3 losses), with `tempo=0` 0.925
+//! [0.880, 0.954] (173, 24, 3): against plain UCT the tempo changes
+//! nothing measurable, and the gap to the earlier 0.89 is layout noise.
 
 use crate::bot::eval::EvalWeights;
 use crate::bot::spec::{KeyInfo, Params, SpecError};
