@@ -5,7 +5,7 @@
 //! colour ends up owning is a move it played at some point), so RAVE needs
 //! nothing else.
 
-use super::config::{Reward, Rollout};
+use super::config::{MctsConfig, Reward, Rollout};
 use super::tree::REWARD_ONE;
 use crate::bot::eval::{self, EvalWeights};
 use crate::game::bitboard::Bitboard;
@@ -33,21 +33,61 @@ pub fn quick_value(pos: &Position, sq: Square) -> i32 {
     pos.gain(sq) as i32 + pos.gain_for(!pos.turn(), sq) as i32
 }
 
-/// Plays `pos` to the end with `policy`.
+/// The best square for the side to move by [`eval::move_value`] (the first
+/// in square order among equals, so that leaves stay deterministic).
 #[inline]
-pub fn playout(
-    pos: &Position,
-    policy: Rollout,
-    eps: f64,
-    weights: &EvalWeights,
-    mix: f64,
-    rng: &mut FastRng,
-) -> Playout {
-    let stones = match policy {
+fn best_square(pos: &Position, weights: &EvalWeights) -> Option<(Square, i32)> {
+    let mut best: Option<(Square, i32)> = None;
+    for sq in pos.empty() {
+        let v = eval::move_value(pos, sq, weights);
+        if best.is_none_or(|b| v > b.1) {
+            best = Some((sq, v));
+        }
+    }
+    best
+}
+
+/// White's margin in half points, komi included, as the `eval` leaf sees
+/// it: `lookahead` plies of greedy [`eval::move_value`] moves from `pos`,
+/// then the line-potential evaluation plus `tempo` times the best move
+/// value of the side to move there (the mover claims the best window
+/// next, which a static count of both sides' potential ignores).
+#[inline]
+pub fn leaf_value(pos: &Position, cfg: &MctsConfig) -> i32 {
+    let (w, lw) = (&cfg.weights, &cfg.leaf_weights);
+    let mut p = *pos;
+    for _ in 0..cfg.lookahead {
+        match best_square(&p, w) {
+            Some((sq, _)) => p.play_unchecked(sq),
+            None => break,
+        }
+    }
+    let mut v = 2.0 * eval::evaluate(&p, lw) as f64;
+    if cfg.tempo > 0.0
+        && let Some((_, best)) = best_square(&p, w)
+    {
+        let sign = if p.turn() == Player::White { 1.0 } else { -1.0 };
+        v += sign * cfg.tempo * 2.0 * best.max(0) as f64 / eval::MOVE_VALUE_SCALE as f64;
+    }
+    v.round() as i32 - p.komi().halves()
+}
+
+/// Plays `pos` to the end with `cfg.rollout` (`eval`: scores it by
+/// [`leaf_value`]).
+#[inline]
+pub fn playout(pos: &Position, cfg: &MctsConfig, rng: &mut FastRng) -> Playout {
+    let (eps, weights, mix) = (cfg.eps, &cfg.weights, cfg.mix);
+    let stones = match cfg.rollout {
         Rollout::Random => pos.random_split(rng),
         Rollout::Eval => {
-            let v = 2 * eval::evaluate(pos, weights) - pos.komi().halves();
-            let stones = pos.random_split(rng);
+            let v = leaf_value(pos, cfg);
+            // The random fill only feeds AMAF and `mix`; without them the
+            // leaf's own stones stand in (nothing reads them).
+            let stones = if cfg.uses_amaf() || mix > 0.0 {
+                pos.random_split(rng)
+            } else {
+                ByPlayer::new(pos.stones(Player::White), pos.stones(Player::Black))
+            };
             // With `mix > 0` the leaf value blends in the margin of the
             // random fill (AlphaGo's mixing of value and playout).
             let margin_halves = if mix > 0.0 {
@@ -169,8 +209,12 @@ mod tests {
             .new_game(&mut FastRng::new(3))
             .expect("game");
         let mut rng = FastRng::new(4);
-        for policy in [Rollout::Random, Rollout::Greedy, Rollout::Heuristic] {
-            let p = playout(&pos, policy, 0.1, &EvalWeights::default(), 0.0, &mut rng);
+        for rollout in [Rollout::Random, Rollout::Greedy, Rollout::Heuristic] {
+            let cfg = MctsConfig {
+                rollout,
+                ..MctsConfig::default()
+            };
+            let p = playout(&pos, &cfg, &mut rng);
             let (w, b) = (p.stones[Player::White], p.stones[Player::Black]);
             assert_eq!(w & b, Bitboard::EMPTY);
             assert_eq!(w | b | pos.holes(), Bitboard::FULL);

@@ -268,14 +268,7 @@ impl Worker {
                 break (stones_of(&pos), m, false, m);
             }
             // Step 3: simulate.
-            let p = playout(
-                &pos,
-                cfg.rollout,
-                cfg.eps,
-                &cfg.weights,
-                cfg.mix,
-                &mut self.rng,
-            );
+            let p = playout(&pos, cfg, &mut self.rng);
             let leaf = if cfg.minimax > 0.0 && cfg.rollout != Rollout::Eval {
                 static_margin(&pos, cfg)
             } else {
