@@ -136,6 +136,27 @@ impl EngineArgs {
     }
 }
 
+/// How a study runs and where it writes: `--seed`, `--threads`, `--out`,
+/// `--resume`, `--quiet`, shared by `sweep`, `sprt` and `fpa`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct StudyRunArgs {
+    /// Seed of every layout and bot stream
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// Games played in parallel (default: all cores); the result does not depend on it
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Output directory (default: results/COMMAND-TIME, TIME in UTC); never overwritten
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Continue the interrupted run in --out
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// No progress and no table
+    #[arg(long)]
+    pub quiet: bool,
+}
+
 /// Parses `--holes`: one count or a comma-separated list.
 ///
 /// # Errors
@@ -178,6 +199,34 @@ pub fn parse_layout(s: &str, size: u8) -> CliResult<Bitboard> {
         b.insert(sq);
     }
     Ok(b)
+}
+
+/// Resolves `--threads`: at least 1; all cores when absent.
+///
+/// # Errors
+/// `--threads 0` (exit 2).
+pub fn threads(t: Option<usize>) -> CliResult<usize> {
+    match t {
+        Some(0) => Err(usage("--threads: must be at least 1")),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// Set by Ctrl-C (or SIGTERM): stop starting games, keep what is written.
+pub static CANCEL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Installs the Ctrl-C handler of the long-running commands: the first
+/// signal stops starting games (rows already written stay valid), a second
+/// kills the external engines' process groups and exits at once.
+pub fn install_cancel() {
+    use std::sync::atomic::Ordering;
+    let _ = ctrlc::set_handler(|| {
+        if CANCEL.swap(true, Ordering::SeqCst) {
+            crate::protocol::children::kill_all();
+            std::process::exit(130);
+        }
+    });
 }
 
 #[cfg(test)]

@@ -7,9 +7,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
-use super::common::{EngineArgs, RulesArgs};
+use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, threads};
 use super::error::{CliError, CliResult, usage};
-use super::sweep::{CANCEL, install_cancel, threads};
 use super::tournament::cli_error;
 use crate::arena::progress::{Progress, ProgressMode};
 use crate::arena::rundir::is_non_empty;
@@ -39,21 +38,9 @@ pub struct FpaArgs {
     /// External engines
     #[command(flatten)]
     pub engine: EngineArgs,
-    /// Seed of every layout and bot stream
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    pub seed: u64,
-    /// Games played in parallel (default: all cores)
-    #[arg(long, value_name = "T")]
-    pub threads: Option<usize>,
-    /// Output directory (default: results/fpa-TIME, TIME in UTC); never overwritten
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Continue the interrupted study in --out
-    #[arg(long, requires = "out")]
-    pub resume: bool,
-    /// No progress and no table
-    #[arg(long)]
-    pub quiet: bool,
+    /// Seed, threads, output directory, resume, quiet
+    #[command(flatten)]
+    pub run: StudyRunArgs,
 }
 
 /// What defines an fpa run's games (`run.json`'s `args`).
@@ -166,10 +153,11 @@ pub fn run(a: FpaArgs) -> CliResult {
         conditions: Fpa::conditions(&rules, a.rules.pie),
         games: a.games,
     };
-    let threads = threads(a.threads)?;
-    let config = fpa.tournament(a.seed, threads);
+    let threads = threads(a.run.threads)?;
+    let config = fpa.tournament(a.run.seed, threads);
     config.validate(&catalog).map_err(cli_error)?;
     let out = a
+        .run
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())));
@@ -182,7 +170,7 @@ pub fn run(a: FpaArgs) -> CliResult {
         layout: rules_args.layout.clone(),
         pie: a.rules.pie,
         komi: komi.clone(),
-        seed: a.seed,
+        seed: a.run.seed,
         engine: a.engine.engines.clone(),
     };
     let mut info = FpaRunFile {
@@ -197,7 +185,7 @@ pub fn run(a: FpaArgs) -> CliResult {
         notes: Vec::new(),
     };
     if is_non_empty(&out) {
-        if !a.resume {
+        if !a.run.resume {
             return Err(usage(format!(
                 "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
                 out.display()
@@ -231,19 +219,19 @@ pub fn run(a: FpaArgs) -> CliResult {
     std::fs::create_dir_all(&out).map_err(|e| CliError::Internal(e.into()))?;
     save(&out, &info)?;
     let list = fpa.game_list();
-    if !a.quiet {
+    if !a.run.quiet {
         eprintln!(
             "fpa: {} self-play, {} conditions x {} games, seed {}, {} threads, out {}",
             fpa.bot.label(),
             fpa.conditions.len(),
             a.games,
-            a.seed,
+            a.run.seed,
             threads,
             out.display()
         );
     }
     install_cancel();
-    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.quiet));
+    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet));
     let result = play_list_in_dir(&config, &catalog, &list, &out, &CANCEL, &mut progress);
     progress.finish();
     let records = match result {
@@ -263,7 +251,7 @@ pub fn run(a: FpaArgs) -> CliResult {
     write_atomic(&out.join("fpa.svg"), svg.as_bytes()).map_err(cli_error)?;
     info.end_time = Some(utc_now());
     save(&out, &info)?;
-    if !a.quiet {
+    if !a.run.quiet {
         print!("{}", table(&rows));
         println!("results in {}", out.display());
     }

@@ -7,9 +7,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::common::{EngineArgs, RulesArgs};
+use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, threads};
 use super::error::{CliError, CliResult, usage};
-use super::sweep::{CANCEL, install_cancel, threads};
 use super::tournament::cli_error;
 use crate::arena::record::GameRecord;
 use crate::arena::report::Report;
@@ -54,21 +53,9 @@ pub struct SprtArgs {
     /// External engines
     #[command(flatten)]
     pub engine: EngineArgs,
-    /// Seed of every layout and bot stream
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    pub seed: u64,
-    /// Games played in parallel (default: all cores); the result does not depend on it
-    #[arg(long, value_name = "T")]
-    pub threads: Option<usize>,
-    /// Output directory (default: results/sprt-TIME, TIME in UTC); never overwritten
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Continue the interrupted test in --out
-    #[arg(long, requires = "out")]
-    pub resume: bool,
-    /// No progress lines
-    #[arg(long)]
-    pub quiet: bool,
+    /// Seed, threads, output directory, resume, quiet
+    #[command(flatten)]
+    pub run: StudyRunArgs,
 }
 
 /// The outputs: `sprt.csv`, `sprt.svg`, the tournament summaries of the
@@ -148,18 +135,19 @@ pub fn run(a: SprtArgs) -> CliResult {
         games_per_pairing: a.max_games,
         rules,
         format: Format::Gauntlet,
-        seed: a.seed,
-        threads: threads(a.threads)?,
+        seed: a.run.seed,
+        threads: threads(a.run.threads)?,
         shard: Shard::ALL,
     };
     config.validate(&catalog).map_err(cli_error)?;
     let out = a
+        .run
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(format!("sprt-{}", utc_stamp())));
     let labels = config.labels();
     let (lower, upper) = test.bounds();
-    if !a.quiet {
+    if !a.run.quiet {
         eprintln!(
             "sprt: {} vs {}, elo0={} elo1={} ({}), alpha={} beta={}, bounds [{lower:.3}, {upper:.3}], at most {} games, seed {}, out {}",
             labels[0],
@@ -170,13 +158,13 @@ pub fn run(a: SprtArgs) -> CliResult {
             a.alpha,
             a.beta,
             config.schedule().games_per_pairing(),
-            a.seed,
+            a.run.seed,
             out.display()
         );
     }
     let args = RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms);
     // The status on stderr every two seconds while games run.
-    let quiet = a.quiet;
+    let quiet = a.run.quiet;
     let mut last = Instant::now();
     let mut show = |s: &SprtState| {
         if !quiet && last.elapsed() >= Duration::from_secs(2) {
@@ -194,7 +182,7 @@ pub fn run(a: SprtArgs) -> CliResult {
     // the test never asked for.
     let games_csv = out.join("games.csv");
     let mut decided_before = false;
-    if a.resume && games_csv.exists() {
+    if a.run.resume && games_csv.exists() {
         let old = RunFile::load(&out).map_err(cli_error)?;
         if let Some((opt, was, now)) = old.args.difference(&args, &[]) {
             return Err(usage(format!(
@@ -221,7 +209,7 @@ pub fn run(a: SprtArgs) -> CliResult {
             args,
             catalog: &catalog,
             out: out.clone(),
-            resume: a.resume,
+            resume: a.run.resume,
             command_line: std::env::args().collect(),
         };
         install_cancel();

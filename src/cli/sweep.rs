@@ -5,11 +5,10 @@
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
 
-use super::common::{EngineArgs, RulesArgs};
+use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, threads};
 use super::error::{CliError, CliResult, usage};
 use super::tournament::cli_error;
 use crate::arena::progress::{Progress, ProgressMode};
@@ -41,46 +40,9 @@ pub struct SweepArgs {
     /// External engines
     #[command(flatten)]
     pub engine: EngineArgs,
-    /// Seed of every layout and bot stream
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    pub seed: u64,
-    /// Games played in parallel (default: all cores)
-    #[arg(long, value_name = "T")]
-    pub threads: Option<usize>,
-    /// Output directory (default: results/sweep-TIME, TIME in UTC); never overwritten
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Continue the interrupted sweep in --out
-    #[arg(long, requires = "out")]
-    pub resume: bool,
-    /// No progress and no table
-    #[arg(long)]
-    pub quiet: bool,
-}
-
-/// `--threads`, or every core.
-///
-/// # Errors
-/// Zero threads.
-pub fn threads(t: Option<usize>) -> CliResult<usize> {
-    match t {
-        Some(0) => Err(usage("--threads: must be at least 1")),
-        Some(t) => Ok(t),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
-}
-
-/// Set by Ctrl-C: stop starting games, keep what is written.
-pub(crate) static CANCEL: AtomicBool = AtomicBool::new(false);
-
-/// Installs the Ctrl-C handler: the first stops starting games, a second
-/// exits at once (rows already written stay valid).
-pub(crate) fn install_cancel() {
-    let _ = ctrlc::set_handler(|| {
-        if CANCEL.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
+    /// Seed, threads, output directory, resume, quiet
+    #[command(flatten)]
+    pub run: StudyRunArgs,
 }
 
 /// Keeps every record (resumed ones too) for the timing column and
@@ -176,10 +138,11 @@ pub fn run(a: SweepArgs) -> CliResult {
     if a.games == 0 {
         return Err(usage("--games: must be at least 1"));
     }
-    let threads = threads(a.threads)?;
-    let config = sweep.tournament(a.games, rules, a.seed, threads);
+    let threads = threads(a.run.threads)?;
+    let config = sweep.tournament(a.games, rules, a.run.seed, threads);
     config.validate(&catalog).map_err(cli_error)?;
     let out = a
+        .run
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(format!("sweep-{}", utc_stamp())));
@@ -188,22 +151,22 @@ pub fn run(a: SweepArgs) -> CliResult {
         args: RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms),
         catalog: &catalog,
         out: out.clone(),
-        resume: a.resume,
+        resume: a.run.resume,
         command_line: std::env::args().collect(),
     };
-    if !a.quiet {
+    if !a.run.quiet {
         eprintln!(
             "sweep: {} combinations x {} games against {}, seed {}, {} threads, out {}",
             sweep.combos.len(),
             config.schedule().games_per_pairing(),
             sweep.reference.label(),
-            a.seed,
+            a.run.seed,
             threads,
             out.display()
         );
     }
     install_cancel();
-    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.quiet));
+    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet));
     let mut keep = Keep {
         inner: &mut progress,
         records: Vec::new(),
@@ -215,7 +178,7 @@ pub fn run(a: SweepArgs) -> CliResult {
         Ok(done) => {
             let rows = sweep.rows(&done.report, &records);
             write_outputs(&out, &sweep, &rows)?;
-            if !a.quiet {
+            if !a.run.quiet {
                 print!("{}", table(&sweep, &rows));
                 println!("results in {}", out.display());
             }

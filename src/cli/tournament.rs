@@ -2,11 +2,10 @@
 //! layouts, played in parallel into CSV files (CONTRACT.md).
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
 
-use super::common::{EngineArgs, RulesArgs};
+use super::common::{CANCEL, EngineArgs, RulesArgs, install_cancel, threads};
 use super::error::{CliError, CliResult, usage};
 use crate::arena::progress::{Progress, ProgressMode};
 use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
@@ -69,9 +68,6 @@ pub struct TournamentArgs {
     pub shard: Option<String>,
 }
 
-/// Set by Ctrl-C (or SIGTERM): stop starting games, keep what is written.
-static CANCEL: AtomicBool = AtomicBool::new(false);
-
 /// Maps a library error to the command line's: the user's fault is exit 2.
 pub fn cli_error(e: TournamentError) -> CliError {
     match e {
@@ -127,11 +123,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
         None => Shard::ALL,
         Some(s) => s.parse().map_err(|e| usage(format!("--shard: {e}")))?,
     };
-    let threads = match a.threads {
-        Some(0) => return Err(usage("--threads: must be at least 1")),
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = threads(a.threads)?;
     let config = TournamentConfig {
         bots,
         games_per_pairing: a.games,
@@ -175,13 +167,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
         );
     }
     // A second Ctrl-C exits at once; rows already written stay valid.
-    let _ = ctrlc::set_handler(|| {
-        if CANCEL.swap(true, Ordering::SeqCst) {
-            // External engines run in process groups of their own: take them too.
-            crate::protocol::children::kill_all();
-            std::process::exit(130);
-        }
-    });
+    install_cancel();
     let mut progress = Progress::new(config.labels(), mode);
     let result = run_in_dir(&run, &CANCEL, &mut progress);
     progress.finish();
