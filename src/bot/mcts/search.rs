@@ -11,7 +11,7 @@ use super::config::{MctsConfig, Prior, Rave, Rollout};
 use super::endgame;
 use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
-use super::tree::{NodeId, Proof, REWARD_ONE, Reserve, SWAP, Tree, add32, add64, state};
+use super::tree::{NodeId, Padded, Proof, REWARD_ONE, Reserve, SWAP, Tree, add32, add64, state};
 use crate::bot::eval;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
@@ -21,6 +21,19 @@ use crate::game::rng::FastRng;
 /// In-tree leaves with at most this many empty squares are solved exactly
 /// when the solver is on (a few hundred alpha-beta nodes at most).
 const LEAF_EXACT: u32 = 6;
+
+/// Visits after which a node is *hot*: a thread sharing the tree batches
+/// its updates of that node's statistics (see [`Pending`]).
+pub const HOT_VISITS: u32 = 256;
+
+/// A hot node's held-back visits are added once they reach
+/// `visits >> LAG_SHIFT` (at least 4 with [`HOT_VISITS`] = 256), so what
+/// other threads see of a node lags by under 1/64 of its visits.
+const LAG_SHIFT: u32 = 6;
+
+/// Iterations between a sharing thread's flushes of all its held-back
+/// updates, so that rarely revisited nodes do not lag for long.
+const FLUSH_EVERY: u64 = 64;
 
 /// What every thread of one search shares (read-only but for atomics).
 #[derive(Debug)]
@@ -40,11 +53,11 @@ pub struct Shared<'a> {
     /// Wall-clock end, for `ms=` budgets.
     pub deadline: Option<Instant>,
     /// Iterations claimed so far (threads claim them in batches).
-    pub claimed: AtomicU64,
+    pub claimed: Padded<AtomicU64>,
     /// Set when the search must end (deadline, proven root).
-    pub stop: AtomicBool,
+    pub stop: Padded<AtomicBool>,
     /// Deepest path seen, in plies.
-    pub depth: AtomicU32,
+    pub depth: Padded<AtomicU32>,
 }
 
 impl<'a> Shared<'a> {
@@ -65,9 +78,9 @@ impl<'a> Shared<'a> {
             rewarder: Rewarder::new(cfg.reward, cfg.scale),
             iters,
             deadline,
-            claimed: AtomicU64::new(0),
-            stop: AtomicBool::new(false),
-            depth: AtomicU32::new(0),
+            claimed: Padded(AtomicU64::new(0)),
+            stop: Padded(AtomicBool::new(false)),
+            depth: Padded(AtomicU32::new(0)),
         }
     }
 }
@@ -81,6 +94,116 @@ struct Step {
     /// Whether its children are all the legal moves (not pruned), so that
     /// "every child proven" proves the node.
     full: bool,
+    /// Whether [`Pending`] holds this visit's statistics.
+    deferred: bool,
+}
+
+/// Statistics updates of hot nodes that a thread sharing the tree holds
+/// back and adds in batches.
+///
+/// Why: with cheap iterations, every thread passes through the same few
+/// nodes at the top of the tree, and an atomic add there on every
+/// iteration moves their cache lines between cores on every iteration;
+/// that traffic, not the work, bounded tree parallelism (two threads ran
+/// slower than one). A node with hundreds of visits barely changes its
+/// selection score over a few more, so its updates wait until they
+/// reach 1/64 of its visits, while cold nodes, where one visit matters
+/// (and where the in-flight visit is the virtual loss), are updated at
+/// once.
+#[derive(Debug)]
+struct Pending {
+    /// Direct-mapped by node id: a node whose slot is taken by another
+    /// evicts it (adds it to the tree) and takes the slot.
+    slots: Box<[Entry; PENDING_SLOTS]>,
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Entry {
+    /// The node, or `u32::MAX` for an empty slot.
+    id: u32,
+    visits: u32,
+    value: u64,
+    /// Held-back visits at which the entry is added to the tree.
+    limit: u32,
+}
+
+const EMPTY: Entry = Entry {
+    id: u32::MAX,
+    visits: 0,
+    value: 0,
+    limit: 0,
+};
+
+/// Slots of a [`Pending`] (a power of two).
+const PENDING_SLOTS: usize = 256;
+
+impl Pending {
+    fn new() -> Pending {
+        Pending {
+            slots: Box::new([EMPTY; PENDING_SLOTS]),
+        }
+    }
+
+    #[inline]
+    fn slot(id: NodeId) -> usize {
+        (id.0.wrapping_mul(0x9E37_79B1) >> 24) as usize & (PENDING_SLOTS - 1)
+    }
+
+    /// Holds back one visit of `id`, which had `before` visits.
+    #[inline]
+    fn visit(&mut self, tree: &Tree, id: NodeId, before: u32) {
+        let e = &mut self.slots[Self::slot(id)];
+        if e.id != id.0 {
+            Self::add(tree, e);
+            *e = Entry {
+                id: id.0,
+                visits: 0,
+                value: 0,
+                limit: before >> LAG_SHIFT,
+            };
+        }
+        e.visits += 1;
+    }
+
+    /// Holds back a reward for `id` (straight to the tree if its slot was
+    /// taken meanwhile) and adds the entry to the tree once its visits
+    /// reach its limit.
+    #[inline]
+    fn reward(&mut self, tree: &Tree, id: NodeId, value: u64) {
+        let e = &mut self.slots[Self::slot(id)];
+        if e.id != id.0 {
+            add64::<true>(&tree.node(id).value, value);
+            return;
+        }
+        e.value += value;
+        if e.visits >= e.limit {
+            Self::add(tree, e);
+        }
+    }
+
+    #[inline]
+    fn add(tree: &Tree, e: &mut Entry) {
+        if e.id == u32::MAX {
+            return;
+        }
+        let node = tree.node(NodeId(e.id));
+        if e.visits > 0 {
+            add32::<true>(&node.visits, e.visits);
+        }
+        if e.value > 0 {
+            add64::<true>(&node.value, e.value);
+        }
+        e.visits = 0;
+        e.value = 0;
+    }
+
+    /// Adds everything held back to the tree.
+    fn flush(&mut self, tree: &Tree) {
+        for e in self.slots.iter_mut() {
+            Self::add(tree, e);
+            *e = EMPTY;
+        }
+    }
 }
 
 /// A thread's private state: its random stream and reusable buffers, so
@@ -93,6 +216,8 @@ pub struct Worker {
     map: [u8; 65],
     /// Arena nodes reserved by this thread (tree parallelism).
     reserve: Reserve,
+    /// Held-back updates of hot nodes (tree parallelism).
+    pending: Pending,
     /// Iterations this worker ran.
     pub iterations: u64,
 }
@@ -106,6 +231,7 @@ impl Worker {
             moves: Vec::with_capacity(66),
             map: [255; 65],
             reserve: Reserve::default(),
+            pending: Pending::new(),
             iterations: 0,
         }
     }
@@ -132,12 +258,18 @@ impl Worker {
                 }
                 depth = depth.max(self.iterate::<SHARED>(s));
                 self.iterations += 1;
+                if SHARED && self.iterations.is_multiple_of(FLUSH_EVERY) {
+                    self.pending.flush(s.tree);
+                }
             }
             if let Some(d) = s.deadline
                 && Instant::now() >= d
             {
                 s.stop.store(true, Relaxed);
             }
+        }
+        if SHARED {
+            self.pending.flush(s.tree);
         }
         s.depth.fetch_max(depth, Relaxed);
     }
@@ -194,7 +326,12 @@ impl Worker {
         let (stones, margin, amaf_ok, leaf_margin) = loop {
             let node = tree.node(id);
             let before = node.visits();
-            add32::<SHARED>(&node.visits, 1);
+            let deferred = SHARED && before >= HOT_VISITS;
+            if deferred {
+                self.pending.visit(tree, id, before);
+            } else {
+                add32::<SHARED>(&node.visits, 1);
+            }
             let mut st = node.state();
             if st == state::LEAF
                 && (id == NodeId::ROOT || before >= cfg.expand)
@@ -217,6 +354,7 @@ impl Worker {
                 id,
                 turn: pos.turn(),
                 full: node.children.load(Relaxed) as u32 == full_count,
+                deferred,
             });
             if st == state::EXPANDED {
                 let src = if grave {
@@ -281,7 +419,11 @@ impl Worker {
         let amaf = cfg.uses_amaf() && amaf_ok;
         for step in self.path.iter().rev() {
             let node = tree.node(step.id);
-            add64::<SHARED>(&node.value, reward[!step.turn]);
+            if step.deferred {
+                self.pending.reward(tree, step.id, reward[!step.turn]);
+            } else {
+                add64::<SHARED>(&node.value, reward[!step.turn]);
+            }
             if amaf && node.state() == state::EXPANDED {
                 let own = stones[step.turn];
                 let r = reward[step.turn];

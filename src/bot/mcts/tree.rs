@@ -224,6 +224,21 @@ impl Node {
     }
 }
 
+/// A value alone on its cache line, so that a counter one thread writes
+/// does not evict the read-mostly fields around it from the other
+/// threads' caches.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+pub struct Padded<T>(pub T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    #[inline]
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// Nodes a thread reserves at once when threads share a tree.
 pub const RESERVE_BLOCK: u32 = 1024;
 
@@ -239,7 +254,9 @@ pub struct Reserve {
 pub struct Tree {
     nodes: Vec<Node>,
     /// Next free node; may run past `limit` once when the arena fills.
-    next: AtomicU32,
+    /// On its own cache line: threads bump it while every node access
+    /// reads `nodes`.
+    next: Padded<AtomicU32>,
     /// Nodes this search may use (`<= nodes.len()`).
     limit: u32,
 }
