@@ -166,7 +166,7 @@ const DEFAULT_ITERS: u64 = 20_000;
 const DEFAULT_C: f64 = 0.2;
 const DEFAULT_FPU: f64 = 1.0;
 const DEFAULT_EXPAND: u64 = 2;
-const DEFAULT_EPS: f64 = 0.1;
+const DEFAULT_EPS: f64 = 0.05;
 const DEFAULT_MIX: f64 = 0.0;
 const DEFAULT_SCALE: f64 = 10.0;
 const DEFAULT_BIAS: f64 = 0.001;
@@ -221,13 +221,13 @@ pub const KEYS: &[KeyInfo] = &[
     ),
     key(
         "rollout",
-        "eval",
-        "random|greedy|heuristic",
+        "heuristic",
+        "random|greedy|heuristic|eval",
         "playout policy below the tree",
     ),
     key(
         "eps",
-        "0.1",
+        "0.05",
         "0..=1",
         "probability of a random move in greedy/heuristic playouts",
     ),
@@ -456,7 +456,7 @@ impl Default for MctsConfig {
             c: DEFAULT_C as f32,
             fpu: DEFAULT_FPU as f32,
             expand: DEFAULT_EXPAND as u32,
-            rollout: Rollout::Eval,
+            rollout: Rollout::Heuristic,
             eps: DEFAULT_EPS,
             mix: DEFAULT_MIX,
             tempo: DEFAULT_TEMPO,
