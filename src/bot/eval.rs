@@ -313,34 +313,71 @@ const COLUMN_AT: u32 = 16;
 /// square or hole gets `i32::MIN` so that no caller prefers it.
 #[inline]
 pub fn move_value(pos: &Position, sq: Square, w: &EvalWeights) -> i32 {
-    if !pos.empty().contains(sq) {
-        return i32::MIN;
+    MoveValuer::new(w).value(pos, sq)
+}
+
+/// [`move_value`] with the weights' window credits worked out once: a
+/// heuristic playout asks for a value per free square per ply, and the
+/// credits (a power series in `decay`) then cost as much as the sweep.
+#[derive(Copy, Clone, Debug)]
+pub struct MoveValuer {
+    credits: [i64; 9],
+    /// Credit change of a window when one of its `f` free squares is filled.
+    gained: [i64; 9],
+    defence: f64,
+}
+
+impl MoveValuer {
+    /// The valuer of `w`.
+    #[inline]
+    pub fn new(w: &EvalWeights) -> MoveValuer {
+        let credits = w.credits();
+        // A window through the free `sq` has f >= 1; the stone moves it to f - 1.
+        let mut gained = [0i64; 9];
+        for f in 1..9 {
+            gained[f] = credits[f - 1] - credits[f];
+        }
+        MoveValuer {
+            credits,
+            gained,
+            defence: w.defence,
+        }
     }
-    let credits = w.credits();
-    // A window through the free `sq` has f >= 1; the stone moves it to f - 1.
-    let mut gained = [0i64; 9];
-    for f in 1..9 {
-        gained[f] = credits[f - 1] - credits[f];
+
+    /// [`move_value`] of `sq` in `pos`.
+    #[inline]
+    pub fn value(&self, pos: &Position, sq: Square) -> i32 {
+        if !pos.empty().contains(sq) {
+            return i32::MIN;
+        }
+        let me = pos.turn();
+        let size = pos.size() as usize;
+        let (row, col) = (sq.row() as u32, sq.col() as u32);
+        let pack = |bits: u64| row_byte(bits, row) | col_byte(bits, col) << COLUMN_AT;
+        let s = Sides {
+            a: pack(pos.stones(me).0),
+            b: pack(pos.stones(!me).0),
+            free: pack(pos.empty().0),
+        };
+        // Windows through `sq`: in the row those starting at columns
+        // col-k+1..=col, in the column those starting at rows row-k+1..=row.
+        let through = |k: usize| {
+            let back = k as u32 - 1;
+            span(col.saturating_sub(back), col)
+                | span(COLUMN_AT + row.saturating_sub(back), COLUMN_AT + row)
+        };
+        let (gain, spoil) = sweep(
+            s,
+            1,
+            size,
+            &START[size][0],
+            &self.gained,
+            &self.credits,
+            through,
+        );
+        let v = (gain as f64 + self.defence * spoil as f64) * MOVE_VALUE_SCALE as f64 / ONE as f64;
+        v.round() as i32
     }
-    let me = pos.turn();
-    let size = pos.size() as usize;
-    let (row, col) = (sq.row() as u32, sq.col() as u32);
-    let pack = |bits: u64| row_byte(bits, row) | col_byte(bits, col) << COLUMN_AT;
-    let s = Sides {
-        a: pack(pos.stones(me).0),
-        b: pack(pos.stones(!me).0),
-        free: pack(pos.empty().0),
-    };
-    // Windows through `sq`: in the row those starting at columns
-    // col-k+1..=col, in the column those starting at rows row-k+1..=row.
-    let through = |k: usize| {
-        let back = k as u32 - 1;
-        span(col.saturating_sub(back), col)
-            | span(COLUMN_AT + row.saturating_sub(back), COLUMN_AT + row)
-    };
-    let (gain, spoil) = sweep(s, 1, size, &START[size][0], &gained, &credits, through);
-    let v = (gain as f64 + w.defence * spoil as f64) * MOVE_VALUE_SCALE as f64 / ONE as f64;
-    v.round() as i32
 }
 
 #[cfg(test)]

@@ -73,6 +73,45 @@
 //! [0.886, 0.958] (175 wins, 22 draws, 3 losses), with `tempo=0` 0.925
 //! [0.880, 0.954] (173, 24, 3): against plain UCT the tempo changes
 //! nothing measurable, and the gap to the earlier 0.89 is layout noise.
+//!
+//! # Heuristic playouts, third round
+//! The evaluation leaves above lose their points as Black: on 50 fresh
+//! layouts (`pahtum tournament --bot mcts --bot heuristic --games 100
+//! --seed 41`) they won all 50 games as White but only 14 of 50 as Black
+//! (26 draws, 10 losses). `pahtum solve` on 12 of those drawn or lost
+//! games at 20 empty squares found 9 already drawn with best play, and
+//! on 20 of the third round's at 18 empty squares found none that Black
+//! could still win: the points go in the middle game, and more
+//! iterations of the same static evaluation did not help (above).
+//! Playing each leaf out with the heuristic's own move choice does. Same
+//! 30 layouts (60 games, `--seed 41`), 20,000 iterations unless stated;
+//! score rate, and Black's wins/draws/losses:
+//!
+//! | configuration | score | as Black |
+//! |---|---|---|
+//! | `rollout=eval` (the second round's defaults) | 0.783 | 8/18/4 |
+//! | `rollout=heuristic,eps=0.1` | 0.883 | 17/12/1 |
+//! | ... `c=0.4` / `reward=win` | 0.833 / 0.875 | 13/14/3, 17/11/2 |
+//! | ... `eps=0` / `0.05` / `0.2` | 0.900 / 0.892 / 0.808 | 20/8/2, 17/13/0, 16/7/7 |
+//! | ... `eps=0.05,c=0.1` | 0.892 | 18/11/1 |
+//! | ... `eps=0.05,iters=50000` | 0.908 | 20/9/1 |
+//! | ... `eps=0.1,iters=2000` | 0.792 | 12/11/7 |
+//!
+//! Why it helps: the middle game of Pah Tum is a blocking contest in
+//! which who completes a contested window depends on the order of the
+//! next dozen moves. A static count of open windows (even with the tempo
+//! term) cannot see that order; a playout in which both sides block and
+//! extend the way the heuristic does plays it out. Epsilon must stay
+//! small: at 0.2 the random moves let lines through that no sensible
+//! opponent allows. The cost is time: a heuristic playout from the empty
+//! board is about 60 µs (one `move_value` per free square per ply), so
+//! the default engine runs about 20,000 iterations a second there
+//! (`mcts_default_iters_per_s_t1`), faster as the board fills.
+//!
+//! On fresh layouts (`--seed 51`, 200 games, Wilson 95 %) the new
+//! defaults score 0.863 [0.808, 0.903] against `heuristic` (154 wins,
+//! 37 draws, 9 losses; as Black 54/37/9), the second round's defaults
+//! 0.797 [0.736, 0.847] on the same games (140/39/21; as Black 40/39/21).
 
 use crate::bot::eval::EvalWeights;
 use crate::bot::spec::{KeyInfo, Params, SpecError};

@@ -104,7 +104,10 @@ pub fn playout(pos: &Position, cfg: &MctsConfig, rng: &mut FastRng) -> Playout {
             };
         }
         Rollout::Greedy => guided(pos, eps, rng, quick_value),
-        Rollout::Heuristic => guided(pos, eps, rng, |p, sq| eval::move_value(p, sq, weights)),
+        Rollout::Heuristic => {
+            let valuer = eval::MoveValuer::new(weights);
+            guided(pos, eps, rng, |p, sq| valuer.value(p, sq))
+        }
     };
     Playout {
         stones,

@@ -281,8 +281,9 @@ impl Worker {
         self.moves.clear();
         if cfg.uses_prior() {
             let mut top = 1;
+            let valuer = eval::MoveValuer::new(&cfg.weights);
             for sq in pos.empty() {
-                let v = eval::move_value(pos, sq, &cfg.weights).max(0);
+                let v = valuer.value(pos, sq).max(0);
                 top = top.max(v);
                 self.moves.push((sq.index() as u8, v as f32));
             }
