@@ -1,37 +1,33 @@
 //! MCTS search speed from the bench position (`pahtum bench`'s layout):
 //! plain UCT with random playouts, one thread and two (tree and root
 //! parallelism), and the default engine. Each search asserts its budget.
+//! The UCT searches take `pahtum bench`'s own configuration so that the
+//! two measure the same thing.
 
 use criterion::{Criterion, criterion_main};
 use pahtum::Game;
 use pahtum::bot::mcts::MctsBot;
-use pahtum::bot::mcts::config::{Budget, MctsConfig, Parallel, Prior, Rave, Reward, Rollout};
-use pahtum::cli::bench::bench_position;
+use pahtum::bot::mcts::config::{Budget, MctsConfig, Parallel};
+use pahtum::cli::bench::{bench_position, mcts_speed_config};
 use std::hint::black_box;
 
 const ITERS: u64 = 20_000;
 
-fn uct(threads: usize, parallel: Parallel) -> MctsConfig {
-    MctsConfig {
-        budget: Budget::Iters(ITERS),
-        rollout: Rollout::Random,
-        reward: Reward::Win,
-        rave: Rave::Off,
-        prior: Prior::Off,
-        solver: false,
-        reuse: false,
-        threads,
-        parallel,
-        ..MctsConfig::default()
-    }
-}
-
 fn bench_mcts(c: &mut Criterion) {
     let game = Game::new(bench_position());
     let configs = [
-        ("mcts_uct_20k_t1", uct(1, Parallel::Tree)),
-        ("mcts_uct_20k_t2_tree", uct(2, Parallel::Tree)),
-        ("mcts_uct_20k_t2_root", uct(2, Parallel::Root)),
+        (
+            "mcts_uct_20k_t1",
+            mcts_speed_config(ITERS, 1, Parallel::Tree),
+        ),
+        (
+            "mcts_uct_20k_t2_tree",
+            mcts_speed_config(ITERS, 2, Parallel::Tree),
+        ),
+        (
+            "mcts_uct_20k_t2_root",
+            mcts_speed_config(ITERS, 2, Parallel::Root),
+        ),
         (
             "mcts_default_20k_t1",
             MctsConfig {

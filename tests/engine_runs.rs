@@ -3,52 +3,16 @@
 //! games with the right termination, the run finishes with exit 0, nothing
 //! is left running), and Ctrl-C during a tournament.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_pahtum");
-
-fn repo(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(path)
-        .to_string_lossy()
-        .into_owned()
-}
+use common::{BIN, assert_none_left, repo, wait_for_process};
 
 fn pahtum(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().expect("run pahtum")
-}
-
-/// Pids of live processes whose command line contains `tag`.
-fn processes_with(tag: &str) -> Vec<u32> {
-    let mut pids = Vec::new();
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return pids;
-    };
-    for entry in dir.flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline"))
-            && String::from_utf8_lossy(&cmd).contains(tag)
-        {
-            pids.push(pid);
-        }
-    }
-    pids
-}
-
-fn assert_none_left(tag: &str) {
-    let t0 = Instant::now();
-    while !processes_with(tag).is_empty() {
-        assert!(
-            t0.elapsed() < Duration::from_secs(3),
-            "processes left behind: {:?}",
-            processes_with(tag)
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// `games.csv` rows as maps from column name to value.
@@ -243,14 +207,7 @@ fn ctrl_c_ends_a_tournament_and_its_engines() {
         .stderr(Stdio::null())
         .spawn()
         .expect("start");
-    let t0 = Instant::now();
-    while processes_with(&tag).is_empty() {
-        assert!(
-            t0.elapsed() < Duration::from_secs(20),
-            "engine never started"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_process(&tag, Duration::from_secs(20));
     std::thread::sleep(Duration::from_millis(300));
     for _ in 0..2 {
         let ok = Command::new("kill")

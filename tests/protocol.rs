@@ -2,8 +2,10 @@
 //! engines as bots (the example engine, `pahtum engine` itself), and fault
 //! injection with the misbehaving engines of tests/engines/.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,14 +16,7 @@ use pahtum::bot::spec::BotFactory;
 use pahtum::protocol::{EngineConfig, EngineFactory};
 use pahtum::{FastRng, Move, Outcome, Player, Position, Rules, Square};
 
-const BIN: &str = env!("CARGO_BIN_EXE_pahtum");
-
-fn repo(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(path)
-        .to_string_lossy()
-        .into_owned()
-}
+use common::{BIN, assert_none_left, processes_with, repo, wait_for_process};
 
 /// A `pahtum engine` driven one command at a time.
 struct Session {
@@ -264,41 +259,6 @@ fn same_seed_same_moves_and_bad_bot_spec() {
 
 // ---------------------------------------------------------------- client
 
-/// Pids of live processes whose command line contains `tag`.
-fn processes_with(tag: &str) -> Vec<u32> {
-    let mut pids = Vec::new();
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return pids;
-    };
-    for entry in dir.flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        if pid == std::process::id() {
-            continue;
-        }
-        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline"))
-            && String::from_utf8_lossy(&cmd).contains(tag)
-        {
-            pids.push(pid);
-        }
-    }
-    pids
-}
-
-/// Waits (briefly) until no process carries `tag`.
-fn assert_none_left(tag: &str) {
-    let t0 = Instant::now();
-    while !processes_with(tag).is_empty() {
-        assert!(
-            t0.elapsed() < Duration::from_secs(3),
-            "processes left behind: {:?}",
-            processes_with(tag)
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 fn factory(name: &str, argv: Vec<String>, timeout_ms: u64, log: Option<PathBuf>) -> EngineFactory {
     EngineFactory::new(EngineConfig {
         name: name.into(),
@@ -485,14 +445,7 @@ fn interrupt_kills_engines() {
     let mut s = Session::start(&["--bot", "hung", "--engine", &engine]);
     writeln!(s.stdin, "genmove w").expect("write");
     s.stdin.flush().expect("flush");
-    let t0 = Instant::now();
-    while processes_with(&tag).is_empty() {
-        assert!(
-            t0.elapsed() < Duration::from_secs(10),
-            "engine never started"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_process(&tag, Duration::from_secs(10));
     std::thread::sleep(Duration::from_millis(200));
     let status = Command::new("kill")
         .args(["-INT", &s.child.id().to_string()])

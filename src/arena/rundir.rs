@@ -139,6 +139,95 @@ impl Observer for Sink<'_> {
     }
 }
 
+/// What [`play_into_games_csv`] did.
+#[derive(Debug)]
+pub struct Played {
+    /// Every record of the game list, resumed ones first.
+    pub records: Vec<GameRecord>,
+    /// Games found already recorded.
+    pub resumed: u64,
+    /// Games played by this call.
+    pub played: u64,
+}
+
+/// Plays `games` (a game list of `config`'s schedule, in order) into the
+/// `games.csv` at `path`, keeping the complete rows already there and
+/// dropping a torn last line (see the module docs); `observer` sees the
+/// resumed games once and then each new game in order. The caller has
+/// checked that the file belongs to this run.
+///
+/// # Errors
+/// [`TournamentError::Config`] for a `games.csv` that does not match the
+/// list; [`TournamentError::Interrupted`] when `cancel` was set or the
+/// observer stopped the run (every row written is valid); I/O and bot
+/// errors.
+pub fn play_into_games_csv(
+    config: &TournamentConfig,
+    catalog: &Catalog,
+    games: &[u64],
+    path: &Path,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<Played, TournamentError> {
+    let labels = config.labels();
+    let schedule = config.schedule();
+    // Keep the complete rows of an earlier attempt, drop a torn line.
+    let mut done: Vec<GameRecord> = Vec::new();
+    let file = if path.exists() {
+        let existing = read_games(path, &labels, &schedule, games)?;
+        let f = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| TournamentError::io(path, e))?;
+        if existing.has_header {
+            f.set_len(existing.complete_len as u64)
+                .map_err(|e| TournamentError::io(path, e))?;
+        } else {
+            f.set_len(0).map_err(|e| TournamentError::io(path, e))?;
+        }
+        done = existing.rows.iter().map(|r| r.0).collect();
+        drop(f);
+        let mut f = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| TournamentError::io(path, e))?;
+        if !existing.has_header {
+            writeln!(f, "{GAMES_HEADER}").map_err(|e| TournamentError::io(path, e))?;
+        }
+        f
+    } else {
+        let mut f = File::create(path).map_err(|e| TournamentError::io(path, e))?;
+        writeln!(f, "{GAMES_HEADER}").map_err(|e| TournamentError::io(path, e))?;
+        f
+    };
+
+    let resumed = done.len();
+    observer.on_start(&done, games.len() as u64);
+    let mut records = Vec::with_capacity(games.len());
+    records.append(&mut done);
+    let mut sink = Sink {
+        file: BufWriter::with_capacity(1 << 16, file),
+        path,
+        inner: observer,
+        records,
+    };
+    let rest = &games[resumed..];
+    let status = run_games(config, catalog, rest, cancel, &mut sink)?;
+    sink.on_idle()?;
+    let records = sink.records;
+    if records.len() < games.len() {
+        return Err(TournamentError::Interrupted {
+            done: records.len() as u64,
+            total: games.len() as u64,
+        });
+    }
+    Ok(Played {
+        records,
+        resumed: resumed as u64,
+        played: status.played,
+    })
+}
+
 /// Checks that `run.out` may be used: empty or absent, or with `resume`
 /// a tournament directory whose `run.json` has the same arguments (which
 /// it returns).
@@ -241,57 +330,15 @@ pub fn run_in_dir(
     }
     info.save(out)?;
 
-    // Keep the complete rows of an earlier attempt, drop a torn line.
-    let path = out.join("games.csv");
-    let mut done: Vec<GameRecord> = Vec::new();
-    let file = if path.exists() {
-        let existing = read_games(&path, &labels, &schedule, &games)?;
-        let f = OpenOptions::new()
-            .write(true)
-            .open(&path)
-            .map_err(|e| TournamentError::io(&path, e))?;
-        if existing.has_header {
-            f.set_len(existing.complete_len as u64)
-                .map_err(|e| TournamentError::io(&path, e))?;
-        } else {
-            f.set_len(0).map_err(|e| TournamentError::io(&path, e))?;
-        }
-        done = existing.rows.iter().map(|r| r.0).collect();
-        drop(f);
-        let mut f = OpenOptions::new()
-            .append(true)
-            .open(&path)
-            .map_err(|e| TournamentError::io(&path, e))?;
-        if !existing.has_header {
-            writeln!(f, "{GAMES_HEADER}").map_err(|e| TournamentError::io(&path, e))?;
-        }
-        f
-    } else {
-        let mut f = File::create(&path).map_err(|e| TournamentError::io(&path, e))?;
-        writeln!(f, "{GAMES_HEADER}").map_err(|e| TournamentError::io(&path, e))?;
-        f
-    };
-
-    let resumed = done.len();
-    observer.on_start(&done, games.len() as u64);
-    let mut records = Vec::with_capacity(games.len());
-    records.append(&mut done);
-    let mut sink = Sink {
-        file: BufWriter::with_capacity(1 << 16, file),
-        path: &path,
-        inner: observer,
-        records,
-    };
-    let rest = &games[resumed..];
-    let status = run_games(config, run.catalog, rest, cancel, &mut sink)?;
-    sink.on_idle()?;
-    let done = sink.records;
-    if done.len() < games.len() {
-        return Err(TournamentError::Interrupted {
-            done: done.len() as u64,
-            total: games.len() as u64,
-        });
-    }
+    let played = play_into_games_csv(
+        config,
+        run.catalog,
+        &games,
+        &out.join("games.csv"),
+        cancel,
+        observer,
+    )?;
+    let done = played.records;
     let report = Report::new(&labels, &schedule, &done);
     write_report(out, &report)?;
     if report.ratings.regularised {
@@ -301,8 +348,8 @@ pub fn run_in_dir(
     info.save(out)?;
     Ok(DirOutcome {
         report,
-        resumed: resumed as u64,
-        played: status.played,
+        resumed: played.resumed,
+        played: played.played,
         run: info,
     })
 }

@@ -67,8 +67,9 @@ pub fn playout_signature() -> String {
 }
 
 /// The MCTS of the speed figures: plain UCT with uniformly random
-/// playouts (the setting other engines are compared in), no reuse.
-fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> MctsConfig {
+/// playouts (the setting other engines are compared in), no reuse; the
+/// criterion benches measure the same search.
+pub fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> MctsConfig {
     MctsConfig {
         budget: Budget::Iters(iters),
         rollout: Rollout::Random,

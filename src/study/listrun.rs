@@ -5,50 +5,18 @@
 //! layout, so that every game is an independent draw of the layout (the
 //! second game of a pair, the same bot on the same holes, would repeat much
 //! of the first). This runner plays any game list of a schedule with the
-//! arena's own machinery ([`run_games`], [`read_games`], the `games.csv`
-//! format) and the same crash-safety: rows only ever appended in game
+//! arena's own machinery ([`play_into_games_csv`], the `games.csv` format)
+//! and so the same crash-safety: rows only ever appended in game
 //! order and flushed when the writer waits; on resume the complete rows are
 //! checked against the list, a torn last line is dropped, the rest played.
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
-use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use crate::arena::parallel::run_games;
-use crate::arena::record::{GAMES_HEADER, GameRecord};
-use crate::arena::rundir::read_games;
+use crate::arena::record::GameRecord;
+use crate::arena::rundir::play_into_games_csv;
 use crate::arena::tournament::{Observer, TournamentConfig, TournamentError};
 use crate::bot::Catalog;
-
-struct Sink<'a> {
-    file: BufWriter<File>,
-    path: &'a Path,
-    inner: &'a mut dyn Observer,
-    records: Vec<GameRecord>,
-}
-
-impl Observer for Sink<'_> {
-    fn on_start(&mut self, done: &[GameRecord], total: u64) {
-        self.inner.on_start(done, total);
-    }
-
-    fn on_game(&mut self, r: &GameRecord, row: &str) -> Result<ControlFlow<()>, TournamentError> {
-        self.file
-            .write_all(row.as_bytes())
-            .map_err(|e| TournamentError::io(self.path, e))?;
-        self.records.push(*r);
-        self.inner.on_game(r, row)
-    }
-
-    fn on_idle(&mut self) -> Result<(), TournamentError> {
-        self.file
-            .flush()
-            .map_err(|e| TournamentError::io(self.path, e))?;
-        self.inner.on_idle()
-    }
-}
 
 /// Plays `games` (indices into `config`'s schedule, in order) into
 /// `dir/games.csv`, keeping the complete rows already there (the caller
@@ -66,56 +34,15 @@ pub fn play_list_in_dir(
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
 ) -> Result<Vec<GameRecord>, TournamentError> {
-    let labels = config.labels();
-    let schedule = config.schedule();
-    let path = dir.join("games.csv");
-    let mut done: Vec<GameRecord> = Vec::new();
-    let file = if path.exists() {
-        let existing = read_games(&path, &labels, &schedule, games)?;
-        let f = OpenOptions::new()
-            .write(true)
-            .open(&path)
-            .map_err(|e| TournamentError::io(&path, e))?;
-        let keep = if existing.has_header {
-            existing.complete_len
-        } else {
-            0
-        };
-        f.set_len(keep as u64)
-            .map_err(|e| TournamentError::io(&path, e))?;
-        drop(f);
-        done = existing.rows.iter().map(|r| r.0).collect();
-        let mut f = OpenOptions::new()
-            .append(true)
-            .open(&path)
-            .map_err(|e| TournamentError::io(&path, e))?;
-        if !existing.has_header {
-            writeln!(f, "{GAMES_HEADER}").map_err(|e| TournamentError::io(&path, e))?;
-        }
-        f
-    } else {
-        let mut f = File::create(&path).map_err(|e| TournamentError::io(&path, e))?;
-        writeln!(f, "{GAMES_HEADER}").map_err(|e| TournamentError::io(&path, e))?;
-        f
-    };
-    let mut sink = Sink {
-        file: BufWriter::with_capacity(1 << 16, file),
-        path: &path,
-        inner: observer,
-        records: Vec::new(),
-    };
-    sink.on_start(&done, games.len() as u64);
-    let rest = &games[done.len()..];
-    run_games(config, catalog, rest, cancel, &mut sink)?;
-    sink.on_idle()?;
-    done.append(&mut sink.records);
-    if done.len() < games.len() {
-        return Err(TournamentError::Interrupted {
-            done: done.len() as u64,
-            total: games.len() as u64,
-        });
-    }
-    Ok(done)
+    play_into_games_csv(
+        config,
+        catalog,
+        games,
+        &dir.join("games.csv"),
+        cancel,
+        observer,
+    )
+    .map(|played| played.records)
 }
 
 #[cfg(test)]
