@@ -23,7 +23,7 @@ use crate::game::rng::FastRng;
 const LEAF_EXACT: u32 = 6;
 
 /// Visits after which a node is *hot*: a thread sharing the tree batches
-/// its updates of that node's statistics (see [`Pending`]).
+/// its updates of that node's statistics (see `Pending` in this file).
 pub const HOT_VISITS: u32 = 256;
 
 /// A hot node's held-back visits are added once they reach
