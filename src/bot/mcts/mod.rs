@@ -165,13 +165,22 @@ impl MctsBot {
             Parallel::Root => self.cfg.threads,
             Parallel::Tree => 1,
         };
-        let (iters, deadline) = match self.cfg.budget {
-            Budget::Iters(n) => (n, None),
-            Budget::Millis(ms) => (u64::MAX, Some(started + Duration::from_millis(ms))),
+        let iters = match self.cfg.budget {
+            Budget::Iters(n) => n,
+            Budget::Millis(_) => u64::MAX,
         };
         let limit = self.node_limit((iters / k as u64).saturating_add(1), k);
         self.trees.resize_with(k, Tree::new);
+        let preparing = Instant::now();
         let reused = self.prepare_trees(game, limit);
+        // A time budget starts after the arena is ready: its first
+        // allocation (up to `max_nodes` nodes, about 0.1 s for the default
+        // 4 million) is a one-time cost of the bot, and counting it left
+        // the first move of every game a few dozen iterations.
+        let deadline = match self.cfg.budget {
+            Budget::Iters(_) => None,
+            Budget::Millis(ms) => Some(started + Duration::from_millis(ms) + preparing.elapsed()),
+        };
         // Step 3: search.
         let seed = derive_seed(self.seed, &[game.moves().len() as u64]);
         let run = match self.cfg.parallel {

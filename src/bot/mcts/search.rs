@@ -31,6 +31,11 @@ pub const HOT_VISITS: u32 = 256;
 /// other threads see of a node lags by under 1/64 of its visits.
 const LAG_SHIFT: u32 = 6;
 
+/// Mean iteration time below which a sharing thread holds back updates
+/// of hot nodes (random playouts take about 1 µs; heuristic playouts
+/// tens of µs).
+const CHEAP_ITERATION: std::time::Duration = std::time::Duration::from_micros(5);
+
 /// Iterations between a sharing thread's flushes of all its held-back
 /// updates, so that rarely revisited nodes do not lag for long.
 const FLUSH_EVERY: u64 = 64;
@@ -218,6 +223,10 @@ pub struct Worker {
     reserve: Reserve,
     /// Held-back updates of hot nodes (tree parallelism).
     pending: Pending,
+    /// Whether updates of hot nodes are held back now (iterations are
+    /// cheap), and when that was last decided.
+    defer: bool,
+    clock: Instant,
     /// Iterations this worker ran.
     pub iterations: u64,
 }
@@ -232,6 +241,8 @@ impl Worker {
             map: [255; 65],
             reserve: Reserve::default(),
             pending: Pending::new(),
+            defer: false,
+            clock: Instant::now(),
             iterations: 0,
         }
     }
@@ -260,6 +271,16 @@ impl Worker {
                 self.iterations += 1;
                 if SHARED && self.iterations.is_multiple_of(FLUSH_EVERY) {
                     self.pending.flush(s.tree);
+                    // Hold back only while iterations are cheap: then the
+                    // cache-line traffic is the cost, and an iteration is
+                    // in flight too briefly for its virtual loss to matter.
+                    // With slow iterations (heuristic playouts) the traffic
+                    // is negligible and the virtual loss at hot nodes keeps
+                    // the threads on different paths.
+                    let now = Instant::now();
+                    let per_iter = now.duration_since(self.clock) / FLUSH_EVERY as u32;
+                    self.defer = per_iter < CHEAP_ITERATION;
+                    self.clock = now;
                 }
             }
             if let Some(d) = s.deadline
@@ -327,7 +348,7 @@ impl Worker {
         let (stones, margin, amaf_ok, leaf_margin) = loop {
             let node = tree.node(id);
             let before = node.visits();
-            let deferred = SHARED && before >= HOT_VISITS;
+            let deferred = SHARED && self.defer && before >= HOT_VISITS;
             if deferred {
                 self.pending.visit(tree, id, before);
             } else {
