@@ -34,7 +34,7 @@ const LAG_SHIFT: u32 = 6;
 /// Mean iteration time below which a sharing thread holds back updates
 /// of hot nodes (random playouts take about 1 µs; heuristic playouts
 /// tens of µs).
-const CHEAP_ITERATION: std::time::Duration = std::time::Duration::from_micros(5);
+const CHEAP_ITERATION: std::time::Duration = std::time::Duration::from_micros(10);
 
 /// Iterations between a sharing thread's flushes of all its held-back
 /// updates, so that rarely revisited nodes do not lag for long.
