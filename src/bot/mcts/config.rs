@@ -115,13 +115,13 @@
 //! Against plain UCT (`--seed 52`, 200 games) they score 0.950
 //! [0.910, 0.973] (180 wins, 20 draws, no loss).
 //!
-//! Two candidates from the table, replayed as Black against `heuristic`
-//! on the same 100 layouts (`pahtum play --layout`): `eps=0` 47/47/6
-//! (against the defaults' 54/37/9 in the tournament), and
-//! `iters=50000` 24/17/4 after 45 games (stopped: level with the
-//! defaults). Neither is adopted: the full-strength opponent model is no
-//! better than a little noise, and 2.5 times the iterations buys nothing
-//! measurable here.
+//! Three candidates, replayed as Black against `heuristic` on the same
+//! 100 layouts (`pahtum play --layout`), against the defaults' 54/37/9
+//! in the tournament: `eps=0` 47/47/6; `iters=50000` 24/17/4 after 45
+//! games (stopped: level with the defaults); `k=8` 38/44/10 after 92
+//! games (stopped: worse). None is adopted: the noiseless opponent model
+//! is no better than a little noise, 2.5 times the iterations buys
+//! nothing measurable, and wider pruning loses.
 
 use crate::bot::eval::EvalWeights;
 use crate::bot::spec::{KeyInfo, Params, SpecError};
