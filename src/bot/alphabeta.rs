@@ -28,7 +28,7 @@ mod config;
 
 use std::time::{Duration, Instant};
 
-use super::eval::{EvalWeights, evaluate, move_value};
+use super::eval::{EvalWeights, MoveValuer, evaluate, move_value};
 use super::solver::{SolveLimits, Solver};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
@@ -189,6 +189,7 @@ impl AlphaBetaBot {
         let mut count = 0;
         let me = pos.turn().index();
         let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let valuer = MoveValuer::new(&self.cfg.weights);
         for sq in pos.empty() {
             let idx = sq.index() as u8;
             let key = if idx == first {
@@ -201,7 +202,7 @@ impl AlphaBetaBot {
                 let g = pos.gain_for(pos.turn(), sq) + pos.gain_for(!pos.turn(), sq);
                 g as i64 * (1 << 20) + self.history[me][idx as usize].min((1 << 20) - 1) as i64
             } else {
-                move_value(pos, sq, &self.cfg.weights) as i64 * 1024
+                valuer.value(pos, sq) as i64 * 1024
                     + self.history[me][idx as usize].min(1023) as i64
             };
             out[count] = (key, idx);

@@ -1,7 +1,7 @@
 //! Small pieces shared by the one-ply bots: picking the best square with
 //! random tie-breaks, and the pie-rule decision.
 
-use super::eval::{EvalWeights, evaluate, move_value};
+use super::eval::{EvalWeights, MoveValuer, evaluate};
 use crate::game::bitboard::Bitboard;
 use crate::game::position::Position;
 use crate::game::rng::FastRng;
@@ -37,17 +37,18 @@ pub fn best_square<T: PartialOrd + Copy>(
     best
 }
 
-/// The highest-valued square by [`move_value`], the first one on ties
-/// (deterministic, for the swap decision below).
-fn first_best(pos: &Position, w: &EvalWeights) -> Option<Square> {
+/// The highest-valued square by [`crate::bot::eval::move_value`] and its value, the first
+/// one in square order on ties (deterministic: the swap decision below
+/// and the `mcts` evaluation leaves).
+pub fn first_best(pos: &Position, valuer: &MoveValuer) -> Option<(Square, i32)> {
     let mut best: Option<(Square, i32)> = None;
     for sq in pos.empty() {
-        let v = move_value(pos, sq, w);
+        let v = valuer.value(pos, sq);
         if best.is_none_or(|(_, b)| v > b) {
             best = Some((sq, v));
         }
     }
-    best.map(|(sq, _)| sq)
+    best
 }
 
 /// How much the position after White's first stone favours White, by the
@@ -61,13 +62,14 @@ fn first_best(pos: &Position, w: &EvalWeights) -> Option<Square> {
 /// averages the two: `evaluate(P + m) + evaluate(P + m + r)`, `r` being
 /// White's best reply, both by `w`.
 pub fn swap_score(pos: &Position, w: &EvalWeights) -> i32 {
-    let Some(m) = first_best(pos, w) else {
+    let valuer = MoveValuer::new(w);
+    let Some((m, _)) = first_best(pos, &valuer) else {
         return evaluate(pos, w);
     };
     let mut q = *pos;
     q.play_unchecked(m);
     let mut total = evaluate(&q, w);
-    if let Some(r) = first_best(&q, w) {
+    if let Some((r, _)) = first_best(&q, &valuer) {
         let mut after = q;
         after.play_unchecked(r);
         total += evaluate(&after, w);

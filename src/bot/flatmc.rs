@@ -1,7 +1,7 @@
 //! `flatmc`: flat Monte Carlo with UCB1 at the root.
 
 use super::choose::best_square;
-use super::eval::{EvalWeights, move_value};
+use super::eval::{EvalWeights, MoveValuer};
 use super::spec::{BotKind, KeyInfo, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
@@ -16,7 +16,7 @@ pub enum Rollout {
     /// Uniformly random ([`Position::random_playout`]: no moves are played,
     /// the final split of the free squares is drawn directly).
     Random,
-    /// Epsilon-greedy on [`move_value`]: a random square with probability
+    /// Epsilon-greedy on [`super::eval::move_value`]: a random square with probability
     /// `epsilon`, else the best square by the heuristic (ties at random).
     Heuristic,
 }
@@ -86,13 +86,13 @@ impl FlatMcBot {
             Rollout::Random => pos.random_playout(&mut self.rng),
             Rollout::Heuristic => {
                 let mut p = *pos;
-                let w = &self.cfg.weights;
+                let valuer = MoveValuer::new(&self.cfg.weights);
                 while !p.is_game_over() {
                     let free = p.empty();
                     let sq = if self.rng.unit() < self.cfg.epsilon {
                         free.nth(self.rng.below(free.count()))
                     } else {
-                        best_square(free, &mut self.rng, |sq| move_value(&p, sq, w)).map(|b| b.0)
+                        best_square(free, &mut self.rng, |sq| valuer.value(&p, sq)).map(|b| b.0)
                     };
                     match sq {
                         Some(sq) => p.play_unchecked(sq),

@@ -7,7 +7,8 @@
 
 use super::config::{MctsConfig, Reward, Rollout};
 use super::tree::REWARD_ONE;
-use crate::bot::eval::{self, EvalWeights};
+use crate::bot::choose::first_best;
+use crate::bot::eval;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
@@ -33,20 +34,6 @@ pub fn quick_value(pos: &Position, sq: Square) -> i32 {
     pos.gain(sq) as i32 + pos.gain_for(!pos.turn(), sq) as i32
 }
 
-/// The best square for the side to move by [`eval::move_value`] (the first
-/// in square order among equals, so that leaves stay deterministic).
-#[inline]
-fn best_square(pos: &Position, weights: &EvalWeights) -> Option<(Square, i32)> {
-    let mut best: Option<(Square, i32)> = None;
-    for sq in pos.empty() {
-        let v = eval::move_value(pos, sq, weights);
-        if best.is_none_or(|b| v > b.1) {
-            best = Some((sq, v));
-        }
-    }
-    best
-}
-
 /// White's margin in half points, komi included, as the `eval` leaf sees
 /// it: `lookahead` plies of greedy [`eval::move_value`] moves from `pos`,
 /// then the line-potential evaluation plus `tempo` times the best move
@@ -55,16 +42,17 @@ fn best_square(pos: &Position, weights: &EvalWeights) -> Option<(Square, i32)> {
 #[inline]
 pub fn leaf_value(pos: &Position, cfg: &MctsConfig) -> i32 {
     let (w, lw) = (&cfg.weights, &cfg.leaf_weights);
+    let valuer = eval::MoveValuer::new(w);
     let mut p = *pos;
     for _ in 0..cfg.lookahead {
-        match best_square(&p, w) {
+        match first_best(&p, &valuer) {
             Some((sq, _)) => p.play_unchecked(sq),
             None => break,
         }
     }
     let mut v = 2.0 * eval::evaluate(&p, lw) as f64;
     if cfg.tempo > 0.0
-        && let Some((_, best)) = best_square(&p, w)
+        && let Some((_, best)) = first_best(&p, &valuer)
     {
         let sign = if p.turn() == Player::White { 1.0 } else { -1.0 };
         v += sign * cfg.tempo * 2.0 * best.max(0) as f64 / eval::MOVE_VALUE_SCALE as f64;

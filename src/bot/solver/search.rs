@@ -96,7 +96,8 @@ pub(crate) struct Search<'t> {
     /// History heuristic: how often (weighted by depth) a square refuted
     /// the opponent's play, per colour to move.
     history: [[u32; 64]; 2],
-    weights: crate::bot::eval::EvalWeights,
+    /// One-ply heuristic values for move ordering in large positions.
+    valuer: crate::bot::eval::MoveValuer,
 }
 
 impl<'t> Search<'t> {
@@ -118,7 +119,7 @@ impl<'t> Search<'t> {
             deadline,
             stopped: None,
             history: [[0; 64]; 2],
-            weights: crate::bot::eval::EvalWeights::default(),
+            valuer: crate::bot::eval::MoveValuer::new(&crate::bot::eval::EvalWeights::default()),
         }
     }
 
@@ -246,8 +247,7 @@ impl<'t> Search<'t> {
                         (0, 0)
                     };
                     let g = if n >= HEURISTIC_MIN_EMPTIES {
-                        (crate::bot::eval::move_value(pos, sq, &self.weights) + (1 << 24)).max(0)
-                            as u32
+                        (self.valuer.value(pos, sq) + (1 << 24)).max(0) as u32
                     } else {
                         8 * (gain(mine, sq) + gain(theirs, sq)) + pm + pt
                     };
