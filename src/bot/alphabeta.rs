@@ -28,7 +28,7 @@ mod config;
 
 use std::time::{Duration, Instant};
 
-use super::eval::{EvalWeights, MoveValuer, evaluate, move_value};
+use super::eval::{EvalWeights, MoveValuer, evaluate};
 use super::solver::{SolveLimits, Solver};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
@@ -91,6 +91,9 @@ pub struct AlphaBetaBot {
     deadline: Option<Instant>,
     stopped: bool,
     last: Option<SearchInfo>,
+    /// One-ply move values for ordering, with the line tables of the
+    /// board being searched (set at the start of each search).
+    valuer: MoveValuer,
 }
 
 impl std::fmt::Debug for AlphaBetaBot {
@@ -145,6 +148,7 @@ fn plies_left(pos: &Position) -> u32 {
 impl AlphaBetaBot {
     /// A bot with settings `cfg` and tie-breaking stream `seed`.
     pub fn new(name: impl Into<String>, cfg: AlphaBetaConfig, seed: u64) -> AlphaBetaBot {
+        let valuer = MoveValuer::new(&cfg.weights);
         AlphaBetaBot {
             name: name.into(),
             cfg,
@@ -159,6 +163,7 @@ impl AlphaBetaBot {
             deadline: None,
             stopped: false,
             last: None,
+            valuer,
         }
     }
 
@@ -189,7 +194,7 @@ impl AlphaBetaBot {
         let mut count = 0;
         let me = pos.turn().index();
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let valuer = MoveValuer::new(&self.cfg.weights);
+        let valuer = &self.valuer;
         for sq in pos.empty() {
             let idx = sq.index() as u8;
             let key = if idx == first {
@@ -339,9 +344,9 @@ impl AlphaBetaBot {
             let j = self.rng.below(i as u32 + 1) as usize;
             moves.swap(i, j);
         }
-        let w = &self.cfg.weights;
+        let valuer = MoveValuer::with_table(&self.cfg.weights, pos.size());
         moves.sort_by_key(|m| match m {
-            Move::Place(sq) => std::cmp::Reverse(move_value(pos, *sq, w)),
+            Move::Place(sq) => std::cmp::Reverse(valuer.value(pos, *sq)),
             Move::Swap => std::cmp::Reverse(0),
         });
         moves
@@ -452,6 +457,7 @@ impl AlphaBetaBot {
             return None;
         }
         let start = Instant::now();
+        self.valuer = MoveValuer::with_table(&self.cfg.weights, pos.size());
         self.deadline = (self.cfg.ms > 0).then(|| start + Duration::from_millis(self.cfg.ms));
         self.node_limit = if self.cfg.nodes == 0 {
             u64::MAX

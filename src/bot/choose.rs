@@ -62,7 +62,7 @@ pub fn first_best(pos: &Position, valuer: &MoveValuer) -> Option<(Square, i32)> 
 /// averages the two: `evaluate(P + m) + evaluate(P + m + r)`, `r` being
 /// White's best reply, both by `w`.
 pub fn swap_score(pos: &Position, w: &EvalWeights) -> i32 {
-    let valuer = MoveValuer::new(w);
+    let valuer = MoveValuer::with_table(w, pos.size());
     let Some((m, _)) = first_best(pos, &valuer) else {
         return evaluate(pos, w);
     };

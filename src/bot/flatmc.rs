@@ -86,7 +86,7 @@ impl FlatMcBot {
             Rollout::Random => pos.random_playout(&mut self.rng),
             Rollout::Heuristic => {
                 let mut p = *pos;
-                let valuer = MoveValuer::new(&self.cfg.weights);
+                let valuer = MoveValuer::with_table(&self.cfg.weights, pos.size());
                 while !p.is_game_over() {
                     let free = p.empty();
                     let sq = if self.rng.unit() < self.cfg.epsilon {

@@ -1,7 +1,7 @@
 //! `heuristic`: one ply of the line-potential evaluation.
 
 use super::choose::{best_square, heuristic_swap, pie_opening};
-use super::eval::{EvalWeights, MOVE_VALUE_SCALE, move_value};
+use super::eval::{EvalWeights, MOVE_VALUE_SCALE, MoveValuer};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
@@ -52,8 +52,8 @@ impl Bot for HeuristicBot {
             self.last = None;
             return Ok(Move::Place(sq));
         }
-        let w = &self.weights;
-        let (sq, v) = best_square(pos.empty(), &mut self.rng, |sq| move_value(pos, sq, w))
+        let valuer = MoveValuer::with_table(&self.weights, pos.size());
+        let (sq, v) = best_square(pos.empty(), &mut self.rng, |sq| valuer.value(pos, sq))
             .ok_or_else(|| BotFault::Illegal("no free square".into()))?;
         self.last = Some(SearchInfo {
             nodes: pos.empty().count() as u64,

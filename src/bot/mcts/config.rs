@@ -218,6 +218,8 @@ const DEFAULT_EXPAND: u64 = 2;
 const DEFAULT_EPS: f64 = 0.05;
 const DEFAULT_MIX: f64 = 0.0;
 const DEFAULT_SCALE: f64 = 10.0;
+/// Default [`MctsConfig::win_share`].
+const DEFAULT_WIN_SHARE: f64 = 0.0;
 const DEFAULT_BIAS: f64 = 0.001;
 const DEFAULT_REF: u64 = 50;
 const DEFAULT_K: u64 = 5;
@@ -321,6 +323,12 @@ pub const KEYS: &[KeyInfo] = &[
         "10",
         "0.1..=1000",
         "points of margin that count as a clear win (reward=margin)",
+    ),
+    key(
+        "win_share",
+        "0",
+        "0..=1",
+        "reward=margin: weight of the win/draw/loss step blended into the margin reward",
     ),
     key(
         "rave",
@@ -460,6 +468,10 @@ pub struct MctsConfig {
     pub reward: Reward,
     /// Margin scale in points for [`Reward::Margin`].
     pub scale: f64,
+    /// Weight of the win/draw/loss step in [`Reward::Margin`]: the reward
+    /// is `(1 - w) * margin reward + w * win reward`, so a narrow win
+    /// counts clearly more than a draw while margins still order wins.
+    pub win_share: f64,
     /// AMAF mode.
     pub rave: Rave,
     /// RAVE bias `b` in `beta = m / (m + n + b m n)`.
@@ -513,6 +525,7 @@ impl Default for MctsConfig {
             lookahead: DEFAULT_LOOKAHEAD as u32,
             reward: Reward::Margin,
             scale: DEFAULT_SCALE,
+            win_share: DEFAULT_WIN_SHARE,
             rave: Rave::Off,
             rave_bias: DEFAULT_BIAS as f32,
             grave_ref: DEFAULT_REF as u32,
@@ -592,6 +605,7 @@ impl MctsConfig {
             lookahead: p.int("lookahead", DEFAULT_LOOKAHEAD, 0, 8)? as u32,
             reward,
             scale: p.float("scale", DEFAULT_SCALE, 0.1, 1000.0)?,
+            win_share: p.float("win_share", DEFAULT_WIN_SHARE, 0.0, 1.0)?,
             rave,
             rave_bias: p.float("bias", DEFAULT_BIAS, 0.0, 1.0)? as f32,
             grave_ref: p.int("ref", DEFAULT_REF, 0, 1_000_000)? as u32,

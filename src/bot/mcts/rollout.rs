@@ -39,20 +39,20 @@ pub fn quick_value(pos: &Position, sq: Square) -> i32 {
 /// then the line-potential evaluation plus `tempo` times the best move
 /// value of the side to move there (the mover claims the best window
 /// next, which a static count of both sides' potential ignores).
+/// `valuer` values moves by `cfg.weights`.
 #[inline]
-pub fn leaf_value(pos: &Position, cfg: &MctsConfig) -> i32 {
-    let (w, lw) = (&cfg.weights, &cfg.leaf_weights);
-    let valuer = eval::MoveValuer::new(w);
+pub fn leaf_value(pos: &Position, cfg: &MctsConfig, valuer: &eval::MoveValuer) -> i32 {
+    let lw = &cfg.leaf_weights;
     let mut p = *pos;
     for _ in 0..cfg.lookahead {
-        match first_best(&p, &valuer) {
+        match first_best(&p, valuer) {
             Some((sq, _)) => p.play_unchecked(sq),
             None => break,
         }
     }
     let mut v = 2.0 * eval::evaluate(&p, lw) as f64;
     if cfg.tempo > 0.0
-        && let Some((_, best)) = first_best(&p, &valuer)
+        && let Some((_, best)) = first_best(&p, valuer)
     {
         let sign = if p.turn() == Player::White { 1.0 } else { -1.0 };
         v += sign * cfg.tempo * 2.0 * best.max(0) as f64 / eval::MOVE_VALUE_SCALE as f64;
@@ -61,14 +61,20 @@ pub fn leaf_value(pos: &Position, cfg: &MctsConfig) -> i32 {
 }
 
 /// Plays `pos` to the end with `cfg.rollout` (`eval`: scores it by
-/// [`leaf_value`]).
+/// [`leaf_value`]); `valuer` values moves by `cfg.weights` (built once per
+/// search, with its line tables).
 #[inline]
-pub fn playout(pos: &Position, cfg: &MctsConfig, rng: &mut FastRng) -> Playout {
-    let (eps, weights, mix) = (cfg.eps, &cfg.weights, cfg.mix);
+pub fn playout(
+    pos: &Position,
+    cfg: &MctsConfig,
+    valuer: &eval::MoveValuer,
+    rng: &mut FastRng,
+) -> Playout {
+    let (eps, mix) = (cfg.eps, cfg.mix);
     let stones = match cfg.rollout {
         Rollout::Random => pos.random_split(rng),
         Rollout::Eval => {
-            let v = leaf_value(pos, cfg);
+            let v = leaf_value(pos, cfg, valuer);
             // The random fill only feeds AMAF and `mix`; without them the
             // leaf's own stones stand in (nothing reads them).
             let stones = if cfg.uses_amaf() || mix > 0.0 {
@@ -92,10 +98,7 @@ pub fn playout(pos: &Position, cfg: &MctsConfig, rng: &mut FastRng) -> Playout {
             };
         }
         Rollout::Greedy => guided(pos, eps, rng, quick_value),
-        Rollout::Heuristic => {
-            let valuer = eval::MoveValuer::new(weights);
-            guided(pos, eps, rng, |p, sq| valuer.value(p, sq))
-        }
+        Rollout::Heuristic => guided(pos, eps, rng, |p, sq| valuer.value(p, sq)),
     };
     Playout {
         stones,
@@ -154,14 +157,18 @@ pub struct Rewarder {
     kind: Reward,
     /// 1 / (2 * scale): margins arrive in half points.
     inv_scale: f64,
+    /// Weight of the win step in the margin reward.
+    win_share: f64,
 }
 
 impl Rewarder {
-    /// A rewarder of `kind`, margins in points divided by `scale`.
-    pub fn new(kind: Reward, scale: f64) -> Rewarder {
+    /// A rewarder of `kind`, margins in points divided by `scale`, with
+    /// `win_share` of the win step blended into the margin reward.
+    pub fn new(kind: Reward, scale: f64, win_share: f64) -> Rewarder {
         Rewarder {
             kind,
             inv_scale: 1.0 / (2.0 * scale),
+            win_share,
         }
     }
 
@@ -176,7 +183,9 @@ impl Rewarder {
             },
             Reward::Margin => {
                 let t = (margin_halves as f64 * self.inv_scale).tanh();
-                ((1.0 + t) * 0.5 * REWARD_ONE as f64).round() as u64
+                let step = margin_halves.signum() as f64;
+                let r = (1.0 + t + self.win_share * (step - t)) * 0.5;
+                (r * REWARD_ONE as f64).round() as u64
             }
         }
     }
@@ -205,7 +214,8 @@ mod tests {
                 rollout,
                 ..MctsConfig::default()
             };
-            let p = playout(&pos, &cfg, &mut rng);
+            let valuer = eval::MoveValuer::with_table(&cfg.weights, pos.size());
+            let p = playout(&pos, &cfg, &valuer, &mut rng);
             let (w, b) = (p.stones[Player::White], p.stones[Player::Black]);
             assert_eq!(w & b, Bitboard::EMPTY);
             assert_eq!(w | b | pos.holes(), Bitboard::FULL);
@@ -218,12 +228,12 @@ mod tests {
     #[test]
     fn rewards_are_symmetric() {
         for kind in [Reward::Win, Reward::Margin] {
-            let r = Rewarder::new(kind, 10.0);
+            let r = Rewarder::new(kind, 10.0, 0.0);
             assert_eq!(r.white(0), REWARD_ONE / 2);
             assert_eq!(r.white(40), REWARD_ONE - r.white(-40));
             assert!(r.white(40) > r.white(-2));
         }
-        let m = Rewarder::new(Reward::Margin, 10.0);
+        let m = Rewarder::new(Reward::Margin, 10.0, 0.0);
         assert!(m.white(40) > m.white(2));
     }
 }

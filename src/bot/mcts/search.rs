@@ -53,6 +53,9 @@ pub struct Shared<'a> {
     pub sel: SelectParams,
     /// Reward function.
     pub rewarder: Rewarder,
+    /// Move values by `cfg.weights` (priors, heuristic playouts), with the
+    /// line tables of the root's board size.
+    pub valuer: eval::MoveValuer,
     /// Iterations this tree may run in all.
     pub iters: u64,
     /// Wall-clock end, for `ms=` budgets.
@@ -80,7 +83,8 @@ impl<'a> Shared<'a> {
             cfg,
             root,
             sel: SelectParams::new(cfg),
-            rewarder: Rewarder::new(cfg.reward, cfg.scale),
+            rewarder: Rewarder::new(cfg.reward, cfg.scale, cfg.win_share),
+            valuer: eval::MoveValuer::with_table(&cfg.weights, root.size()),
             iters,
             deadline,
             claimed: Padded(AtomicU64::new(0)),
@@ -298,11 +302,10 @@ impl Worker {
     /// Fills `self.moves` with the children of `pos`: every free square
     /// (pruned to the best `k` by heuristic value with `prior=prune`), then
     /// the pie swap when offered. Priors are scaled so the best is 1.
-    fn child_moves(&mut self, pos: &Position, cfg: &MctsConfig) {
+    fn child_moves(&mut self, pos: &Position, cfg: &MctsConfig, valuer: &eval::MoveValuer) {
         self.moves.clear();
         if cfg.uses_prior() {
             let mut top = 1;
-            let valuer = eval::MoveValuer::new(&cfg.weights);
             for sq in pos.empty() {
                 let v = valuer.value(pos, sq).max(0);
                 top = top.max(v);
@@ -361,7 +364,7 @@ impl Worker {
                 && !(cfg.solver && pos.empty().count() <= LEAF_EXACT.min(cfg.exact))
             {
                 // Step 2: expand (or find another thread expanding it).
-                self.child_moves(&pos, cfg);
+                self.child_moves(&pos, cfg, &s.valuer);
                 let reserve = if SHARED {
                     Some(&mut self.reserve)
                 } else {
@@ -428,7 +431,7 @@ impl Worker {
                 break (stones_of(&pos), m, false, m);
             }
             // Step 3: simulate.
-            let p = playout(&pos, cfg, &mut self.rng);
+            let p = playout(&pos, cfg, &s.valuer, &mut self.rng);
             let leaf = if cfg.minimax > 0.0 && cfg.rollout != Rollout::Eval {
                 static_margin(&pos, cfg)
             } else {

@@ -119,7 +119,10 @@ impl<'t> Search<'t> {
             deadline,
             stopped: None,
             history: [[0; 64]; 2],
-            valuer: crate::bot::eval::MoveValuer::new(&crate::bot::eval::EvalWeights::default()),
+            valuer: crate::bot::eval::MoveValuer::with_table(
+                &crate::bot::eval::EvalWeights::default(),
+                root.size(),
+            ),
         }
     }
 
