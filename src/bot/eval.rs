@@ -519,7 +519,7 @@ impl MoveTable {
     }
 
     /// The process-wide tables of `w` and `size`, built on first use;
-    /// `None` for sizes outside 3 to 8 or once [`MAX_TABLES`] exist.
+    /// `None` for sizes outside 3 to 8 or once 16 tables exist.
     pub fn shared(w: &EvalWeights, size: u8) -> Option<&'static MoveTable> {
         type Cache = Vec<(EvalWeights, u8, &'static MoveTable)>;
         static CACHE: std::sync::Mutex<Cache> = std::sync::Mutex::new(Vec::new());

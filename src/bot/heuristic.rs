@@ -8,7 +8,7 @@ use crate::game::outcome::Move;
 use crate::game::record::Game;
 use crate::game::rng::FastRng;
 
-/// Plays the square with the highest [`move_value`]: the potential it adds
+/// Plays the square with the highest [`move_value`](super::eval::move_value): the potential it adds
 /// to its own open row and column segments plus the opponent potential it
 /// spoils (`defence` weighs the latter). Ties are broken at random from the
 /// bot's seed. Under the pie rule it swaps by [`heuristic_swap`] and opens
