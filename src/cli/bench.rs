@@ -191,11 +191,11 @@ pub fn run(args: BenchArgs) -> CliResult {
     );
     print_speed(
         "mcts_default_iters_per_s_t1",
-        // The default engine plays heuristic playouts, about 30 times
+        // The default engine plays heuristic playouts, about 12 times
         // slower than random ones on the empty board: a smaller budget
         // keeps this figure to about the same time.
         mcts_iters_per_s(MctsConfig {
-            budget: Budget::Iters(iters / 30),
+            budget: Budget::Iters(iters / 12),
             reuse: false,
             ..MctsConfig::default()
         }),

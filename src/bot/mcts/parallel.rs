@@ -14,7 +14,7 @@
 //!   threads run and exact once they have joined (the scope's join is the
 //!   synchronisation point).
 //!   *Hot* nodes (at least `HOT_VISITS` visits) are the exception while
-//!   iterations are cheap (under 10 µs on average over a thread's last 64,
+//!   iterations are cheap (under 3 µs on average over a thread's last 64,
 //!   as with random playouts): a thread holds back its visits and rewards to them in a private
 //!   buffer (`Pending` in `search.rs`) and adds them with one `fetch_add`
 //!   per field once they reach 1/64 of the node's visits, every 64

@@ -32,9 +32,10 @@ pub const HOT_VISITS: u32 = 256;
 const LAG_SHIFT: u32 = 6;
 
 /// Mean iteration time below which a sharing thread holds back updates
-/// of hot nodes (random playouts take about 1 µs; heuristic playouts
-/// tens of µs).
-const CHEAP_ITERATION: std::time::Duration = std::time::Duration::from_micros(10);
+/// of hot nodes (random playouts take about 1 µs; heuristic playouts,
+/// with the move-value tables, about 9 µs from the empty board and less
+/// as it fills, so the line sits below them).
+const CHEAP_ITERATION: std::time::Duration = std::time::Duration::from_micros(3);
 
 /// Iterations between a sharing thread's flushes of all its held-back
 /// updates, so that rarely revisited nodes do not lag for long.
