@@ -1,6 +1,9 @@
 //! Playing games in parallel and handing them on in game order.
 //!
-//! Concurrency contract: `threads` workers in a rayon pool take game
+//! Concurrency contract: `threads` plain scoped threads (not a rayon
+//! pool: a thread of one rayon pool that waits on another, as it does when
+//! a bot runs its search on its own pool, runs queued work of its own pool
+//! meanwhile, which would nest one game inside another's move) take game
 //! positions from one atomic counter, so games start in schedule order and
 //! finish nearly in order. Each worker builds fresh bots from the catalogue
 //! with seeds from (seed, game index, seat), plays the game, formats its
@@ -98,11 +101,6 @@ pub fn run_games(
     let schedule = config.schedule();
     let labels = config.labels();
     let threads = config.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("pahtum-game-{i}"))
-        .build()
-        .map_err(|e| TournamentError::Game(format!("thread pool: {e}")))?;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Batch>();
@@ -113,61 +111,57 @@ pub fn run_games(
     let mut failure: Option<TournamentError> = None;
     std::thread::scope(|scope| {
         let (schedule, labels, next, stop) = (&schedule, &labels, &next, &stop);
-        scope.spawn(move || {
-            pool.scope(|ps| {
-                for _ in 0..threads {
-                    let tx = tx.clone();
-                    ps.spawn(move |_| {
-                        // Finished games go out in batches at most
-                        // BATCH_LATENCY old: one message (and one wake-up
-                        // of the writer) per game would cost more than a
-                        // fast game itself; slow games go out one by one.
-                        let mut text = String::new();
-                        let mut done = Vec::new();
-                        let mut since = Instant::now();
-                        loop {
-                            if stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            let k = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(&g) = games.get(k) else { break };
-                            let start = text.len();
-                            let r = play_scheduled(
-                                schedule,
-                                &config.bots,
-                                labels,
-                                catalog,
-                                g,
-                                &mut text,
-                            )
-                            .map(|rec| (rec, start..text.len()));
-                            done.push((k, r));
-                            if since.elapsed() >= BATCH_LATENCY {
-                                let capacity = text.capacity();
-                                let batch = Batch {
-                                    text: Arc::new(std::mem::replace(
-                                        &mut text,
-                                        String::with_capacity(capacity),
-                                    )),
-                                    games: std::mem::take(&mut done),
-                                };
-                                if tx.send(batch).is_err() {
-                                    return;
-                                }
-                                since = Instant::now();
-                            }
+        for i in 0..threads {
+            let tx = tx.clone();
+            let worker = std::thread::Builder::new()
+                .name(format!("pahtum-game-{i}"))
+                .spawn_scoped(scope, move || {
+                    // Finished games go out in batches at most
+                    // BATCH_LATENCY old: one message (and one wake-up
+                    // of the writer) per game would cost more than a
+                    // fast game itself; slow games go out one by one.
+                    let mut text = String::new();
+                    let mut done = Vec::new();
+                    let mut since = Instant::now();
+                    loop {
+                        if stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {
+                            break;
                         }
-                        if !done.is_empty() {
-                            let _ = tx.send(Batch {
-                                text: Arc::new(text),
-                                games: done,
-                            });
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&g) = games.get(k) else { break };
+                        let start = text.len();
+                        let r =
+                            play_scheduled(schedule, &config.bots, labels, catalog, g, &mut text)
+                                .map(|rec| (rec, start..text.len()));
+                        done.push((k, r));
+                        if since.elapsed() >= BATCH_LATENCY {
+                            let capacity = text.capacity();
+                            let batch = Batch {
+                                text: Arc::new(std::mem::replace(
+                                    &mut text,
+                                    String::with_capacity(capacity),
+                                )),
+                                games: std::mem::take(&mut done),
+                            };
+                            if tx.send(batch).is_err() {
+                                return;
+                            }
+                            since = Instant::now();
                         }
-                    });
-                }
-            });
-            drop(tx);
-        });
+                    }
+                    if !done.is_empty() {
+                        let _ = tx.send(Batch {
+                            text: Arc::new(text),
+                            games: done,
+                        });
+                    }
+                });
+            if let Err(e) = worker {
+                stop.store(true, Ordering::Relaxed);
+                failure.get_or_insert(TournamentError::Game(format!("game thread: {e}")));
+            }
+        }
+        drop(tx);
         // The reorder buffer: slot i holds game position `written + i`.
         let mut pending: VecDeque<Pending> = VecDeque::new();
         let mut written = 0usize;

@@ -91,6 +91,10 @@ pub struct MctsBot {
     /// The game (start and moves) the trees' roots stand for.
     rooted: Option<(Position, Vec<Move>)>,
     report: Option<Report>,
+    /// The search threads when `threads > 1`, kept between moves: starting
+    /// threads for every search cost up to a few milliseconds each, a
+    /// large share of a short time budget, and left their caches cold.
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl MctsBot {
@@ -105,6 +109,7 @@ impl MctsBot {
             table: None,
             rooted: None,
             report: None,
+            pool: None,
         }
     }
 
@@ -173,8 +178,17 @@ impl MctsBot {
         self.trees.resize_with(k, Tree::new);
         let preparing = Instant::now();
         let reused = self.prepare_trees(game, limit);
-        // A time budget starts after the arena is ready: its first
-        // allocation (up to `max_nodes` nodes, about 0.1 s for the default
+        if self.cfg.threads > 1 && self.pool.is_none() {
+            // Without a pool (the system refused threads) the search
+            // starts scoped threads instead.
+            self.pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.cfg.threads)
+                .thread_name(|i| format!("pahtum-mcts-{i}"))
+                .build()
+                .ok();
+        }
+        // A time budget starts after the arena and the threads are ready:
+        // the arena's first allocation (up to `max_nodes` nodes, about 0.1 s for the default
         // 4 million) is a one-time cost of the bot, and counting it left
         // the first move of every game a few dozen iterations.
         let deadline = match self.cfg.budget {
@@ -183,9 +197,10 @@ impl MctsBot {
         };
         // Step 3: search.
         let seed = derive_seed(self.seed, &[game.moves().len() as u64]);
+        let pool = self.pool.as_ref();
         let run = match self.cfg.parallel {
             Parallel::Root if k > 1 => {
-                parallel::run_root(&self.trees, &self.cfg, pos, iters, deadline, seed)
+                parallel::run_root(&self.trees, &self.cfg, pos, iters, deadline, seed, pool)
             }
             _ => parallel::run_tree(
                 &self.trees[0],
@@ -195,6 +210,7 @@ impl MctsBot {
                 deadline,
                 seed,
                 self.cfg.threads,
+                pool,
             ),
         };
         // Step 4: choose.

@@ -2,8 +2,14 @@
 //!
 //! # Concurrency contract (tree parallelism)
 //!
-//! All threads share one [`Tree`] by `&` reference inside
-//! `std::thread::scope`; there is no lock anywhere and no `unsafe`. Each
+//! All threads share one [`Tree`] by `&` reference for the duration of
+//! one search: the bot's own rayon pool runs the search on each of its
+//! threads with `broadcast`, which returns only when every thread is done
+//! (scoped threads stand in when there is no pool). The pool's threads
+//! persist between moves, because starting threads for each search cost
+//! up to a few milliseconds (measured: the second of two threads began
+//! up to 4 ms late in a 20 ms search). There is no lock anywhere and no
+//! `unsafe`. Each
 //! field of a node changes only in these ways:
 //!
 //! - `visits`, `value`, `amaf_visits`, `amaf_value`: only grow, by
@@ -11,7 +17,7 @@
 //!   arrived yet: that is the *virtual loss* (a visit counted on the way
 //!   down, its reward added on the way up), which steers other threads
 //!   away from the path in flight. Statistics are approximate while
-//!   threads run and exact once they have joined (the scope's join is the
+//!   threads run and exact once they have joined (the end of the broadcast or scope is the
 //!   synchronisation point).
 //!   *Hot* nodes (at least `HOT_VISITS` visits) are the exception while
 //!   iterations are cheap (under 3 µs on average over a thread's last 64,
@@ -82,7 +88,33 @@ pub struct RunStats {
     pub depth: u32,
 }
 
-/// Searches `tree` from `root` with `threads` threads sharing it.
+/// Runs `job(t)` for `t` in `0..threads` at once, on `pool` when given
+/// (its threads persist between searches; it must have `threads` threads)
+/// or on scoped threads started for the occasion; the results in order.
+fn on_threads<R: Send>(
+    threads: usize,
+    pool: Option<&rayon::ThreadPool>,
+    job: impl Fn(usize) -> R + Sync,
+) -> Vec<R> {
+    match pool {
+        Some(pool) if pool.current_num_threads() == threads => {
+            pool.broadcast(|ctx| job(ctx.index()))
+        }
+        _ => std::thread::scope(|scope| {
+            let job = &job;
+            let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || job(t))).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join())
+                .collect::<Result<Vec<R>, _>>()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))
+        }),
+    }
+}
+
+/// Searches `tree` from `root` with `threads` threads sharing it (on
+/// `pool`'s threads when given).
+#[allow(clippy::too_many_arguments)]
 pub fn run_tree(
     tree: &Tree,
     cfg: &MctsConfig,
@@ -91,6 +123,7 @@ pub fn run_tree(
     deadline: Option<Instant>,
     seed: u64,
     threads: usize,
+    pool: Option<&rayon::ThreadPool>,
 ) -> RunStats {
     let shared = Shared::new(tree, cfg, root, iters, deadline);
     let iterations = if threads <= 1 {
@@ -98,19 +131,14 @@ pub fn run_tree(
         w.run::<false>(&shared, SERIAL_BATCH);
         w.iterations
     } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let shared = &shared;
-                    scope.spawn(move || {
-                        let mut w = Worker::new(derive_seed(seed, &[t as u64]));
-                        w.run::<true>(shared, SHARED_BATCH);
-                        w.iterations
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+        let shared = &shared;
+        on_threads(threads, pool, |t| {
+            let mut w = Worker::new(derive_seed(seed, &[t as u64]));
+            w.run::<true>(shared, SHARED_BATCH);
+            w.iterations
         })
+        .into_iter()
+        .sum()
     };
     RunStats {
         iterations,
@@ -118,7 +146,8 @@ pub fn run_tree(
     }
 }
 
-/// Searches one tree per thread (`trees.len()` threads), thread `t` with
+/// Searches one tree per thread (`trees.len()` threads, on `pool`'s when
+/// given), thread `t` with
 /// seed `derive_seed(seed, &[t])` and `iters / threads` iterations (the
 /// first `iters % threads` threads one more).
 pub fn run_root(
@@ -128,30 +157,18 @@ pub fn run_root(
     iters: u64,
     deadline: Option<Instant>,
     seed: u64,
+    pool: Option<&rayon::ThreadPool>,
 ) -> RunStats {
     let k = trees.len().max(1) as u64;
     let share = |t: u64| iters / k + u64::from(t < iters % k);
-    let per: Vec<RunStats> = std::thread::scope(|scope| {
-        let handles: Vec<_> = trees
-            .iter()
-            .enumerate()
-            .map(|(t, tree)| {
-                let n = share(t as u64);
-                scope.spawn(move || {
-                    let shared = Shared::new(tree, cfg, root, n, deadline);
-                    let mut w = Worker::new(derive_seed(seed, &[t as u64]));
-                    w.run::<false>(&shared, SERIAL_BATCH);
-                    RunStats {
-                        iterations: w.iterations,
-                        depth: shared.depth.0.into_inner(),
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
+    let per = on_threads(trees.len(), pool, |t| {
+        let shared = Shared::new(&trees[t], cfg, root, share(t as u64), deadline);
+        let mut w = Worker::new(derive_seed(seed, &[t as u64]));
+        w.run::<false>(&shared, SERIAL_BATCH);
+        RunStats {
+            iterations: w.iterations,
+            depth: shared.depth.0.into_inner(),
+        }
     });
     RunStats {
         iterations: per.iter().map(|r| r.iterations).sum(),
@@ -180,10 +197,20 @@ mod tests {
         let root = Rules::default()
             .new_game(&mut crate::game::rules::layout_rng(5))
             .expect("standard rules");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("pool");
+        for pool in [None, Some(&pool)] {
+            check_exact(&cfg, root, pool);
+        }
+    }
+
+    fn check_exact(cfg: &MctsConfig, root: Position, pool: Option<&rayon::ThreadPool>) {
         let mut tree = Tree::new();
         tree.reset(1 << 20);
         let iters = 30_000;
-        let run = run_tree(&tree, &cfg, root, iters, None, 1, 2);
+        let run = run_tree(&tree, cfg, root, iters, None, 1, 2, pool);
         assert_eq!(run.iterations, iters);
         assert_eq!(tree.root().visits() as u64, iters);
         let (first, n) = tree.root().child_range();
