@@ -464,3 +464,82 @@ pub const KIND: BotKind = BotKind {
         Ok(Box::new(MctsBot::new(params.label(), cfg, seed)))
     },
 };
+
+/// Tree reuse under tree parallelism: the kept subtree stays a well-formed
+/// tree of legal, distinct moves whose visits add up.
+#[cfg(test)]
+mod parallel_reuse {
+    use super::*;
+    use crate::game::rules::Rules;
+
+    /// Pushes what is wrong below `id` (position `pos`) onto `bad`.
+    fn walk(tree: &Tree, id: NodeId, pos: Position, depth: u32, bad: &mut Vec<String>) {
+        let node = tree.node(id);
+        if node.state() != tree::state::EXPANDED {
+            return;
+        }
+        let (first, n) = node.child_range();
+        let mut seen = 0u64;
+        let mut sum = 0u64;
+        for c in first..first + n {
+            let ch = tree.node(NodeId(c));
+            sum += ch.visits() as u64;
+            match ch.mv() {
+                Move::Place(sq) => {
+                    if !pos.empty().contains(sq) || seen >> sq.index() & 1 == 1 {
+                        bad.push(format!(
+                            "depth {depth}: illegal/dup child {sq} at node {}",
+                            id.0
+                        ));
+                        return;
+                    }
+                    seen |= 1 << sq.index();
+                    let mut p = pos;
+                    p.play_unchecked(sq);
+                    walk(tree, NodeId(c), p, depth + 1, bad);
+                }
+                Move::Swap => {}
+            }
+        }
+        if sum > node.visits() as u64 {
+            bad.push(format!(
+                "depth {depth}: children visits {sum} > {}",
+                node.visits()
+            ));
+        }
+    }
+
+    #[test]
+    fn parallel_reuse_tree_is_consistent() {
+        let rules = Rules::default();
+        let start = rules
+            .new_game(&mut crate::game::rules::layout_rng(3))
+            .unwrap();
+        let mut game = Game::new(start);
+        let cfg = MctsConfig {
+            budget: Budget::Iters(4000),
+            threads: 2,
+            ..MctsConfig::default()
+        };
+        let mut bot = MctsBot::new("t", cfg, 1);
+        let mut rng = crate::game::rng::FastRng::new(9);
+        for ply in 0..30 {
+            if game.position().is_game_over() {
+                break;
+            }
+            let mv = bot.search(&game).unwrap();
+            let mut bad = Vec::new();
+            walk(&bot.trees[0], NodeId::ROOT, *game.position(), 0, &mut bad);
+            assert!(bad.is_empty(), "ply {ply}: {:?}", &bad[..bad.len().min(5)]);
+            game.try_play(mv).unwrap();
+            // A random reply, so that the kept subtree is not always the
+            // principal variation.
+            let e = game.position().empty();
+            if e.count() == 0 {
+                break;
+            }
+            let sq = e.nth(rng.below(e.count())).unwrap();
+            game.try_play(Move::Place(sq)).unwrap();
+        }
+    }
+}
