@@ -501,11 +501,11 @@ mod parallel_reuse {
                 Move::Swap => {}
             }
         }
-        if sum > node.visits() as u64 {
-            bad.push(format!(
-                "depth {depth}: children visits {sum} > {}",
-                node.visits()
-            ));
+        // Every visit but those before the expansion (and a few that lost
+        // the expansion race) went on to a child.
+        let v = node.visits() as u64;
+        if sum > v || v - sum > 8 {
+            bad.push(format!("depth {depth}: children visits {sum}, node {v}"));
         }
     }
 
