@@ -136,10 +136,13 @@
 //! | `eps=0.02` / `eps=0.1` | 100/91/9, 90/87/23 | 0.728 / 0.668 |
 //! | `k=4` / `k=6` | 99/87/14, 104/81/15 | 0.713 / 0.723 |
 //! | `scale=5` / `scale=20` | 92/93/15, 88/88/24 | 0.693 / 0.660 |
-//! | `c=0.3` | 99/83/18 | 0.703 |
+//! | `c=0.3` / `c=0.14` | 99/83/18, 102/83/15 | 0.703 / 0.718 |
+//! | `fpu=0.7` / `expand=1` / `minimax=0.2` | 103/85/12, 105/81/14, 93/89/18 | 0.728 / 0.728 / 0.688 |
+//! | `eps=0.02,fpu=0.7,expand=1,k=6` together | 97/88/15 | 0.705 |
 //! | `win_share=0.5` (first 53 layouts of seed 51 only) | 22/27/4 | 0.670 |
 //!
-//! None is clearly better than the defaults; more noise in the playouts
+//! None is clearly better than the defaults (the four best together are
+//! no better either, so their small leads are noise); more noise in the playouts
 //! and a flatter margin reward are worse. Blending the win step into the
 //! reward (`win_share`) turned wins into draws rather than the reverse:
 //! chasing the margin is what makes a weaker opponent's small errors add
