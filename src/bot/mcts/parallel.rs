@@ -9,16 +9,15 @@
 //! persist between moves, because starting threads for each search cost
 //! up to a few milliseconds (measured: the second of two threads began
 //! up to 4 ms late in a 20 ms search). There is no lock anywhere and no
-//! `unsafe`. Each
-//! field of a node changes only in these ways:
+//! `unsafe`. Each field of a node changes only in these ways:
 //!
 //! - `visits`, `value`, `amaf_visits`, `amaf_value`: only grow, by
 //!   `fetch_add(Relaxed)`. Readers may see a visit whose reward has not
 //!   arrived yet: that is the *virtual loss* (a visit counted on the way
 //!   down, its reward added on the way up), which steers other threads
 //!   away from the path in flight. Statistics are approximate while
-//!   threads run and exact once they have joined (the end of the broadcast or scope is the
-//!   synchronisation point).
+//!   threads run and exact once they have joined (the end of the
+//!   broadcast or scope is the synchronisation point).
 //!   *Hot* nodes (at least `HOT_VISITS` visits) are the exception while
 //!   iterations are cheap (under 3 µs on average over a thread's last 64,
 //!   as with random playouts): a thread holds back its visits and rewards to them in a private
@@ -147,9 +146,9 @@ pub fn run_tree(
 }
 
 /// Searches one tree per thread (`trees.len()` threads, on `pool`'s when
-/// given), thread `t` with
-/// seed `derive_seed(seed, &[t])` and `iters / threads` iterations (the
-/// first `iters % threads` threads one more).
+/// given), thread `t` with seed `derive_seed(seed, &[t])` and
+/// `iters / threads` iterations (the first `iters % threads` threads one
+/// more).
 pub fn run_root(
     trees: &[Tree],
     cfg: &MctsConfig,
