@@ -501,10 +501,11 @@ mod parallel_reuse {
                 Move::Swap => {}
             }
         }
-        // Every visit but those before the expansion (and a few that lost
-        // the expansion race) went on to a child.
+        // Every visit but those before the expansion went on to a child,
+        // or ended here while another thread was writing the children (as
+        // many as that thread was descheduled for: no tight bound).
         let v = node.visits() as u64;
-        if sum > v || v - sum > 8 {
+        if sum > v {
             bad.push(format!("depth {depth}: children visits {sum}, node {v}"));
         }
     }
