@@ -162,12 +162,15 @@
 //! | `threads=2,iters=4000`: reuse against none (`--seed 72`, 400 games) | 0.451 |
 //! | the same, 200 games | 0.468 |
 //! | one thread, `iters=2000`: reuse against none | 0.517 |
+//! | `threads=2,iters=4000,prior=off`: reuse against none (`--seed 72`) | 0.512 |
+//! | `threads=2,iters=4000`: reuse with a virtual loss of 3 against none (`--seed 72`) | 0.435 |
 //!
 //! A kept subtree makes the tree-parallel search weaker, and one thread
 //! neither gains nor loses by it; so `reuse` defaults to false with
 //! `threads > 1` and `parallel=tree`. The cause is not found: the kept
 //! tree is well formed and its visits add up (the `parallel_reuse`
-//! test). Twice the iterations is worth only about 0.56 to 0.61 in
+//! test); it goes with pruning (without priors reuse costs nothing), and
+//! a stronger virtual loss (a trial build, not kept) did not help. Twice the iterations is worth only about 0.56 to 0.61 in
 //! self-play (0.595 at 100 against 50 iterations, 0.610 at 200 against
 //! 100, 0.575 at 2,000 against 1,000 over 100 games), because the first
 //! player wins most games between equals.
