@@ -344,7 +344,7 @@ impl AlphaBetaBot {
             let j = self.rng.below(i as u32 + 1) as usize;
             moves.swap(i, j);
         }
-        let valuer = MoveValuer::with_table(&self.cfg.weights, pos.size());
+        let valuer = &self.valuer;
         moves.sort_by_key(|m| match m {
             Move::Place(sq) => std::cmp::Reverse(valuer.value(pos, *sq)),
             Move::Swap => std::cmp::Reverse(0),

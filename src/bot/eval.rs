@@ -460,7 +460,6 @@ const BASE3: [u16; 256] = {
 /// lookups (gain and spoil, row and column) instead of two sweeps. The
 /// sums are the same fixed-point integers the sweep adds, so the values
 /// are identical.
-#[derive(Debug)]
 pub struct MoveTable {
     size: u8,
     /// Credits gained by the mover: `[pattern * size + place]`, the
@@ -469,6 +468,15 @@ pub struct MoveTable {
     /// Credits spoiled for the opponent, the pattern's stones being the
     /// opponent's.
     spoiled: Box<[i64]>,
+}
+
+/// Only the size: the tables are tens of thousands of numbers.
+impl std::fmt::Debug for MoveTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveTable")
+            .field("size", &self.size)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Tables kept for the life of the process (distinct weights and sizes);

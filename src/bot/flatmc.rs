@@ -80,13 +80,13 @@ impl FlatMcBot {
         }
     }
 
-    /// White's margin minus komi, in half points, of one playout from `pos`.
-    fn playout(&mut self, pos: &Position) -> i32 {
+    /// White's margin minus komi, in half points, of one playout from `pos`;
+    /// `valuer` (built once per move) values squares for heuristic playouts.
+    fn playout(&mut self, pos: &Position, valuer: &MoveValuer) -> i32 {
         match self.cfg.rollout {
             Rollout::Random => pos.random_playout(&mut self.rng),
             Rollout::Heuristic => {
                 let mut p = *pos;
-                let valuer = MoveValuer::with_table(&self.cfg.weights, pos.size());
                 while !p.is_game_over() {
                     let free = p.empty();
                     let sq = if self.rng.unit() < self.cfg.epsilon {
@@ -134,6 +134,7 @@ impl Bot for FlatMcBot {
 
     fn select_move(&mut self, game: &Game) -> Result<Move, BotFault> {
         let pos = *game.position();
+        let valuer = MoveValuer::with_table(&self.cfg.weights, pos.size());
         let mut arms: Vec<Arm> = Vec::with_capacity(pos.empty().count() as usize + 1);
         for sq in pos.empty() {
             let mut after = pos;
@@ -169,7 +170,7 @@ impl Bot for FlatMcBot {
         }
         let budget = self.cfg.playouts as usize;
         for i in 0..budget.min(arms.len()) {
-            let m = self.playout(&arms[i].pos);
+            let m = self.playout(&arms[i].pos, &valuer);
             arms[i].visits = 1;
             arms[i].reward = reward(m, arms[i].owner, self.cfg.margin);
         }
@@ -187,7 +188,7 @@ impl Bot for FlatMcBot {
                     best = i;
                 }
             }
-            let m = self.playout(&arms[best].pos);
+            let m = self.playout(&arms[best].pos, &valuer);
             let margin_weight = self.cfg.margin;
             let a = &mut arms[best];
             a.visits += 1;

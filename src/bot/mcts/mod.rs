@@ -188,9 +188,10 @@ impl MctsBot {
                 .ok();
         }
         // A time budget starts after the arena and the threads are ready:
-        // the arena's first allocation (up to `max_nodes` nodes, about 0.1 s for the default
-        // 4 million) is a one-time cost of the bot, and counting it left
-        // the first move of every game a few dozen iterations.
+        // the arena's first allocation (up to `max_nodes` nodes, about
+        // 0.1 s for the default 4 million) is a one-time cost of the bot,
+        // and counting it left the first move of every game a few dozen
+        // iterations.
         let deadline = match self.cfg.budget {
             Budget::Iters(_) => None,
             Budget::Millis(ms) => Some(started + Duration::from_millis(ms) + preparing.elapsed()),
