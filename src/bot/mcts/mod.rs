@@ -91,9 +91,10 @@ pub struct MctsBot {
     /// The game (start and moves) the trees' roots stand for.
     rooted: Option<(Position, Vec<Move>)>,
     report: Option<Report>,
-    /// The search threads when `threads > 1`, kept between moves: starting
-    /// threads for every search cost up to a few milliseconds each, a
-    /// large share of a short time budget, and left their caches cold.
+    /// The search threads besides the caller's when `threads > 1`, kept
+    /// between moves: starting threads for every search cost up to a few
+    /// milliseconds each, a large share of a short time budget, and left
+    /// their caches cold.
     pool: Option<rayon::ThreadPool>,
 }
 
@@ -179,13 +180,7 @@ impl MctsBot {
         let preparing = Instant::now();
         let reused = self.prepare_trees(game, limit);
         if self.cfg.threads > 1 && self.pool.is_none() {
-            // Without a pool (the system refused threads) the search
-            // starts scoped threads instead.
-            self.pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(self.cfg.threads)
-                .thread_name(|i| format!("pahtum-mcts-{i}"))
-                .build()
-                .ok();
+            self.pool = parallel::pool_for(self.cfg.threads);
         }
         // A time budget starts after the arena and the threads are ready:
         // the arena's first allocation (up to `max_nodes` nodes, about
