@@ -95,23 +95,35 @@ fn cpu_seconds() -> Option<f64> {
     Some(ticks as f64 / 100.0)
 }
 
-/// Iterations per wall-clock second and per CPU second (when known) of one
-/// search of `cfg` from the bench position, after an untimed search that
-/// sizes the arena. On a shared machine the CPU figure is the one that
-/// does not depend on the other load: with enough idle cores, wall-clock
-/// speed of `t` threads is the CPU figure times `t`.
+/// Timed searches behind each MCTS figure. With several threads sharing
+/// a tree the threads' timing shapes the tree, and one search's speed
+/// varies by up to a third between runs (a search that piles its visits
+/// onto one line contends more); the figure is the total over several
+/// searches, so that it measures the engine rather than one draw.
+const MCTS_SEARCHES: u32 = 3;
+
+/// Iterations per wall-clock second and per CPU second (when known) of
+/// [`MCTS_SEARCHES`] searches of `cfg` from the bench position, after an
+/// untimed search that sizes the arena (and starts a pool's threads). On
+/// a shared machine the CPU figure is the one that does not depend on the
+/// other load: with enough idle cores, wall-clock speed of `t` threads is
+/// the CPU figure times `t`.
 fn mcts_iters_per_s(cfg: MctsConfig) -> (f64, Option<f64>) {
     let game = Game::new(bench_position());
     let mut bot = MctsBot::new("bench", cfg, 3);
     let _ = bot.search(&game);
     let (t0, c0) = (Instant::now(), cpu_seconds());
-    let _ = bot.search(&game);
+    let mut iters = 0u64;
+    for _ in 0..MCTS_SEARCHES {
+        let _ = bot.search(&game);
+        iters += bot.report().map_or(0, |r| r.iterations);
+    }
     let secs = t0.elapsed().as_secs_f64();
     let cpu = cpu_seconds()
         .zip(c0)
         .map(|(b, a)| b - a)
         .filter(|&c| c > 0.0);
-    let iters = bot.report().map_or(0, |r| r.iterations) as f64;
+    let iters = iters as f64;
     (iters / secs, cpu.map(|c| iters / c))
 }
 
@@ -174,7 +186,7 @@ pub fn run(args: BenchArgs) -> CliResult {
     black_box(sum);
     println!("score_evals_per_s={evals:.0}");
 
-    // A fixed iteration budget for every MCTS figure, about the requested
+    // A fixed iteration budget for every MCTS search, about the requested
     // seconds at a million iterations per second.
     let iters = ((args.seconds * 1e6) as u64).clamp(20_000, 20_000_000);
     print_speed(
