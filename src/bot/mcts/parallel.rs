@@ -226,6 +226,94 @@ mod tests {
     use crate::bot::mcts::tree::NodeId;
     use crate::game::rules::Rules;
 
+    /// Job 0 runs on the caller, every job runs exactly once, and the
+    /// results come back in job order, with the pool and without it (and
+    /// with a pool of the wrong size, which falls back to scoped threads).
+    #[test]
+    fn on_threads_runs_each_job_once_with_the_caller_as_thread_0() {
+        let caller = std::thread::current().id();
+        let pool = pool_for(3).expect("pool");
+        assert_eq!(pool.current_num_threads(), 2);
+        let wrong = pool_for(2).expect("pool");
+        for pool in [None, Some(&pool), Some(&wrong)] {
+            let runs = std::sync::atomic::AtomicUsize::new(0);
+            let out = on_threads(3, pool, |t| {
+                runs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                (t, std::thread::current().id() == caller)
+            });
+            assert_eq!(out, vec![(0, true), (1, false), (2, false)]);
+            assert_eq!(runs.into_inner(), 3);
+        }
+        assert!(pool_for(1).is_none());
+        assert_eq!(on_threads(1, None, |t| t * 10), vec![0]);
+    }
+
+    /// Everything below `id`, depth first in child order: what keeping a
+    /// subtree must preserve.
+    fn snapshot(tree: &Tree, id: NodeId, out: &mut Vec<(u32, u8, u32, u64, u8, u8, u32)>) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let n = tree.node(id);
+        let st = n.state();
+        let first = n.first_child.load(Relaxed);
+        out.push((
+            if st == crate::bot::mcts::tree::state::EXPANDED {
+                n.child_range().1
+            } else {
+                first
+            },
+            n.mv.load(Relaxed),
+            n.visits(),
+            n.value.load(Relaxed),
+            st,
+            n.proof.load(Relaxed),
+            n.prior.load(Relaxed),
+        ));
+        if st == crate::bot::mcts::tree::state::EXPANDED {
+            let (first, k) = n.child_range();
+            for c in first..first + k {
+                snapshot(tree, NodeId(c), out);
+            }
+        }
+    }
+
+    /// A subtree grown by two threads (children ranges from per-thread
+    /// reserves, so a child can sit below its parent) is kept exactly.
+    #[test]
+    fn keeping_a_tree_parallel_subtree_preserves_it() {
+        let cfg = MctsConfig::default();
+        let root = Rules::default()
+            .new_game(&mut crate::game::rules::layout_rng(5))
+            .expect("standard rules");
+        let pool = pool_for(2).expect("pool");
+        for seed in 0..8 {
+            let mut tree = Tree::new();
+            tree.reset(1 << 20);
+            run_tree(&tree, &cfg, root, 6000, None, seed, 2, Some(&pool));
+            // The most visited grandchild along the first child.
+            let (first, n) = tree.root().child_range();
+            let best = (first..first + n)
+                .max_by_key(|&c| tree.node(NodeId(c)).visits())
+                .unwrap();
+            let (f2, n2) = tree.node(NodeId(best)).child_range();
+            let keep = NodeId(
+                (f2..f2 + n2)
+                    .max_by_key(|&c| tree.node(NodeId(c)).visits())
+                    .unwrap(),
+            );
+            let mut before = Vec::new();
+            snapshot(&tree, keep, &mut before);
+            tree.keep_subtree(keep);
+            let mut after = Vec::new();
+            snapshot(&tree, NodeId::ROOT, &mut after);
+            assert!(before.len() > 100, "seed {seed}: {} nodes", before.len());
+            assert_eq!(before.len(), after.len(), "seed {seed}");
+            for (i, (a, b)) in before.iter().zip(&after).enumerate() {
+                assert_eq!(a, b, "seed {seed}: node {i} of {}", before.len());
+            }
+            assert_eq!(tree.used() as usize, after.len());
+        }
+    }
+
     /// Held-back updates of hot nodes all arrive: after the join the root
     /// and its children count every iteration exactly once.
     #[test]

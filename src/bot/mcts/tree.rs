@@ -121,6 +121,22 @@ pub struct Node {
     pub proof: AtomicU8,
 }
 
+/// A node's fields as plain values, for moving nodes between places.
+#[derive(Copy, Clone, Debug)]
+struct Saved {
+    visits: u32,
+    first_child: u32,
+    value: u64,
+    amaf_value: u64,
+    amaf_visits: u32,
+    prior: u32,
+    minimax: u32,
+    mv: u8,
+    children: u8,
+    state: u8,
+    proof: u8,
+}
+
 /// Adds to a counter: one atomic read-modify-write when threads share the
 /// tree, a plain load and store (no bus lock) when one thread owns it.
 #[inline]
@@ -157,6 +173,38 @@ impl Node {
         self.children.store(0, Relaxed);
         self.state.store(state::LEAF, Relaxed);
         self.proof.store(Proof::Unknown as u8, Relaxed);
+    }
+
+    /// Its fields (between searches: no thread writes them).
+    fn save(&self) -> Saved {
+        Saved {
+            visits: self.visits.load(Relaxed),
+            first_child: self.first_child.load(Relaxed),
+            value: self.value.load(Relaxed),
+            amaf_value: self.amaf_value.load(Relaxed),
+            amaf_visits: self.amaf_visits.load(Relaxed),
+            prior: self.prior.load(Relaxed),
+            minimax: self.minimax.load(Relaxed),
+            mv: self.mv.load(Relaxed),
+            children: self.children.load(Relaxed),
+            state: self.state.load(Relaxed),
+            proof: self.proof.load(Relaxed),
+        }
+    }
+
+    /// Overwrites its fields with `s`.
+    fn restore(&self, s: &Saved) {
+        self.visits.store(s.visits, Relaxed);
+        self.first_child.store(s.first_child, Relaxed);
+        self.value.store(s.value, Relaxed);
+        self.amaf_value.store(s.amaf_value, Relaxed);
+        self.amaf_visits.store(s.amaf_visits, Relaxed);
+        self.prior.store(s.prior, Relaxed);
+        self.minimax.store(s.minimax, Relaxed);
+        self.mv.store(s.mv, Relaxed);
+        self.children.store(s.children, Relaxed);
+        self.state.store(s.state, Relaxed);
+        self.proof.store(s.proof, Relaxed);
     }
 
     /// Visits so far (in-flight ones included).
@@ -395,81 +443,35 @@ impl Tree {
     }
 
     /// Keeps only the subtree of `new_root`, moved to the front of the
-    /// arena in the order of the old indices. Children always come after
-    /// their parent and each children range was one allocation, so every
-    /// node moves to an index no larger than its old one and ranges stay
-    /// contiguous: the move is done in place, front to back. Allocates one
-    /// index map (per move, not per node).
+    /// arena with `new_root` as node 0, in breadth-first order: each
+    /// children range is copied as one block, so ranges stay contiguous
+    /// and in their order. The kept nodes are copied out and written back,
+    /// because no order of moving them in place is safe for every tree:
+    /// under tree parallelism each thread allocates children from its own
+    /// block, so a descendant can sit at a lower index than the new root
+    /// (keeping by rank of old index once put such a descendant at node 0,
+    /// and the next search ran on the statistics of another position).
+    /// Allocates one buffer of the kept nodes (per move, not per node).
     pub fn keep_subtree(&mut self, new_root: NodeId) {
-        let used = self.used() as usize;
         if new_root == NodeId::ROOT {
             return;
         }
-        // Step 1: mark the subtree by a walk from the new root. Under tree
-        // parallelism each thread allocates from its own block, so a child
-        // may sit at a lower index than its parent: no single forward pass
-        // can be trusted to find every descendant.
-        const GONE: u32 = u32::MAX;
-        let mut map = vec![GONE; used];
-        map[new_root.0 as usize] = 0;
-        let mut stack = vec![new_root.0];
-        while let Some(i) = stack.pop() {
-            let n = &self.nodes[i as usize];
-            if n.state.load(Relaxed) == state::EXPANDED {
-                let (first, k) = n.child_range();
+        let mut kept = vec![self.nodes[new_root.0 as usize].save()];
+        let mut i = 0;
+        while i < kept.len() {
+            if kept[i].state == state::EXPANDED {
+                let (first, k) = (kept[i].first_child, kept[i].children as u32);
+                kept[i].first_child = kept.len() as u32;
                 for c in first..first + k {
-                    map[c as usize] = 0;
-                    stack.push(c);
+                    kept.push(self.nodes[c as usize].save());
                 }
             }
+            i += 1;
         }
-        // Step 2: new index = rank among kept nodes.
-        let mut next = 0u32;
-        for m in map.iter_mut() {
-            if *m != GONE {
-                *m = next;
-                next += 1;
-            }
+        for (node, saved) in self.nodes.iter().zip(&kept) {
+            node.restore(saved);
         }
-        // Step 3: move forward, rewriting child links; a node in the
-        // middle of an expansion cannot exist between searches.
-        for (old, &new) in map.iter().enumerate() {
-            if new == GONE {
-                continue;
-            }
-            let src = &self.nodes[old];
-            let st = src.state.load(Relaxed);
-            let first = src.first_child.load(Relaxed);
-            let first = if st == state::EXPANDED {
-                map[first as usize]
-            } else {
-                first
-            };
-            let vals = (
-                src.visits.load(Relaxed),
-                src.value.load(Relaxed),
-                src.amaf_value.load(Relaxed),
-                src.amaf_visits.load(Relaxed),
-                src.prior.load(Relaxed),
-                src.mv.load(Relaxed),
-                src.children.load(Relaxed),
-                src.proof.load(Relaxed),
-                src.minimax.load(Relaxed),
-            );
-            let dst = &self.nodes[new as usize];
-            dst.visits.store(vals.0, Relaxed);
-            dst.first_child.store(first, Relaxed);
-            dst.value.store(vals.1, Relaxed);
-            dst.amaf_value.store(vals.2, Relaxed);
-            dst.amaf_visits.store(vals.3, Relaxed);
-            dst.prior.store(vals.4, Relaxed);
-            dst.mv.store(vals.5, Relaxed);
-            dst.children.store(vals.6, Relaxed);
-            dst.state.store(st, Relaxed);
-            dst.proof.store(vals.7, Relaxed);
-            dst.minimax.store(vals.8, Relaxed);
-        }
-        self.next.store(next.max(1), Relaxed);
+        self.next.store(kept.len() as u32, Relaxed);
     }
 
     /// Bytes of one node.
@@ -518,15 +520,43 @@ mod tests {
         t.node(NodeId(1)).state.store(state::LEAF, Relaxed);
         t.node(NodeId(11)).visits.store(5, Relaxed);
         t.keep_subtree(NodeId(2));
+        // Breadth first: 2 -> 0, its children 7..=9 -> 1..=3, 9's
+        // children 4..=6 -> 4..=6, 4's children 10..=12 -> 7..=9.
         assert_eq!(t.used(), 10);
-        assert_eq!(t.root().child_range(), (4, 3));
-        assert_eq!(t.node(NodeId(6)).child_range(), (1, 3));
-        assert_eq!(t.node(NodeId(1)).child_range(), (7, 3));
+        assert_eq!(t.root().child_range(), (1, 3));
+        assert_eq!(t.node(NodeId(3)).child_range(), (4, 3));
+        assert_eq!(t.node(NodeId(4)).child_range(), (7, 3));
         assert_eq!(t.node(NodeId(8)).visits(), 5);
     }
 
     #[test]
-    fn keep_subtree_moves_in_place() {
+    fn keep_subtree_puts_the_new_root_first_when_a_descendant_sits_below_it() {
+        // A thread that reserved a block early expands a node late: the
+        // new root (9) owns children (4..=6) at lower indices.
+        let mut t = Tree::new();
+        t.reset(100);
+        let moves: Vec<(u8, f32)> = (0..3).map(|i| (i, 0.0)).collect();
+        assert!(t.expand(NodeId::ROOT, &moves, None)); // 1..=3
+        assert!(t.expand(NodeId(1), &moves, None)); // 4..=6
+        assert!(t.expand(NodeId(2), &moves, None)); // 7..=9
+        t.node(NodeId(9)).first_child.store(4, Relaxed);
+        t.node(NodeId(9)).children.store(3, Relaxed);
+        t.node(NodeId(9)).state.store(state::EXPANDED, Relaxed);
+        t.node(NodeId(9)).visits.store(40, Relaxed);
+        t.node(NodeId(5)).visits.store(6, Relaxed);
+        t.keep_subtree(NodeId(9));
+        assert_eq!(t.used(), 4);
+        assert_eq!(t.root().visits(), 40);
+        assert_eq!(t.root().child_range(), (1, 3));
+        assert_eq!(t.node(NodeId(2)).visits(), 6);
+        assert_eq!(
+            t.node(NodeId(2)).mv(),
+            Move::Place(Square::from_index_unchecked(1))
+        );
+    }
+
+    #[test]
+    fn keep_subtree_keeps_structure_and_statistics() {
         let mut t = Tree::new();
         t.reset(100);
         let moves: Vec<(u8, f32)> = (0..4).map(|i| (i, 0.0)).collect();
