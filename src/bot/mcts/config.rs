@@ -152,7 +152,8 @@
 //! # Two threads
 //! Self-play, 200 games unless stated, each layout with colours swapped,
 //! `--threads 1` so that a two-thread bot has both cores (score of the
-//! first bot; `--seed 71` unless stated):
+//! first bot; `--seed 71` unless stated). The rows with reuse at two
+//! threads were measured before the fix described below them:
 //!
 //! | match | score |
 //! |---|---|
@@ -165,12 +166,23 @@
 //! | `threads=2,iters=4000,prior=off`: reuse against none (`--seed 72`) | 0.512 |
 //! | `threads=2,iters=4000`: reuse with a virtual loss of 3 against none (`--seed 72`) | 0.435 |
 //!
-//! A kept subtree makes the tree-parallel search weaker, and one thread
-//! neither gains nor loses by it; so `reuse` defaults to false with
-//! `threads > 1` and `parallel=tree`. The cause is not found: the kept
-//! tree is well formed and its visits add up (the `parallel_reuse`
-//! test); it goes with pruning (without priors reuse costs nothing), and
-//! a stronger virtual loss (a trial build, not kept) did not help. Twice the iterations is worth only about 0.56 to 0.61 in
+//! A kept subtree made the tree-parallel search weaker, while one thread
+//! neither gained nor lost by it. The cause was a bug in keeping the
+//! subtree: under tree parallelism each thread takes children ranges from
+//! its own block of the arena, so a descendant of the new root could sit
+//! at a lower index, and keeping nodes in the order of their old indices
+//! then put that descendant at node 0: the next search ran on another
+//! position's statistics (the moves stayed legal, being free squares of a
+//! later position). A trial build with no blocks scored 0.544 for reuse
+//! against none (`threads=2,iters=2000,solver=false`, `--seed 81`, 400
+//! games) where the same match had scored 0.404, and root parallelism
+//! (trees owned by one thread) 0.504. `Tree::keep_subtree` now copies the
+//! subtree breadth first with the new root at node 0, a test compares
+//! subtrees grown by two threads before and after keeping them, and the
+//! same match scores 0.496 (0.458 with the solver on before the fix).
+//! Reuse is the default at every thread count again.
+//!
+//! Twice the iterations is worth only about 0.56 to 0.61 in
 //! self-play (0.595 at 100 against 50 iterations, 0.610 at 200 against
 //! 100, 0.575 at 2,000 against 1,000 over 100 games), because the first
 //! player wins most games between equals.
@@ -446,7 +458,7 @@ pub const KEYS: &[KeyInfo] = &[
         "reuse",
         "true",
         "true|false",
-        "keep the matching subtree between moves (default false with threads > 1 and parallel=tree)",
+        "keep the matching subtree between moves",
     ),
     key(
         "final",
@@ -641,10 +653,6 @@ impl MctsConfig {
             [p.choice("parallel", d.parallel as usize, &["tree", "root"])?];
         let weights = EvalWeights::from_params(p)?;
         let threads = p.int("threads", 1, 1, MAX_THREADS)? as usize;
-        // A kept subtree made tree-parallel search weaker (0.455 over 600
-        // games of reuse against none at two threads, see the module
-        // docs), while one thread neither gains nor loses by it.
-        let reuse = d.reuse && !(threads > 1 && parallel == Parallel::Tree);
         Ok(MctsConfig {
             budget,
             c: p.float("c", DEFAULT_C, 0.0, 10.0)? as f32,
@@ -681,7 +689,7 @@ impl MctsConfig {
             minimax: p.float("minimax", DEFAULT_MINIMAX, 0.0, 1.0)? as f32,
             solver: p.flag("solver", d.solver)?,
             exact: p.int("exact", DEFAULT_EXACT, 0, 14)? as u32,
-            reuse: p.flag("reuse", reuse)?,
+            reuse: p.flag("reuse", d.reuse)?,
             final_choice,
             threads,
             parallel,
@@ -750,12 +758,12 @@ mod tests {
     }
 
     #[test]
-    fn reuse_defaults_off_only_for_tree_parallel_threads() {
+    fn reuse_defaults_on_for_every_thread_count() {
         let reuse = |s: &str| MctsConfig::from_params(&params(s)).expect("valid").reuse;
         assert!(reuse("mcts"));
         assert!(reuse("mcts:threads=2,parallel=root"));
-        assert!(!reuse("mcts:threads=2"));
-        assert!(reuse("mcts:threads=2,reuse=true"));
+        assert!(reuse("mcts:threads=2"));
+        assert!(!reuse("mcts:threads=2,reuse=false"));
         assert!(!reuse("mcts:reuse=false"));
     }
 }
