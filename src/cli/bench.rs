@@ -97,8 +97,8 @@ fn cpu_seconds() -> Option<f64> {
 
 /// Timed searches behind each MCTS figure. With several threads sharing
 /// a tree the threads' timing shapes the tree, and one search's speed
-/// varies by up to a third between runs (a search that piles its visits
-/// onto one line contends more); the figure is the total over several
+/// varies by a third or more between runs (0.37 to 0.52 s for the same
+/// two-thread search, measured); the figure is the total over several
 /// searches, so that it measures the engine rather than one draw.
 const MCTS_SEARCHES: u32 = 3;
 

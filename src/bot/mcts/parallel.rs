@@ -10,12 +10,13 @@
 //! moves, because starting threads for each search cost up to a few
 //! milliseconds (measured: the second of two threads began up to 4 ms
 //! late in a 20 ms search). The caller takes a share rather than waiting
-//! because waking as many pool threads as there are cores let two of
-//! them share one core for part of a search: with two threads, a game's
-//! 20 ms moves ran 1.2 to 1.9 times the iterations of one thread that
-//! way, and about 2 times with the caller searching. There is no lock
-//! anywhere and no `unsafe`. Each field of a node changes only in these
-//! ways:
+//! for a pool of as many threads as the search: with such a pool, in 4
+//! of the first 10 two-thread moves of a game one pool thread began 1 to
+//! 5 ms late, and a game's 20 ms moves ran 1.2 to 1.9 times the
+//! iterations of one thread; with the caller searching, the pool thread
+//! began within 0.15 ms in every move and the moves ran about twice the
+//! iterations. There is no lock anywhere and no `unsafe`. Each field of
+//! a node changes only in these ways:
 //!
 //! - `visits`, `value`, `amaf_visits`, `amaf_value`: only grow, by
 //!   `fetch_add(Relaxed)`. Readers may see a visit whose reward has not
@@ -98,10 +99,8 @@ pub struct RunStats {
 /// between searches; it must have `threads - 1` threads) or on scoped
 /// threads started for the occasion; the results in order.
 ///
-/// Why the caller takes a share: it is already running, while a sleeping
-/// thread can take milliseconds to wake on a core that went idle during
-/// the opponent's move (measured: one of two pool threads began 1 to
-/// 5 ms into a 20 ms search in about a third of the moves of a game).
+/// Why the caller takes a share: it is already running, while a woken
+/// pool thread could begin milliseconds late (see the contract above).
 fn on_threads<R: Send>(
     threads: usize,
     pool: Option<&rayon::ThreadPool>,
