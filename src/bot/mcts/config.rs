@@ -140,6 +140,8 @@
 //! | `fpu=0.7` / `expand=1` / `minimax=0.2` | 103/85/12, 105/81/14, 93/89/18 | 0.728 / 0.728 / 0.688 |
 //! | `eps=0.02,fpu=0.7,expand=1,k=6` together | 97/88/15 | 0.705 |
 //! | `win_share=0.5` (first 53 layouts of seed 51 only) | 22/27/4 | 0.670 |
+//! | `final=value` | 103/80/17 | 0.715 |
+//! | `rave=grave` / `prior=bias` | 93/81/26, 85/91/24 | 0.668 / 0.653 |
 //!
 //! None is clearly better than the defaults (the four best together are
 //! no better either, so their small leads are noise); more noise in the playouts
