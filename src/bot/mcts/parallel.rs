@@ -140,7 +140,7 @@ fn on_threads<R: Send>(
 }
 
 /// The pool for a bot searching with `threads` threads: the calling
-/// thread is one of them (see [`on_threads`]), so the pool holds the
+/// thread is one of them (see `on_threads`), so the pool holds the
 /// others; `None` for one thread, or if the system refuses threads (the
 /// search then starts scoped threads).
 pub fn pool_for(threads: usize) -> Option<rayon::ThreadPool> {
