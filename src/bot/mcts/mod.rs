@@ -475,6 +475,16 @@ mod parallel_reuse {
             return;
         }
         let (first, n) = node.child_range();
+        // With `widen` every legal move is a child: a node with another
+        // count stands for another position.
+        let moves = pos.empty().count() + pos.can_swap() as u32;
+        if n != moves {
+            bad.push(format!(
+                "depth {depth}: {n} children at node {} for {moves} moves",
+                id.0
+            ));
+            return;
+        }
         let mut seen = 0u64;
         let mut sum = 0u64;
         for c in first..first + n {
