@@ -189,7 +189,8 @@
 //! (trees owned by one thread) 0.504. `Tree::keep_subtree` now copies the
 //! subtree breadth first with the new root at node 0, a test compares
 //! subtrees grown by two threads before and after keeping them, and the
-//! same match scores 0.496 (0.458 with the solver on before the fix).
+//! same match scores 0.496 (with `solver=true`, otherwise the same, it had
+//! scored 0.458 before the fix).
 //! Reuse is the default at every thread count again.
 //!
 //! Twice the iterations is worth only about 0.56 to 0.61 in

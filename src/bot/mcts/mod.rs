@@ -523,9 +523,13 @@ mod parallel_reuse {
             .new_game(&mut crate::game::rules::layout_rng(3))
             .unwrap();
         let mut game = Game::new(start);
+        // Pruning with widening keeps every legal move as a child, which
+        // `walk` checks.
         let cfg = MctsConfig {
             budget: Budget::Iters(4000),
             threads: 2,
+            prior: config::Prior::Prune,
+            widen: 2.0,
             ..MctsConfig::default()
         };
         let mut bot = MctsBot::new("t", cfg, 1);

@@ -154,8 +154,8 @@ pub fn pool_for(threads: usize) -> Option<rayon::ThreadPool> {
         .ok()
 }
 
-/// Searches `tree` from `root` with `threads` threads sharing it (on
-/// `pool`'s threads when given).
+/// Searches `tree` from `root` with `threads` threads sharing it: thread
+/// 0 on the caller, the others on `pool`'s threads when given.
 #[allow(clippy::too_many_arguments)]
 pub fn run_tree(
     tree: &Tree,
@@ -188,8 +188,8 @@ pub fn run_tree(
     }
 }
 
-/// Searches one tree per thread (`trees.len()` threads, on `pool`'s when
-/// given), thread `t` with seed `derive_seed(seed, &[t])` and
+/// Searches one tree per thread (`trees.len()` threads: thread 0 on the
+/// caller, the others on `pool`'s when given), thread `t` with seed `derive_seed(seed, &[t])` and
 /// `iters / threads` iterations (the first `iters % threads` threads one
 /// more).
 pub fn run_root(
@@ -284,21 +284,36 @@ mod tests {
             .new_game(&mut crate::game::rules::layout_rng(5))
             .expect("standard rules");
         let pool = pool_for(2).expect("pool");
+        // Whether some kept subtree had a node below its root's index: the
+        // case keeping used to get wrong.
+        let mut below = false;
         for seed in 0..8 {
             let mut tree = Tree::new();
             tree.reset(1 << 20);
             run_tree(&tree, &cfg, root, 6000, None, seed, 2, Some(&pool));
-            // The most visited grandchild along the first child.
+            // A grandchild of the root with over 100 visits, preferably one
+            // with a descendant below its own index (the case keeping used
+            // to get wrong), else the most visited.
             let (first, n) = tree.root().child_range();
-            let best = (first..first + n)
-                .max_by_key(|&c| tree.node(NodeId(c)).visits())
-                .unwrap();
-            let (f2, n2) = tree.node(NodeId(best)).child_range();
-            let keep = NodeId(
-                (f2..f2 + n2)
-                    .max_by_key(|&c| tree.node(NodeId(c)).visits())
-                    .unwrap(),
-            );
+            let grandchildren: Vec<NodeId> = (first..first + n)
+                .flat_map(|c| {
+                    let (f2, n2) = tree.node(NodeId(c)).child_range();
+                    (f2..f2 + n2).map(NodeId)
+                })
+                .filter(|&g| tree.node(g).visits() > 100)
+                .collect();
+            let keep = grandchildren
+                .iter()
+                .copied()
+                .find(|&g| lowest_index(&tree, g) < g.0)
+                .or_else(|| {
+                    grandchildren
+                        .iter()
+                        .copied()
+                        .max_by_key(|&g| tree.node(g).visits())
+                })
+                .expect("a grandchild with over 100 visits");
+            below |= lowest_index(&tree, keep) < keep.0;
             let mut before = Vec::new();
             snapshot(&tree, keep, &mut before);
             tree.keep_subtree(keep);
@@ -311,6 +326,20 @@ mod tests {
             }
             assert_eq!(tree.used() as usize, after.len());
         }
+        assert!(below, "no subtree had a node below its root");
+    }
+
+    /// The lowest arena index in the subtree of `id`.
+    fn lowest_index(tree: &Tree, id: NodeId) -> u32 {
+        let n = tree.node(id);
+        let mut low = id.0;
+        if n.state() == crate::bot::mcts::tree::state::EXPANDED {
+            let (first, k) = n.child_range();
+            for c in first..first + k {
+                low = low.min(lowest_index(tree, NodeId(c)));
+            }
+        }
+        low
     }
 
     /// Held-back updates of hot nodes all arrive: after the join the root

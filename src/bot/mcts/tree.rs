@@ -175,20 +175,35 @@ impl Node {
         self.proof.store(Proof::Unknown as u8, Relaxed);
     }
 
-    /// Its fields (between searches: no thread writes them).
+    /// Its fields (between searches: no thread writes them). The pattern
+    /// names every field, so a field added to `Node` but not here fails
+    /// to compile rather than being dropped when a subtree is kept.
     fn save(&self) -> Saved {
+        let Node {
+            visits,
+            first_child,
+            value,
+            amaf_value,
+            amaf_visits,
+            prior,
+            minimax,
+            mv,
+            children,
+            state,
+            proof,
+        } = self;
         Saved {
-            visits: self.visits.load(Relaxed),
-            first_child: self.first_child.load(Relaxed),
-            value: self.value.load(Relaxed),
-            amaf_value: self.amaf_value.load(Relaxed),
-            amaf_visits: self.amaf_visits.load(Relaxed),
-            prior: self.prior.load(Relaxed),
-            minimax: self.minimax.load(Relaxed),
-            mv: self.mv.load(Relaxed),
-            children: self.children.load(Relaxed),
-            state: self.state.load(Relaxed),
-            proof: self.proof.load(Relaxed),
+            visits: visits.load(Relaxed),
+            first_child: first_child.load(Relaxed),
+            value: value.load(Relaxed),
+            amaf_value: amaf_value.load(Relaxed),
+            amaf_visits: amaf_visits.load(Relaxed),
+            prior: prior.load(Relaxed),
+            minimax: minimax.load(Relaxed),
+            mv: mv.load(Relaxed),
+            children: children.load(Relaxed),
+            state: state.load(Relaxed),
+            proof: proof.load(Relaxed),
         }
     }
 
