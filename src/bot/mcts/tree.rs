@@ -517,21 +517,36 @@ mod tests {
         assert_eq!(t.used(), 10);
     }
 
+    /// A tree of three-move nodes: the root's children 1..=3, node 1's
+    /// 4..=6, node 2's 7..=9, then `extra`'s 10..=12 when given.
+    fn three_levels(extra: Option<NodeId>) -> Tree {
+        let mut t = Tree::new();
+        t.reset(100);
+        let moves: Vec<(u8, f32)> = (0..3).map(|i| (i, 0.0)).collect();
+        for id in [NodeId::ROOT, NodeId(1), NodeId(2)]
+            .into_iter()
+            .chain(extra)
+        {
+            assert!(t.expand(id, &moves, None));
+        }
+        t
+    }
+
+    /// Makes nodes 4..=6 the children of node 9 too, as when a thread
+    /// expands a node late from a block it reserved early.
+    fn hand_4_to_6_to_9(t: &Tree) {
+        t.node(NodeId(9)).first_child.store(4, Relaxed);
+        t.node(NodeId(9)).children.store(3, Relaxed);
+        t.node(NodeId(9)).state.store(state::EXPANDED, Relaxed);
+    }
+
     #[test]
     fn keep_subtree_finds_children_below_their_parent() {
         // Tree-parallel threads allocate from their own blocks, so a node
         // expanded late can own children at lower indices than itself.
-        let mut t = Tree::new();
-        t.reset(100);
-        let moves: Vec<(u8, f32)> = (0..3).map(|i| (i, 0.0)).collect();
-        assert!(t.expand(NodeId::ROOT, &moves, None)); // 1..=3
-        assert!(t.expand(NodeId(1), &moves, None)); // 4..=6
-        assert!(t.expand(NodeId(2), &moves, None)); // 7..=9
-        assert!(t.expand(NodeId(4), &moves, None)); // 10..=12
+        let mut t = three_levels(Some(NodeId(4))); // 4's children 10..=12
         // Hand node 1's children (4..=6, with 4's own 10..=12) to node 9.
-        t.node(NodeId(9)).first_child.store(4, Relaxed);
-        t.node(NodeId(9)).children.store(3, Relaxed);
-        t.node(NodeId(9)).state.store(state::EXPANDED, Relaxed);
+        hand_4_to_6_to_9(&t);
         t.node(NodeId(1)).state.store(state::LEAF, Relaxed);
         t.node(NodeId(11)).visits.store(5, Relaxed);
         t.keep_subtree(NodeId(2));
@@ -548,15 +563,8 @@ mod tests {
     fn keep_subtree_puts_the_new_root_first_when_a_descendant_sits_below_it() {
         // A thread that reserved a block early expands a node late: the
         // new root (9) owns children (4..=6) at lower indices.
-        let mut t = Tree::new();
-        t.reset(100);
-        let moves: Vec<(u8, f32)> = (0..3).map(|i| (i, 0.0)).collect();
-        assert!(t.expand(NodeId::ROOT, &moves, None)); // 1..=3
-        assert!(t.expand(NodeId(1), &moves, None)); // 4..=6
-        assert!(t.expand(NodeId(2), &moves, None)); // 7..=9
-        t.node(NodeId(9)).first_child.store(4, Relaxed);
-        t.node(NodeId(9)).children.store(3, Relaxed);
-        t.node(NodeId(9)).state.store(state::EXPANDED, Relaxed);
+        let mut t = three_levels(None);
+        hand_4_to_6_to_9(&t);
         t.node(NodeId(9)).visits.store(40, Relaxed);
         t.node(NodeId(5)).visits.store(6, Relaxed);
         t.keep_subtree(NodeId(9));
