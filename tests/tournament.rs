@@ -452,3 +452,33 @@ fn ctrl_c_keeps_valid_rows() {
     assert!(rows > 0 && rows < 400_000);
     assert!(!out.join("summary.csv").exists());
 }
+
+#[test]
+fn a_spec_with_several_keys_and_no_label_is_named_with_semicolons() {
+    let d = tmp();
+    let out = d.path().join("out");
+    let o = out.to_str().expect("path");
+    ok(&[
+        "tournament",
+        "--bot",
+        "mcts:iters=50,c=0.3",
+        "--bot",
+        "random",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        o,
+    ]);
+    let games = read(&out.join("games.csv"));
+    let rows: Vec<&str> = games.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{games}");
+    for row in rows {
+        // Every row has the header's number of fields: the name is unquoted.
+        assert_eq!(
+            row.split(',').count(),
+            games.lines().next().unwrap_or("").split(',').count()
+        );
+        assert!(row.contains("mcts:iters=50;c=0.3"), "{row}");
+    }
+}

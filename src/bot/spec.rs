@@ -76,13 +76,15 @@ impl BotSpec {
         &self.text
     }
 
-    /// The name in outputs: the `label=` value, else the spec text.
+    /// The name in outputs: the `label=` value, else the spec text with
+    /// each `,` written as `;`, so that `mcts:iters=2000,c=0.3` stands in
+    /// a CSV field unquoted (as `mcts:iters=2000;c=0.3`) without a label.
     pub fn label(&self) -> String {
         self.params
             .iter()
             .find(|(k, _)| k == "label")
             .map(|(_, v)| v.clone())
-            .unwrap_or_else(|| self.text.clone())
+            .unwrap_or_else(|| self.text.replace(',', ";"))
     }
 }
 
@@ -408,6 +410,12 @@ mod tests {
         assert_eq!(
             "random".parse::<BotSpec>().map(|s| s.label()),
             Ok("random".to_string())
+        );
+        // Without a label, commas become semicolons: the name must stand
+        // in a CSV field unquoted.
+        assert_eq!(
+            "mcts:iters=2000,c=0.3".parse::<BotSpec>().map(|s| s.label()),
+            Ok("mcts:iters=2000;c=0.3".to_string())
         );
     }
 
