@@ -414,7 +414,9 @@ mod tests {
         // Without a label, commas become semicolons: the name must stand
         // in a CSV field unquoted.
         assert_eq!(
-            "mcts:iters=2000,c=0.3".parse::<BotSpec>().map(|s| s.label()),
+            "mcts:iters=2000,c=0.3"
+                .parse::<BotSpec>()
+                .map(|s| s.label()),
             Ok("mcts:iters=2000;c=0.3".to_string())
         );
     }
