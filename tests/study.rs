@@ -335,6 +335,10 @@ fn bad_input_exits_2_with_one_line_before_any_game() {
             "--games",
         ),
         (with(&sprt, &["--elo0", "5", "--elo1", "5"]), "smaller"),
+        // clap lists the missing arguments on lines of their own: the one
+        // line must still name them.
+        (with(&sprt, &["--elo0", "0"]), "not provided: --elo1 <E1>"),
+        (with(&sprt, &[]), "--elo0 <E0>, --elo1 <E1>"),
         (
             with(&sprt, &[&h[..], &["--alpha", "0.5"]].concat()),
             "--alpha",

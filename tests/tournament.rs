@@ -291,6 +291,10 @@ fn bad_input_is_refused_before_any_game() {
         ([&two[..], &["--threads", "0"]].concat(), "--threads"),
         ([&two[..], &["--format", "swiss"]].concat(), "swiss"),
         ([&two[..], &["--bot", "random:depth=3"]].concat(), "depth"),
+        (
+            [&two[..], &["--gmaes", "3"]].concat(),
+            "'--gmaes' found (tip: a similar argument exists: '--games')",
+        ),
     ];
     for (extra, needle) in cases {
         let mut a = vec!["tournament", "--out", o];

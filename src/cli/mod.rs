@@ -57,6 +57,31 @@ pub enum Command {
     Engine(engine::EngineCmdArgs),
 }
 
+/// clap's message as the one line a usage error gets: its first
+/// paragraph, the lines after the first (where clap lists missing
+/// arguments, one a line) joined to it, then its tips (a similar
+/// argument's name) in parentheses; the usage is dropped.
+fn one_line(text: &str) -> String {
+    let mut lines = text.lines().map(str::trim).take_while(|l| !l.is_empty());
+    let mut out = lines
+        .next()
+        .unwrap_or("bad arguments")
+        .trim_start_matches("error: ")
+        .to_string();
+    for (i, l) in lines.enumerate() {
+        out.push_str(if i == 0 { " " } else { ", " });
+        out.push_str(l);
+    }
+    for tip in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("tip:"))
+    {
+        out.push_str(&format!(" ({tip})"));
+    }
+    out
+}
+
 /// Parses `args` and runs the subcommand.
 ///
 /// # Errors
@@ -79,14 +104,7 @@ where
                 eprint!("{e}");
                 return Err(usage("a subcommand is needed (see pahtum --help)"));
             }
-            // clap's own message, reduced to its first line.
-            let text = e.to_string();
-            let line = text
-                .lines()
-                .next()
-                .unwrap_or("bad arguments")
-                .trim_start_matches("error: ");
-            return Err(usage(line.to_string()));
+            return Err(usage(one_line(&e.to_string())));
         }
     };
     match cli.command {
@@ -101,5 +119,28 @@ where
         Command::Engine(a) => engine::run(a),
         Command::Play(a) => play::run(a),
         Command::Bots(a) => bots::run(a),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[test]
+    fn clap_messages_become_one_line_that_keeps_their_substance() {
+        let missing = "error: the following required arguments were not provided:\n  \
+                       --elo0 <E0>\n  --elo1 <E1>\n\nUsage: pahtum sprt --elo0 <E0> --elo1 <E1>\n\n\
+                       For more information, try '--help'.\n";
+        assert_eq!(
+            one_line(missing),
+            "the following required arguments were not provided: --elo0 <E0>, --elo1 <E1>"
+        );
+        let typo = "error: unexpected argument '--gmaes' found\n\n  \
+                    tip: a similar argument exists: '--games'\n\nUsage: pahtum tournament\n";
+        assert_eq!(
+            one_line(typo),
+            "unexpected argument '--gmaes' found (tip: a similar argument exists: '--games')"
+        );
+        assert_eq!(one_line(""), "bad arguments");
     }
 }
