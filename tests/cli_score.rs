@@ -97,6 +97,15 @@ fn bench_prints_key_values_and_checks_signature() {
             "{key} missing in {stdout}"
         );
     }
+    // With two cores or more, the cache line's round trip: a positive
+    // number of nanoseconds.
+    if std::thread::available_parallelism().map_or(1, |n| n.get()) >= 2 {
+        let ns = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("cache_line_round_trip_ns="))
+            .and_then(|v| v.parse::<f64>().ok());
+        assert!(ns.is_some_and(|ns| ns > 0.0), "{stdout}");
+    }
     let out = pahtum(&["bench", "--seconds", "0.05", "--expect", "0/0/0"], b"");
     assert_eq!(out.status.code(), Some(1));
     assert_usage_error(&pahtum(&["bench", "--seconds", "-1"], b""), "--seconds");

@@ -8,7 +8,7 @@ use clap::Args;
 use super::error::{CliResult, usage};
 use crate::bot::mcts::MctsBot;
 use crate::bot::mcts::config::{Budget, MctsConfig, Parallel, Prior, Rave, Reward, Rollout};
-use crate::bot::mcts::tree::Tree;
+use crate::bot::mcts::tree::{Padded, Tree};
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
@@ -127,6 +127,63 @@ fn mcts_iters_per_s(cfg: MctsConfig) -> (f64, Option<f64>) {
     (iters / secs, cpu.map(|c| iters / c))
 }
 
+/// Round trips of [`cache_line_round_trip_ns`].
+const ROUND_TRIPS: u64 = 200_000;
+
+/// Nanoseconds for a cache line to go from this thread to another and
+/// back (the other thread answers each value written with the next);
+/// `None` with fewer than two cores.
+///
+/// Why it is a figure: when two threads share a tree they pass cache
+/// lines back and forth, and on a virtual machine this time moves with
+/// where the host places the cores (about 80 ns in some runs on the
+/// 2-core machine this was measured on, about 330 ns in others), and the
+/// two-thread figures with it; printed beside them, it says which kind
+/// of run they came from.
+fn cache_line_round_trip_ns() -> Option<f64> {
+    use std::sync::atomic::AtomicU64;
+    use std::sync::atomic::Ordering::{Acquire, Release};
+    if std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
+        return None;
+    }
+    const DONE: u64 = u64::MAX;
+    let line = Padded(AtomicU64::new(0));
+    let wait_for = |want: u64| {
+        let mut spins = 0u32;
+        while line.load(Acquire) != want {
+            spins = spins.wrapping_add(1);
+            if spins.is_multiple_of(1 << 20) {
+                // The other thread is not running: let it.
+                std::thread::yield_now();
+            }
+            std::hint::spin_loop();
+        }
+    };
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            // Answers each odd value with the next even one.
+            loop {
+                let v = line.load(Acquire);
+                if v == DONE {
+                    break;
+                }
+                if v % 2 == 1 {
+                    line.store(v + 1, Release);
+                }
+                std::hint::spin_loop();
+            }
+        });
+        let start = Instant::now();
+        for i in 0..ROUND_TRIPS {
+            line.store(2 * i + 1, Release);
+            wait_for(2 * i + 2);
+        }
+        let ns = start.elapsed().as_nanos() as f64 / ROUND_TRIPS as f64;
+        line.store(DONE, Release);
+        Some(ns)
+    })
+}
+
 /// Prints a speed figure and, when known, its per-CPU-second companion.
 fn print_speed(key: &str, (wall, cpu): (f64, Option<f64>)) {
     println!("{key}={wall:.0}");
@@ -213,6 +270,9 @@ pub fn run(args: BenchArgs) -> CliResult {
         }),
     );
     println!("mcts_bytes_per_node={}", Tree::NODE_BYTES);
+    if let Some(ns) = cache_line_round_trip_ns() {
+        println!("cache_line_round_trip_ns={ns:.0}");
+    }
 
     let sig = format!("{} mcts={}", playout_signature(), mcts_signature());
     println!("signature={sig}");
