@@ -143,7 +143,7 @@ impl TournamentConfig {
             check_label(l).map_err(|e| TournamentError::Config(format!("--bot: {e}")))?;
             if labels[..i].contains(l) {
                 return bad(format!(
-                    "--bot: two bots are named '{l}'; give one a label, e.g. {}:label={l}2",
+                    "--bot: two bots are named '{l}'; give one a label, e.g. label={}-2",
                     self.bots[i].name
                 ));
             }

@@ -66,7 +66,8 @@ impl BotFault {
 /// A player. It owns its random stream, seeded when it is built, so a game
 /// replays from its seeds alone (CONTRACT.md, Determinism).
 pub trait Bot: Send {
-    /// The name written to outputs (the spec's `label=`, else the spec).
+    /// The name written to outputs (the spec's `label=`, else the spec
+    /// with `;` for each `,`).
     fn name(&self) -> &str;
 
     /// Chooses a move for the side to move of `game`, never called on a

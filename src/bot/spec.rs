@@ -173,6 +173,11 @@ impl Params {
         self.label.clone()
     }
 
+    /// The spec as the user wrote it, for messages about it.
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
     /// The raw value of `key`, if given.
     pub fn raw(&self, key: &str) -> Option<&str> {
         self.values.get(key).map(String::as_str)

@@ -127,8 +127,14 @@ fn mcts_iters_per_s(cfg: MctsConfig) -> (f64, Option<f64>) {
     (iters / secs, cpu.map(|c| iters / c))
 }
 
-/// Round trips of [`cache_line_round_trip_ns`].
+/// Most round trips of [`cache_line_round_trip_ns`], and the time after
+/// which it stops short of them.
 const ROUND_TRIPS: u64 = 200_000;
+const ROUND_TRIP_TIME: Duration = Duration::from_millis(50);
+
+/// Spins on a value before a thread yields its core: the other thread
+/// may not be running (more busy threads than cores).
+const SPINS_BEFORE_YIELD: u32 = 1 << 10;
 
 /// Nanoseconds for a cache line to go from this thread to another and
 /// back (the other thread answers each value written with the next);
@@ -139,7 +145,9 @@ const ROUND_TRIPS: u64 = 200_000;
 /// where the host places the cores (about 80 ns in some runs on the
 /// 2-core machine this was measured on, about 330 ns in others), and the
 /// two-thread figures with it; printed beside them, it says which kind
-/// of run they came from.
+/// of run they came from. With more busy threads than cores it measures
+/// the scheduler instead, and is large: the two-thread figures then mean
+/// little either.
 fn cache_line_round_trip_ns() -> Option<f64> {
     use std::sync::atomic::AtomicU64;
     use std::sync::atomic::Ordering::{Acquire, Release};
@@ -148,12 +156,16 @@ fn cache_line_round_trip_ns() -> Option<f64> {
     }
     const DONE: u64 = u64::MAX;
     let line = Padded(AtomicU64::new(0));
-    let wait_for = |want: u64| {
+    // Waits until `ready(value)`, yielding now and then; returns the value.
+    let wait = |ready: &dyn Fn(u64) -> bool| {
         let mut spins = 0u32;
-        while line.load(Acquire) != want {
+        loop {
+            let v = line.load(Acquire);
+            if ready(v) {
+                return v;
+            }
             spins = spins.wrapping_add(1);
-            if spins.is_multiple_of(1 << 20) {
-                // The other thread is not running: let it.
+            if spins.is_multiple_of(SPINS_BEFORE_YIELD) {
                 std::thread::yield_now();
             }
             std::hint::spin_loop();
@@ -161,24 +173,30 @@ fn cache_line_round_trip_ns() -> Option<f64> {
     };
     std::thread::scope(|s| {
         s.spawn(|| {
-            // Answers each odd value with the next even one.
+            // Answers each odd value with the next even one, until DONE
+            // (odd too, so tested first).
             loop {
-                let v = line.load(Acquire);
-                if v == DONE {
-                    break;
+                match wait(&|v| v == DONE || v % 2 == 1) {
+                    DONE => break,
+                    v => line.store(v + 1, Release),
                 }
-                if v % 2 == 1 {
-                    line.store(v + 1, Release);
-                }
-                std::hint::spin_loop();
             }
         });
-        let start = Instant::now();
-        for i in 0..ROUND_TRIPS {
+        let trip = |i: u64| {
             line.store(2 * i + 1, Release);
-            wait_for(2 * i + 2);
+            wait(&|v| v == 2 * i + 2);
+        };
+        // The first trip waits for the thread to start: not timed.
+        trip(0);
+        let start = Instant::now();
+        let mut trips = 0u64;
+        while trips < ROUND_TRIPS && start.elapsed() < ROUND_TRIP_TIME {
+            for _ in 0..1024 {
+                trips += 1;
+                trip(trips);
+            }
         }
-        let ns = start.elapsed().as_nanos() as f64 / ROUND_TRIPS as f64;
+        let ns = start.elapsed().as_nanos() as f64 / trips as f64;
         line.store(DONE, Release);
         Some(ns)
     })
@@ -250,6 +268,8 @@ pub fn run(args: BenchArgs) -> CliResult {
         "mcts_iters_per_s_t1",
         mcts_iters_per_s(mcts_speed_config(iters, 1, Parallel::Tree)),
     );
+    // Measured just before the two-thread figures that it explains.
+    let round_trip = cache_line_round_trip_ns();
     print_speed(
         "mcts_iters_per_s_t2",
         mcts_iters_per_s(mcts_speed_config(iters, 2, Parallel::Tree)),
@@ -270,7 +290,7 @@ pub fn run(args: BenchArgs) -> CliResult {
         }),
     );
     println!("mcts_bytes_per_node={}", Tree::NODE_BYTES);
-    if let Some(ns) = cache_line_round_trip_ns() {
+    if let Some(ns) = round_trip {
         println!("cache_line_round_trip_ns={ns:.0}");
     }
 

@@ -149,7 +149,7 @@
 //! reward (`win_share`) turned wins into draws rather than the reverse:
 //! chasing the margin is what makes a weaker opponent's small errors add
 //! up to a win. Black's score against `heuristic` sits at about 0.70
-//! whatever the setting, and with it the overall score at about 0.85.
+//! for every setting above, and with it the overall score at about 0.85.
 //!
 //! The line weights (`decay`, `reach`, `defence`) steer both the playouts
 //! and the priors; `heuristic` plays with the same defaults. On the same
@@ -647,8 +647,8 @@ impl MctsConfig {
         ) {
             (Some(_), Some(_)) => {
                 return Err(SpecError(format!(
-                    "bot '{}': give iters= or ms=, not both",
-                    p.label()
+                    "bot spec '{}': give iters= or ms=, not both",
+                    p.spec()
                 )));
             }
             (_, Some(ms)) => Budget::Millis(ms),
@@ -703,8 +703,8 @@ impl MctsConfig {
             widen: match p.float("widen", DEFAULT_WIDEN, 0.0, 100.0)? {
                 w if w > 0.0 && w < 1.1 => {
                     return Err(SpecError(format!(
-                        "bot '{}': widen={w} is not accepted (widen takes 0, or a number 1.1..=100)",
-                        p.label()
+                        "bot spec '{}': widen={w} is not accepted (widen takes 0, or a number 1.1..=100)",
+                        p.spec()
                     )));
                 }
                 w => w as f32,

@@ -29,8 +29,8 @@ const LEAF_EXACT: u32 = 6;
 /// from the bench position at `c=1` (where the tree's shape, and so the
 /// time, barely varies between runs), in runs where a cache line's round
 /// trip between the two cores took under 120 ns (`pahtum bench`'s
-/// `cache_line_round_trip_ns`): 16 visits with a lag of a quarter took 0.284 to
-/// 0.291 s; 64 with 1/16, 0.302 to 0.319 s; 256 with 1/64 (the earlier
+/// `cache_line_round_trip_ns`): 16 visits with a lag of a quarter took
+/// 0.284 to 0.291 s; 64 with 1/16, 0.302 to 0.319 s; 256 with 1/64 (the earlier
 /// setting), 0.308 to 0.330 s; 16 or 32 with 1/64, which write at once
 /// for want of a batch but carry no virtual loss, 0.318 to 0.344 s; one
 /// thread took about 0.51 s. At the bench's `c=0.2`, where the shape
@@ -43,7 +43,9 @@ pub const HOT_VISITS: u32 = 16;
 
 /// A hot node's held-back visits are added once they reach
 /// `visits >> LAG_SHIFT` (at least 4 with [`HOT_VISITS`] = 16), so what
-/// other threads see of a node lags by under a quarter of its visits.
+/// other threads see of a node lags by under a quarter of its visits per
+/// thread holding some back (and by no more than [`FLUSH_EVERY`]
+/// iterations). The measurements at [`HOT_VISITS`] are of two threads.
 const LAG_SHIFT: u32 = 2;
 
 /// Mean iteration time below which a sharing thread holds back updates
