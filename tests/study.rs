@@ -376,3 +376,45 @@ fn bad_input_exits_2_with_one_line_before_any_game() {
         assert!(!out.exists(), "{args:?} created its output");
     }
 }
+
+/// `sprt` and `fpa` relabel their bots (`-b`, `-2`): with a spec of
+/// several keys and no label, the names carry `;` for `,` and the runs go.
+#[test]
+fn specs_with_several_keys_and_no_label_run_in_sprt_and_fpa() {
+    let dir = tempfile::tempdir().expect("dir");
+    let spec = "mcts:iters=20,c=0.3";
+    let sprt = dir.path().join("sprt");
+    ok(&[
+        "sprt",
+        "--a",
+        spec,
+        "--b",
+        spec,
+        "--elo0",
+        "0",
+        "--elo1",
+        "50",
+        "--max-games",
+        "4",
+        "--quiet",
+        "--out",
+        sprt.to_str().expect("path"),
+    ]);
+    let games = read(&sprt.join("games.csv"));
+    assert!(games.contains("mcts:iters=20;c=0.3-b"), "{games}");
+    let fpa = dir.path().join("fpa");
+    ok(&[
+        "fpa",
+        "--bot",
+        spec,
+        "--games",
+        "2",
+        "--holes",
+        "5",
+        "--quiet",
+        "--out",
+        fpa.to_str().expect("path"),
+    ]);
+    let games = read(&fpa.join("games.csv"));
+    assert!(games.contains("mcts:iters=20;c=0.3-2"), "{games}");
+}
