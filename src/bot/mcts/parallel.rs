@@ -29,10 +29,10 @@
 //!   iterations are cheap (under 3 µs on average over a thread's last 64,
 //!   as with random playouts): a thread holds back its visits and rewards
 //!   to them in a private buffer (`Pending` in `search.rs`) and adds them
-//!   with one `fetch_add` per field once they reach a quarter of the
-//!   node's visits, every 64 iterations, and when the thread stops. Other
-//!   threads see a hot node's statistics up to a quarter behind per
-//!   thread holding some back, and a hot node carries no virtual loss;
+//!   with one `fetch_add` per field once they reach 1/64 of the node's
+//!   visits, every 64 iterations, and when the thread stops. Other
+//!   threads see a hot node's statistics up to 1/64 behind per thread
+//!   holding some back, and a hot node carries no virtual loss;
 //!   nothing is lost, and the totals are exact after the join. Why: the few nodes at the top of the tree are on every path,
 //!   and an atomic add to them on every iteration moved their cache lines
 //!   between cores on every iteration, which made two threads slower than

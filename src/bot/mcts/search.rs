@@ -25,28 +25,32 @@ const LEAF_EXACT: u32 = 6;
 /// Visits after which a node is *hot*: a thread sharing the tree batches
 /// its updates of that node's statistics (see `Pending` in this file).
 ///
-/// Measured with random playouts and two threads, a million iterations
-/// from the bench position at `c=1` (where the tree's shape, and so the
-/// time, barely varies between runs), in runs where a cache line's round
-/// trip between the two cores took under 120 ns (`pahtum bench`'s
-/// `cache_line_round_trip_ns`): 16 visits with a lag of a quarter took
-/// 0.284 to 0.291 s; 64 with 1/16, 0.302 to 0.319 s; 256 with 1/64 (the earlier
-/// setting), 0.308 to 0.330 s; 16 or 32 with 1/64, which write at once
-/// for want of a batch but carry no virtual loss, 0.318 to 0.344 s; one
-/// thread took about 0.51 s. At the bench's `c=0.2`, where the shape
-/// and the time vary from run to run, eight runs of each took 0.36 to
-/// 0.45 s with 16 and 0.41 to 0.55 s with 256 (one thread: 0.77 s).
-/// The longer lag costs no measurable strength:
-/// plain UCT with two threads scored 0.505 over 1,400 games against the
-/// same with 256 and 1/64, at equal iterations.
-pub const HOT_VISITS: u32 = 16;
+/// Tried and not kept: 16 visits with a lag of a quarter. With random
+/// playouts and two threads, a million iterations from the bench position
+/// at `c=1` (where the tree's shape, and so the time, barely varies
+/// between runs), in runs where a cache line's round trip between the two
+/// cores took under 120 ns (`pahtum bench`'s `cache_line_round_trip_ns`),
+/// it took 0.284 to 0.291 s against 0.308 to 0.330 s for these settings
+/// (64 with 1/16: 0.302 to 0.319 s; 16 or 32 with 1/64, which write at
+/// once for want of a batch but carry no virtual loss: 0.318 to 0.344 s;
+/// one thread: about 0.51 s). At the bench's `c=0.2`, where the shape
+/// and the time vary from run to run, eight runs each took 0.36 to 0.45 s
+/// and 0.41 to 0.55 s, with the same median. Plain UCT at two threads
+/// lost nothing measurable by it (0.505 over 1,400 games at equal
+/// iterations), but the default engine, whose playouts turn cheap near
+/// the end of a game, scored 0.488 at two threads and 10 ms a move
+/// against itself with these settings (400 games, `--seed 93`), and
+/// 0.518 against one thread where these settings had scored 0.549 on the
+/// same seed: no sign of a gain, some of a loss, for 8 % of speed on
+/// random playouts.
+pub const HOT_VISITS: u32 = 256;
 
 /// A hot node's held-back visits are added once they reach
-/// `visits >> LAG_SHIFT` (at least 4 with [`HOT_VISITS`] = 16), so what
-/// other threads see of a node lags by under a quarter of its visits per
+/// `visits >> LAG_SHIFT` (at least 4 with [`HOT_VISITS`] = 256), so what
+/// other threads see of a node lags by under 1/64 of its visits per
 /// thread holding some back (and by no more than [`FLUSH_EVERY`]
-/// iterations). The measurements at [`HOT_VISITS`] are of two threads.
-const LAG_SHIFT: u32 = 2;
+/// iterations).
+const LAG_SHIFT: u32 = 6;
 
 /// Mean iteration time below which a sharing thread holds back updates
 /// of hot nodes (random playouts take about 1 µs; heuristic playouts,
@@ -132,11 +136,11 @@ struct Step {
 /// nodes at the top of the tree, and an atomic add there on every
 /// iteration moves their cache lines between cores on every iteration;
 /// that traffic, not the work, bounded tree parallelism (two threads ran
-/// slower than one). A node with a few dozen visits changes its
-/// selection score little over a few more, so its updates wait until
-/// they reach a quarter of its visits, while cold nodes, where one visit
-/// matters (and where the in-flight visit is the virtual loss), are
-/// updated at once.
+/// slower than one). A node with hundreds of visits barely changes its
+/// selection score over a few more, so its updates wait until they
+/// reach 1/64 of its visits, while cold nodes, where one visit matters
+/// (and where the in-flight visit is the virtual loss), are updated at
+/// once.
 #[derive(Debug)]
 struct Pending {
     /// Direct-mapped by node id: a node whose slot is taken by another
