@@ -32,11 +32,12 @@
 //!   with one `fetch_add` per field once they reach 1/64 of the node's
 //!   visits, every 64 iterations, and when the thread stops. Other
 //!   threads see a hot node's statistics up to 1/64 behind per thread
-//!   holding some back, and a hot node carries no virtual loss;
-//!   nothing is lost, and the totals are exact after the join. Why: the few nodes at the top of the tree are on every path,
-//!   and an atomic add to them on every iteration moved their cache lines
-//!   between cores on every iteration, which made two threads slower than
-//!   one with cheap (random-playout) iterations.
+//!   holding some back, and a hot node carries no virtual loss; nothing
+//!   is lost, and the totals are exact after the join. Why: the few nodes
+//!   at the top of the tree are on every path, and an atomic add to them
+//!   on every iteration moved their cache lines between cores on every
+//!   iteration, which made two threads slower than one with cheap
+//!   (random-playout) iterations.
 //! - `state`: LEAF -> EXPANDING by one `compare_exchange` (the winner owns
 //!   the expansion; losers simulate from the node as a leaf instead of
 //!   waiting), then EXPANDING -> EXPANDED with a `Release` store after the
