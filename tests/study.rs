@@ -418,3 +418,37 @@ fn specs_with_several_keys_and_no_label_run_in_sprt_and_fpa() {
     let games = read(&fpa.join("games.csv"));
     assert!(games.contains("mcts:iters=20;c=0.3-2"), "{games}");
 }
+
+/// A clean sweep has no variance between pairs: the Elo interval then
+/// comes from the Wilson interval of the points, with a finite lower end
+/// (4 wins of 4: about 0.51, 7 Elo), not `[inf, inf]`.
+#[test]
+fn sprt_gives_a_clean_sweep_a_finite_lower_elo() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = ok(&[
+        "sprt",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--elo0",
+        "0",
+        "--elo1",
+        "50",
+        "--max-games",
+        "4",
+        "--quiet",
+        "--out",
+        dir.path().join("o").to_str().expect("path"),
+    ]);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("games=4 "))
+        .unwrap_or("");
+    assert!(line.contains("ptnml=0,0,0,0,2"), "{out}");
+    let lower = line
+        .split_once("elo=inf [")
+        .and_then(|(_, r)| r.split_once(','))
+        .and_then(|(lo, _)| lo.parse::<f64>().ok());
+    assert!(lower.is_some_and(f64::is_finite), "{out}");
+}

@@ -12,10 +12,11 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 use super::plot::{LlrPlot, PlotError, llr_plot};
+use super::sweep::score_interval;
 use crate::arena::record::GameRecord;
 use crate::arena::tournament::{Observer, TournamentError};
 use crate::stats::gsprt::{Decision, Pentanomial, SprtConfig};
-use crate::stats::rating::{Z95, elo_from_score};
+use crate::stats::rating::elo_from_score;
 
 /// The test after one more pair.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -108,10 +109,13 @@ impl SprtState {
         2 * self.counts.pairs()
     }
 
-    /// A's Elo over B from the score so far, with the pentanomial 95 %
-    /// interval.
+    /// A's Elo over B from the score so far, with its 95 % interval: the
+    /// pentanomial one, or, when every pair scored the same (a clean
+    /// sweep has no observed variance), the Wilson interval of the points,
+    /// as `sweep` reports it, so that the lower end stays finite.
     pub fn elo(&self) -> (f64, f64, f64) {
-        let (lo, hi) = self.counts.score_interval(Z95);
+        let games = self.games() as f64;
+        let (lo, hi) = score_interval(&self.counts, self.counts.score_rate() * games, games);
         (
             elo_from_score(self.counts.score_rate()),
             elo_from_score(lo),
