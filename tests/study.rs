@@ -377,19 +377,14 @@ fn bad_input_exits_2_with_one_line_before_any_game() {
     }
 }
 
-/// `sprt` and `fpa` relabel their bots (`-b`, `-2`): with a spec of
-/// several keys and no label, the names carry `;` for `,` and the runs go.
-#[test]
-fn specs_with_several_keys_and_no_label_run_in_sprt_and_fpa() {
-    let dir = tempfile::tempdir().expect("dir");
-    let spec = "mcts:iters=20,c=0.3";
-    let sprt = dir.path().join("sprt");
+/// A 4-game `sprt` of `a` against `b` into `out`; its standard output.
+fn short_sprt(a: &str, b: &str, out: &Path) -> String {
     ok(&[
         "sprt",
         "--a",
-        spec,
+        a,
         "--b",
-        spec,
+        b,
         "--elo0",
         "0",
         "--elo1",
@@ -398,8 +393,18 @@ fn specs_with_several_keys_and_no_label_run_in_sprt_and_fpa() {
         "4",
         "--quiet",
         "--out",
-        sprt.to_str().expect("path"),
-    ]);
+        out.to_str().expect("path"),
+    ])
+}
+
+/// `sprt` and `fpa` relabel their bots (`-b`, `-2`): with a spec of
+/// several keys and no label, the names carry `;` for `,` and the runs go.
+#[test]
+fn specs_with_several_keys_and_no_label_run_in_sprt_and_fpa() {
+    let dir = tempfile::tempdir().expect("dir");
+    let spec = "mcts:iters=20,c=0.3";
+    let sprt = dir.path().join("sprt");
+    short_sprt(spec, spec, &sprt);
     let games = read(&sprt.join("games.csv"));
     assert!(games.contains("mcts:iters=20;c=0.3-b"), "{games}");
     let fpa = dir.path().join("fpa");
@@ -425,22 +430,7 @@ fn specs_with_several_keys_and_no_label_run_in_sprt_and_fpa() {
 #[test]
 fn sprt_gives_a_clean_sweep_a_finite_lower_elo() {
     let dir = tempfile::tempdir().expect("dir");
-    let out = ok(&[
-        "sprt",
-        "--a",
-        "greedy",
-        "--b",
-        "random",
-        "--elo0",
-        "0",
-        "--elo1",
-        "50",
-        "--max-games",
-        "4",
-        "--quiet",
-        "--out",
-        dir.path().join("o").to_str().expect("path"),
-    ]);
+    let out = short_sprt("greedy", "random", &dir.path().join("o"));
     let line = out
         .lines()
         .find(|l| l.starts_with("games=4 "))

@@ -32,6 +32,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::rating::{Z95, wilson};
+
 /// `800 / ln 10`: normalised Elo per unit of t-value (fishtest's
 /// `nelo_divided_by_nt`, 347.4355…).
 pub const NELO_DIVIDED_BY_NT: f64 = 800.0 / std::f64::consts::LN_10;
@@ -167,6 +169,20 @@ impl Pentanomial {
     pub fn mirrored(&self) -> Pentanomial {
         let c = self.0;
         Pentanomial([c[4], c[3], c[2], c[1], c[0]])
+    }
+}
+
+/// The 95 % interval of a score rate: from the variance between pairs
+/// ([`Pentanomial::score_interval`]), or, when every pair scored the same
+/// (no observed variance, e.g. a clean sweep), the Wilson interval of the
+/// points over `games`, so that 20 wins of 20 give a finite lower end
+/// instead of a zero-width interval.
+pub fn score_interval(pent: &Pentanomial, points: f64, games: f64) -> (f64, f64) {
+    let varied = pent.0.iter().filter(|&&c| c > 0).count() > 1;
+    if varied {
+        pent.score_interval(Z95)
+    } else {
+        wilson(points, games, Z95)
     }
 }
 

@@ -12,10 +12,9 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 use super::plot::{LlrPlot, PlotError, llr_plot};
-use super::sweep::score_interval;
 use crate::arena::record::GameRecord;
 use crate::arena::tournament::{Observer, TournamentError};
-use crate::stats::gsprt::{Decision, Pentanomial, SprtConfig};
+use crate::stats::gsprt::{Decision, Pentanomial, SprtConfig, score_interval};
 use crate::stats::rating::elo_from_score;
 
 /// The test after one more pair.

@@ -17,7 +17,7 @@ use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::TournamentConfig;
 use crate::bot::{BotSpec, Catalog};
 use crate::game::rules::Rules;
-use crate::stats::gsprt::Pentanomial;
+use crate::stats::gsprt::{Pentanomial, score_interval};
 use crate::stats::rating::{Z95, elo_from_score, wilson};
 
 /// A sweep: the grid, its combinations and the reference.
@@ -115,20 +115,6 @@ impl Sweep {
                 }
             })
             .collect()
-    }
-}
-
-/// The 95 % interval of a score rate: from the variance between pairs
-/// ([`Pentanomial::score_interval`]), or, when every pair scored the same
-/// (no observed variance, e.g. a clean sweep), the Wilson interval of the
-/// points over `games`, so that 20 wins of 20 give a finite lower end
-/// instead of a zero-width interval.
-pub fn score_interval(pent: &Pentanomial, points: f64, games: f64) -> (f64, f64) {
-    let varied = pent.0.iter().filter(|&&c| c > 0).count() > 1;
-    if varied {
-        pent.score_interval(Z95)
-    } else {
-        wilson(points, games, Z95)
     }
 }
 

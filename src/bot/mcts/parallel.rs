@@ -190,9 +190,9 @@ pub fn run_tree(
 }
 
 /// Searches one tree per thread (`trees.len()` threads: thread 0 on the
-/// caller, the others on `pool`'s when given), thread `t` with seed `derive_seed(seed, &[t])` and
-/// `iters / threads` iterations (the first `iters % threads` threads one
-/// more).
+/// caller, the others on `pool`'s when given), thread `t` with seed
+/// `derive_seed(seed, &[t])` and `iters / threads` iterations (the first
+/// `iters % threads` threads one more).
 pub fn run_root(
     trees: &[Tree],
     cfg: &MctsConfig,

@@ -162,17 +162,19 @@ impl Node {
     /// Writes a fresh child (before it is published).
     #[inline]
     fn init(&self, mv: u8, prior: f32) {
-        self.visits.store(0, Relaxed);
-        self.first_child.store(0, Relaxed);
-        self.value.store(0, Relaxed);
-        self.amaf_value.store(0, Relaxed);
-        self.amaf_visits.store(0, Relaxed);
-        self.prior.store(prior.to_bits(), Relaxed);
-        self.minimax.store(0.5f32.to_bits(), Relaxed);
-        self.mv.store(mv, Relaxed);
-        self.children.store(0, Relaxed);
-        self.state.store(state::LEAF, Relaxed);
-        self.proof.store(Proof::Unknown as u8, Relaxed);
+        self.restore(&Saved {
+            visits: 0,
+            first_child: 0,
+            value: 0,
+            amaf_value: 0,
+            amaf_visits: 0,
+            prior: prior.to_bits(),
+            minimax: 0.5f32.to_bits(),
+            mv,
+            children: 0,
+            state: state::LEAF,
+            proof: Proof::Unknown as u8,
+        });
     }
 
     /// Its fields (between searches: no thread writes them). The pattern
