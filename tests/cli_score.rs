@@ -91,7 +91,18 @@ fn bench_prints_key_values_and_checks_signature() {
     let out = pahtum(&["bench", "--seconds", "0.05"], b"");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    for key in ["random_playouts_per_s=", "score_evals_per_s=", "signature="] {
+    for key in [
+        "random_playouts_per_s=",
+        "score_evals_per_s=",
+        "mcts_iters_per_s_t1=",
+        "mcts_iters_per_s_t2=",
+        "mcts_root_iters_per_s_t2=",
+        "mcts_lazy_iters_per_s_t1=",
+        "mcts_lazy_iters_per_s_t2=",
+        "mcts_default_iters_per_s_t1=",
+        "mcts_bytes_per_node=",
+        "signature=",
+    ] {
         assert!(
             stdout.lines().any(|l| l.starts_with(key)),
             "{key} missing in {stdout}"

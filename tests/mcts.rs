@@ -71,6 +71,28 @@ fn one_thread_is_deterministic() {
 }
 
 #[test]
+fn lazy_selection_is_deterministic_and_changes_the_search() {
+    let game = Game::new(random_position(3, 4));
+    let run = |spec: &str| {
+        let mut b = bot(spec, 42);
+        let mv = b.select_move(&game).expect("move");
+        assert!(legal(game.position(), mv), "{spec}: {mv}");
+        let r = report(&b);
+        assert_eq!(r.iterations, 20_000, "{spec}");
+        (mv, r.nodes)
+    };
+    let plain = "mcts:iters=20000,rollout=random,reward=win,rave=off,prior=off";
+    let lazy = format!("{plain},lazy=64");
+    assert_eq!(run(&lazy), run(&lazy));
+    // `lazy=0` is the textbook search, the default.
+    assert_eq!(run(plain), run(&format!("{plain},lazy=0")));
+    // Reused choices give a different tree (here, a different node count).
+    assert_ne!(run(plain).1, run(&lazy).1);
+    run("mcts:iters=20000,rollout=random,lazy=16,threads=2");
+    run("mcts:iters=20000,lazy=64,threads=2,parallel=root");
+}
+
+#[test]
 fn root_parallel_is_deterministic_and_budgets_hold() {
     let game = Game::new(random_position(5, 3));
     let run = |spec: &str| {
@@ -117,6 +139,7 @@ fn whole_games_are_legal_with_pie_rule_and_reuse() {
         "mcts:iters=400,rollout=heuristic,reward=win,solver=false",
         "mcts:iters=400,rollout=greedy,threads=2",
         "mcts:iters=400,threads=2,parallel=root,rave=off,prior=off",
+        "mcts:iters=400,rollout=random,lazy=16,rave=grave,threads=2",
     ]
     .into_iter()
     .enumerate()
@@ -246,18 +269,24 @@ fn endgames_match_exhaustive_minimax() {
             "exact search: {pos}"
         );
         assert_eq!(report(&exact).exact_margin, Some(best));
-        // MCTS-Solver alone (no exact search): keeps the proven result.
-        let mut solver = bot("mcts:iters=30000,exact=0,expand=1", seed);
-        let Move::Place(s) = solver.select_move(&game).expect("move") else {
-            panic!("no swap here")
-        };
-        let mut after = pos;
-        after.play(s);
-        assert_eq!(
-            result_for(me, minimax(&mut after)),
-            result_for(me, best),
-            "solver: {pos}"
-        );
+        // MCTS-Solver alone (no exact search): keeps the proven result,
+        // also when choices are reused (a proven child is chosen afresh).
+        for spec in [
+            "mcts:iters=30000,exact=0,expand=1",
+            "mcts:iters=30000,exact=0,expand=1,lazy=16",
+        ] {
+            let mut solver = bot(spec, seed);
+            let Move::Place(s) = solver.select_move(&game).expect("move") else {
+                panic!("no swap here")
+            };
+            let mut after = pos;
+            after.play(s);
+            assert_eq!(
+                result_for(me, minimax(&mut after)),
+                result_for(me, best),
+                "{spec}: {pos}"
+            );
+        }
         checked += 1;
     }
     assert_eq!(checked, 24);
@@ -281,6 +310,7 @@ fn completes_and_blocks_lines() {
     for spec in [
         "mcts:iters=2000",
         "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
+        "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false,lazy=64",
     ] {
         let mut m = bot(spec, 1);
         let mv = m.select_move(&Game::new(pos)).expect("move");
@@ -293,6 +323,7 @@ fn completes_and_blocks_lines() {
     for spec in [
         "mcts:iters=2000",
         "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
+        "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false,lazy=64",
     ] {
         let mut m = bot(spec, 1);
         let mv = m.select_move(&Game::new(pos)).expect("move");

@@ -84,6 +84,10 @@ pub fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> Mcts
     }
 }
 
+/// The `lazy=` of the lazy-selection figures: the setting measured in
+/// `MctsConfig`'s docs.
+const LAZY_BENCH: u32 = 64;
+
 /// CPU seconds this process has used (all threads, finished ones
 /// included), from `/proc/self/stat` (10 ms ticks); `None` elsewhere.
 fn cpu_seconds() -> Option<f64> {
@@ -278,6 +282,20 @@ pub fn run(args: BenchArgs) -> CliResult {
         "mcts_root_iters_per_s_t2",
         mcts_iters_per_s(mcts_speed_config(iters, 2, Parallel::Root)),
     );
+    // The same search with lazy selection (`lazy=64`): an option, not
+    // the textbook UCT the figures above measure.
+    for (key, threads) in [
+        ("mcts_lazy_iters_per_s_t1", 1),
+        ("mcts_lazy_iters_per_s_t2", 2),
+    ] {
+        print_speed(
+            key,
+            mcts_iters_per_s(MctsConfig {
+                lazy: LAZY_BENCH,
+                ..mcts_speed_config(iters, threads, Parallel::Tree)
+            }),
+        );
+    }
     print_speed(
         "mcts_default_iters_per_s_t1",
         // The default engine plays heuristic playouts, about 12 times

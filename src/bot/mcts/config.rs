@@ -217,6 +217,36 @@
 //! self-play (0.595 at 100 against 50 iterations, 0.610 at 200 against
 //! 100, 0.575 at 2,000 against 1,000 over 100 games), because the first
 //! player wins most games between equals.
+//!
+//! # Lazy selection (`lazy=`)
+//! With random playouts, choosing a child (the scan of its siblings'
+//! bounds) was about 70 % of an iteration (`perf`, one thread, the bench
+//! search). With `lazy=N`, a node with at least `N` visits reuses a
+//! thread's last choice until the chosen child's visits have grown by
+//! 1/16 (`search::Choices`). Plain UCT (`rollout=random,reward=win,
+//! rave=off,prior=off`), `lazy=64` against `lazy=0`, 20,000 iterations a
+//! move unless stated:
+//!
+//! | match | score | W-D-L |
+//! |---|---|---|
+//! | equal iterations, `--seed 63` / `--seed 64`, 400 games each | 0.508 / 0.469 | 151-104-145, 125-125-150 |
+//! | equal iterations, both | 0.488 [0.454, 0.523] | 276-229-295 |
+//! | `ms=20` each (`--seed 65`, 200 games) | 0.578 [0.508, 0.644] | 89-53-58 |
+//!
+//! Level at equal iterations, and about three times the iterations a
+//! second (`pahtum bench`: `mcts_lazy_iters_per_s_t1` against
+//! `mcts_iters_per_s_t1`), so stronger at equal time. Two lengths were
+//! tried before these: from 256 or 1,024 visits, lasting 1/64 of the
+//! child's visits, 0.465 and 0.495 on `--seed 63`, no better and a little
+//! slower. A choice that lasted 1/256 or 1/64 of the *parent's* visits
+//! scored 0.57 to 0.62 at equal iterations on `--seed 61` and `62`, but
+//! only by spending whole batches on children that looked good on few
+//! visits (a corner with a 0.43 value got ten thousand visits at once at
+//! the bench's root): more exploration by accident, which `c` gives on
+//! purpose. It stays an option, off by default: `lazy=0` is the
+//! textbook UCT that the baselines and the speed figures of the issue
+//! name, and with the default engine's heuristic playouts the choice is
+//! a small part of an iteration.
 
 use crate::bot::eval::EvalWeights;
 use crate::bot::spec::{KeyInfo, Params, SpecError};
@@ -364,6 +394,13 @@ pub const KEYS: &[KeyInfo] = &[
         "2",
         "1..=1000",
         "visits a leaf receives before it is expanded",
+    ),
+    key(
+        "lazy",
+        "0",
+        "0..=1000000000",
+        "from this many visits a node reuses a thread's choice of child until that child's \
+         visits grow by 1/16 (0: off, textbook UCT)",
     ),
     key(
         "rollout",
@@ -543,6 +580,9 @@ pub struct MctsConfig {
     /// Visits a leaf gets (each with a playout from it) before its children
     /// are created: trades memory for tree growth.
     pub expand: u32,
+    /// Visits from which a node reuses a thread's last choice of child
+    /// (lazy selection, `search::Choices`; 0: off, every visit chooses).
+    pub lazy: u32,
     /// Playout policy.
     pub rollout: Rollout,
     /// Random-move probability in greedy and heuristic playouts.
@@ -612,6 +652,7 @@ impl Default for MctsConfig {
             c: DEFAULT_C as f32,
             fpu: DEFAULT_FPU as f32,
             expand: DEFAULT_EXPAND as u32,
+            lazy: 0,
             rollout: Rollout::Heuristic,
             eps: DEFAULT_EPS,
             mix: DEFAULT_MIX,
@@ -689,6 +730,7 @@ impl MctsConfig {
             c: p.float("c", DEFAULT_C, 0.0, 10.0)? as f32,
             fpu: p.float("fpu", DEFAULT_FPU, 0.0, 10.0)? as f32,
             expand: p.int("expand", DEFAULT_EXPAND, 1, 1000)? as u32,
+            lazy: p.int("lazy", 0, 0, 1_000_000_000)? as u32,
             rollout,
             eps: p.float("eps", DEFAULT_EPS, 0.0, 1.0)?,
             mix: p.float("mix", DEFAULT_MIX, 0.0, 1.0)?,
