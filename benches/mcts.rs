@@ -1,6 +1,7 @@
 //! MCTS search speed from the bench position (`pahtum bench`'s layout):
 //! plain UCT with random playouts, one thread and two (tree and root
-//! parallelism), and the default engine. Each search asserts its budget.
+//! parallelism), the same with lazy selection (`lazy=64`), and the
+//! default engine. Each search asserts its budget.
 //! The UCT searches take `pahtum bench`'s own configuration so that the
 //! two measure the same thing.
 
@@ -27,6 +28,13 @@ fn bench_mcts(c: &mut Criterion) {
         (
             "mcts_uct_20k_t2_root",
             mcts_speed_config(ITERS, 2, Parallel::Root),
+        ),
+        (
+            "mcts_uct_20k_t1_lazy64",
+            MctsConfig {
+                lazy: 64,
+                ..mcts_speed_config(ITERS, 1, Parallel::Tree)
+            },
         ),
         (
             "mcts_default_20k_t1",

@@ -93,7 +93,8 @@ fn lazy_selection_is_deterministic_and_changes_the_search() {
     // Reused choices give a different tree (here, a different node count).
     assert_ne!(run(plain).1, run(&lazy).1);
     run("mcts:iters=20000,rollout=random,lazy=16,threads=2");
-    run("mcts:iters=20000,lazy=64,threads=2,parallel=root");
+    let root = "mcts:iters=20000,lazy=64,threads=2,parallel=root";
+    assert_eq!(run(root), run(root));
 }
 
 #[test]
@@ -254,8 +255,8 @@ fn endgames_match_exhaustive_minimax() {
         let game = Game::new(pos);
         // The exact endgame search at the root (the tree search only picks
         // among the moves it proves to keep the result); MCTS-Solver alone
-        // (no exact search), also when choices are reused (a proven child
-        // is chosen afresh).
+        // (no exact search), also with lazy selection on (that a proven
+        // child is chosen afresh is tested in `search::tests`).
         let exact = "mcts:iters=300";
         for spec in [
             exact,

@@ -223,7 +223,7 @@
 //! bounds) was about 70 % of an iteration (`perf`, one thread, the bench
 //! search). With `lazy=N`, a node with at least `N` visits reuses a
 //! thread's last choice until the chosen child's visits have grown by
-//! 1/16 (`search::Choices`). Plain UCT (`rollout=random,reward=win,
+//! about 1/16, counted per thread (`search::Choices`). Plain UCT (`rollout=random,reward=win,
 //! rave=off,prior=off`), `lazy=64` against `lazy=0`, 20,000 iterations a
 //! move unless stated:
 //!
@@ -400,7 +400,7 @@ pub const KEYS: &[KeyInfo] = &[
         "0",
         "0..=1000000000",
         "from this many visits a node reuses a thread's choice of child until that child's \
-         visits grow by 1/16 (0: off, textbook UCT)",
+         visits grow by about 1/16, counted per thread (0: off, textbook UCT)",
     ),
     key(
         "rollout",

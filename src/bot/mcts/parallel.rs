@@ -38,6 +38,11 @@
 //!   on every iteration moved their cache lines between cores on every
 //!   iteration, which made two threads slower than one with cheap
 //!   (random-playout) iterations.
+//!   With `lazy=N`, at a node with at least `N` visits a thread may
+//!   follow its own earlier choice of child (thread-private `Choices` in
+//!   `search.rs`) for about 1/16 of that child's visits; neither the
+//!   virtual loss nor other threads' updates steer it meanwhile, and
+//!   nothing shared is written for it.
 //! - `state`: LEAF -> EXPANDING by one `compare_exchange` (the winner owns
 //!   the expansion; losers simulate from the node as a leaf instead of
 //!   waiting), then EXPANDING -> EXPANDED with a `Release` store after the

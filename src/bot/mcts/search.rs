@@ -94,8 +94,10 @@ pub struct Shared<'a> {
 }
 
 /// Lazy selection: a thread's recent choices of child at heavily visited
-/// nodes, reused until the chosen child's visits have grown by
-/// `1 / 2^LAZY_SHIFT` (by this thread's visits through the choice).
+/// nodes, each followed for `visits >> LAZY_SHIFT` more of this thread's
+/// passes, `visits` being the chosen child's when it was chosen: about
+/// 1/16 of its visits, counted per thread (with `T` threads sharing the
+/// tree, the child may grow by up to about `T/16` meanwhile).
 ///
 /// Why: with random playouts, scanning a node's children for the best
 /// bound was about 70 % of an iteration (`perf`, one thread, the bench
@@ -112,8 +114,10 @@ pub struct Shared<'a> {
 /// Direct-mapped by node id; a node whose slot another took chooses
 /// afresh. Node ids are stable within one search, and a `Choices` lives
 /// for one search (a `Worker`), so a stored child is always a child of
-/// its node. A child proven since it was chosen is chosen afresh (the
-/// solver's own choice rules apply).
+/// its node. A child with a proof (proven when or after it was chosen, or
+/// terminal) is chosen afresh; with the solver on, its choice rules then
+/// apply. Nothing shared is written: a reused choice reads neither the
+/// virtual loss nor other threads' updates.
 #[derive(Debug)]
 struct Choices {
     /// (node id or `u32::MAX`, chosen child id, visits it still receives).
@@ -469,31 +473,32 @@ impl Worker {
                 deferred,
             });
             if st == state::EXPANDED {
-                let src = if grave {
-                    if before >= cfg.grave_ref {
-                        reference = Some(id);
-                    }
-                    match reference {
-                        Some(r) if r != id => {
+                if grave && before >= cfg.grave_ref {
+                    reference = Some(id);
+                }
+                // The AMAF source (and GRAVE's map of the reference's
+                // children) only when the choice is made afresh.
+                let map = &mut self.map;
+                let mut choose = || {
+                    let src = match reference {
+                        Some(r) if grave && r != id => {
                             if mapped != Some(r) {
-                                fill_map(tree, tree.node(r), &mut self.map);
+                                fill_map(tree, tree.node(r), map);
                                 mapped = Some(r);
                             }
                             AmafSource::Ref {
                                 first: tree.node(r).child_range().0,
-                                map: &self.map,
+                                map,
                             }
                         }
                         _ => AmafSource::Own,
-                    }
-                } else {
-                    AmafSource::Own
+                    };
+                    select_child(tree, node, &s.sel, src)
                 };
                 let child = if s.lazy > 0 && before >= s.lazy {
-                    self.choices
-                        .child(tree, id, || select_child(tree, node, &s.sel, src))
+                    self.choices.child(tree, id, choose)
                 } else {
-                    select_child(tree, node, &s.sel, src)
+                    choose()
                 };
                 match tree.node(child).mv.load(Relaxed) {
                     SWAP => {
@@ -648,38 +653,43 @@ fn stones_of(pos: &Position) -> ByPlayer<Bitboard> {
 mod tests {
     use super::*;
 
-    /// A root with three children, child 1 given `visits` visits.
-    fn tree_with(visits: u32) -> Tree {
+    /// A root with three children, child `i` given `visits[i - 1]` visits.
+    fn tree_with(visits: [u32; 3]) -> Tree {
         let mut t = Tree::new();
         t.reset(10);
         let moves: Vec<(u8, f32)> = (0..3).map(|i| (i, 0.0)).collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));
-        add32::<false>(&t.node(NodeId(1)).visits, visits);
+        for (i, v) in visits.into_iter().enumerate() {
+            add32::<false>(&t.node(NodeId(i as u32 + 1)).visits, v);
+        }
         t
+    }
+
+    /// How many times in a row `child` is followed from the root when it
+    /// is the fresh choice once and `other` every time after.
+    fn followed(t: &Tree, child: NodeId, other: NodeId) -> u32 {
+        let mut c = Choices::new();
+        assert_eq!(c.child(t, NodeId::ROOT, || child), child);
+        let mut n = 1;
+        while c.child(t, NodeId::ROOT, || other) == child {
+            n += 1;
+        }
+        n
     }
 
     #[test]
     fn a_choice_lasts_a_sixteenth_of_the_childs_visits() {
-        let t = tree_with(64);
-        let mut c = Choices::new();
-        let mut fresh = 0;
-        // Chosen once, then reused 64 >> 4 = 4 times, then chosen again.
-        for _ in 0..5 {
-            let child = c.child(&t, NodeId::ROOT, || {
-                fresh += 1;
-                NodeId(1)
-            });
-            assert_eq!(child, NodeId(1));
-        }
-        assert_eq!(fresh, 1);
-        assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(2)), NodeId(2));
-        // A child with under 16 visits is chosen afresh every time.
-        assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(3)), NodeId(3));
+        let t = tree_with([64, 15, 16]);
+        // Chosen once, then followed 64 >> 4 = 4 more times.
+        assert_eq!(followed(&t, NodeId(1), NodeId(2)), 5);
+        // Under 16 visits: chosen afresh every time; 16: followed once more.
+        assert_eq!(followed(&t, NodeId(2), NodeId(1)), 1);
+        assert_eq!(followed(&t, NodeId(3), NodeId(1)), 2);
     }
 
     #[test]
     fn a_proven_child_is_chosen_afresh() {
-        let t = tree_with(1000);
+        let t = tree_with([1000, 0, 0]);
         let mut c = Choices::new();
         assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(1)), NodeId(1));
         assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(2)), NodeId(1));
