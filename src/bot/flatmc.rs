@@ -1,7 +1,7 @@
 //! `flatmc`: flat Monte Carlo with UCB1 at the root.
 
 use super::choose::best_square;
-use super::eval::{EvalWeights, MoveValuer};
+use super::eval::{EvalWeights, LineValues, MoveValuer};
 use super::spec::{BotKind, KeyInfo, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
@@ -87,15 +87,26 @@ impl FlatMcBot {
             Rollout::Random => pos.random_playout(&mut self.rng),
             Rollout::Heuristic => {
                 let mut p = *pos;
+                // The same values kept line by line where there are tables.
+                let mut lines = LineValues::new(valuer, pos);
                 while !p.is_game_over() {
                     let free = p.empty();
                     let sq = if self.rng.unit() < self.cfg.epsilon {
                         free.nth(self.rng.below(free.count()))
                     } else {
-                        best_square(free, &mut self.rng, |sq| valuer.value(&p, sq)).map(|b| b.0)
+                        best_square(free, &mut self.rng, |sq| match &lines {
+                            Some(l) => l.value(p.turn(), sq),
+                            None => valuer.value(&p, sq),
+                        })
+                        .map(|b| b.0)
                     };
                     match sq {
-                        Some(sq) => p.play_unchecked(sq),
+                        Some(sq) => {
+                            p.play_unchecked(sq);
+                            if let Some(l) = lines.as_mut() {
+                                l.played(&p, sq);
+                            }
+                        }
                         None => break,
                     }
                 }

@@ -298,9 +298,9 @@ pub fn run(args: BenchArgs) -> CliResult {
     }
     print_speed(
         "mcts_default_iters_per_s_t1",
-        // The default engine plays heuristic playouts, about 12 times
+        // The default engine plays heuristic playouts, several times
         // slower than random ones on the empty board: a smaller budget
-        // keeps this figure to about the same time.
+        // keeps this figure short.
         mcts_iters_per_s(MctsConfig {
             budget: Budget::Iters(iters / 12),
             reuse: false,

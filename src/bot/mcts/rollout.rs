@@ -97,8 +97,11 @@ pub fn playout(
                 margin_halves,
             };
         }
-        Rollout::Greedy => guided(pos, eps, rng, quick_value),
-        Rollout::Heuristic => guided(pos, eps, rng, |p, sq| valuer.value(p, sq)),
+        Rollout::Greedy => guided(pos, eps, rng, ByFn(quick_value)),
+        Rollout::Heuristic => match eval::LineValues::new(valuer, pos) {
+            Some(lines) => guided(pos, eps, rng, lines),
+            None => guided(pos, eps, rng, ByFn(|p: &Position, sq| valuer.value(p, sq))),
+        },
     };
     Playout {
         stones,
@@ -108,7 +111,40 @@ pub fn playout(
     }
 }
 
-/// A playout that takes the best square by `value` (random among equals:
+/// Move values for a guided playout, told of each move played.
+trait PlayoutValues {
+    /// The value of the free `sq` for the side to move in `pos`.
+    fn value(&self, pos: &Position, sq: Square) -> i32;
+    /// `pos` is the position after a stone on `sq`.
+    fn played(&mut self, pos: &Position, sq: Square);
+}
+
+/// Values that a function works out from the position alone.
+struct ByFn<F>(F);
+
+impl<F: Fn(&Position, Square) -> i32> PlayoutValues for ByFn<F> {
+    #[inline(always)]
+    fn value(&self, pos: &Position, sq: Square) -> i32 {
+        (self.0)(pos, sq)
+    }
+
+    #[inline(always)]
+    fn played(&mut self, _: &Position, _: Square) {}
+}
+
+impl PlayoutValues for eval::LineValues<'_> {
+    #[inline(always)]
+    fn value(&self, pos: &Position, sq: Square) -> i32 {
+        eval::LineValues::value(self, pos.turn(), sq)
+    }
+
+    #[inline(always)]
+    fn played(&mut self, pos: &Position, sq: Square) {
+        eval::LineValues::played(self, pos, sq);
+    }
+}
+
+/// A playout that takes the best square by `values` (random among equals:
 /// the scan starts at a random bit and keeps the first maximum), or with
 /// probability `eps` a uniformly random square.
 #[inline]
@@ -116,7 +152,7 @@ fn guided(
     pos: &Position,
     eps: f64,
     rng: &mut FastRng,
-    value: impl Fn(&Position, Square) -> i32,
+    mut values: impl PlayoutValues,
 ) -> ByPlayer<Bitboard> {
     let mut p = *pos;
     loop {
@@ -135,7 +171,7 @@ fn guided(
                 let b = rot.trailing_zeros();
                 rot &= rot - 1;
                 let sq = Square::from_index_unchecked(((b + r) & 63) as u8);
-                let v = value(&p, sq);
+                let v = values.value(&p, sq);
                 if v > best.0 {
                     best = (v, Some(sq));
                 }
@@ -143,7 +179,10 @@ fn guided(
             best.1
         };
         match sq {
-            Some(sq) => p.play_unchecked(sq),
+            Some(sq) => {
+                p.play_unchecked(sq);
+                values.played(&p, sq);
+            }
             None => break,
         }
     }
