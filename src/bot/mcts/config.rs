@@ -217,10 +217,11 @@
 //! mcts:ms=M,label=one --threads 1`, seeds 73 to 75, 1,200 games each)
 //! two threads scored 0.568 at 5 ms and 0.559 at 10 ms (the README's
 //! table). With the faster heuristic playouts of `eval::LineValues` (more
-//! than twice the iterations a second, the same moves) they score 0.536
-//! [0.508, 0.564] at 5 ms (500-286-414) and 0.534 [0.505, 0.562] at 10 ms
-//! (508-265-427): two threads still run about 1.8 times the iterations of
-//! one, and, as with longer searches before, doubling them buys less.
+//! than twice the iterations a second, the same moves) they score 0.564
+//! [0.536, 0.592] at 2 ms (515-323-362), 0.536 [0.508, 0.564] at 5 ms
+//! (500-286-414) and 0.534 [0.505, 0.562] at 10 ms (508-265-427): two
+//! threads still run about 1.8 times the iterations of one, and, as with
+//! longer searches before, doubling them buys less.
 //!
 //! Twice the iterations is worth only about 0.56 to 0.61 in
 //! self-play (0.595 at 100 against 50 iterations, 0.610 at 200 against
