@@ -151,8 +151,11 @@ fn sweep_grid_heat_map_and_resume_after_a_torn_line() {
     assert_eq!(games_without_timing(&out.join("games.csv")), full_games);
 }
 
-fn sprt(a: &str, b: &str, threads: &str, out: &Path) -> String {
-    ok(&[
+/// A quiet `sprt` of `a` against `b` (Elo 0 against `elo1`, at most
+/// `max_games`) into `out`, with `extra` options; its standard output.
+fn sprt_run(a: &str, b: &str, elo1: &str, max_games: &str, extra: &[&str], out: &Path) -> String {
+    let out = out.to_str().expect("path");
+    let mut args = vec![
         "sprt",
         "--a",
         a,
@@ -161,17 +164,27 @@ fn sprt(a: &str, b: &str, threads: &str, out: &Path) -> String {
         "--elo0",
         "0",
         "--elo1",
-        "100",
+        elo1,
         "--max-games",
-        "600",
-        "--seed",
-        "7",
-        "--threads",
-        threads,
-        "--out",
-        out.to_str().expect("path"),
+        max_games,
         "--quiet",
-    ])
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    ok(&args)
+}
+
+/// A seeded `sprt` of up to 600 games on `threads` threads.
+fn sprt(a: &str, b: &str, threads: &str, out: &Path) -> String {
+    sprt_run(
+        a,
+        b,
+        "100",
+        "600",
+        &["--seed", "7", "--threads", threads],
+        out,
+    )
 }
 
 #[test]
@@ -379,22 +392,7 @@ fn bad_input_exits_2_with_one_line_before_any_game() {
 
 /// A 4-game `sprt` of `a` against `b` into `out`; its standard output.
 fn short_sprt(a: &str, b: &str, out: &Path) -> String {
-    ok(&[
-        "sprt",
-        "--a",
-        a,
-        "--b",
-        b,
-        "--elo0",
-        "0",
-        "--elo1",
-        "50",
-        "--max-games",
-        "4",
-        "--quiet",
-        "--out",
-        out.to_str().expect("path"),
-    ])
+    sprt_run(a, b, "50", "4", &[], out)
 }
 
 /// `sprt` and `fpa` relabel their bots (`-b`, `-2`): with a spec of
