@@ -13,10 +13,13 @@ const SPECS: &[&str] = &[
     "greedy:block=0",
     "heuristic",
     "heuristic:decay=0.5,reach=8,defence=0",
+    "learned",
     "flatmc:playouts=40",
     "flatmc:playouts=40,rollout=heuristic,epsilon=0.5",
     "mcts:iters=64",
     "mcts:iters=64,rollout=heuristic,prior=prune,k=4",
+    "mcts:iters=64,rollout=net",
+    "mcts:iters=64,rollout=value,rave=rave",
     "alphabeta:depth=2,solve=6",
     "alphabeta:nodes=3000,solve=10",
 ];

@@ -206,6 +206,16 @@ fn bad_options_exit_2_with_one_line() {
         ("heuristic:foo=1", "random", "no key 'foo'"),
         ("flatmc:rollout=smart", "random", "random|heuristic"),
         ("random", "heuristic:decay", "KEY=VALUE"),
+        (
+            "learned:net=/nonexistent/x.net",
+            "random",
+            "cannot read line network '/nonexistent/x.net'",
+        ),
+        (
+            "random",
+            "mcts:rollout=net,net=Cargo.toml",
+            "'Cargo.toml' is not a line network: no PTLN header",
+        ),
     ];
     for (w, b, needle) in specs {
         let o = pahtum(&["play", "--white", w, "--black", b], "");
@@ -222,7 +232,14 @@ fn bots_lists_every_bot_and_key() {
     let o = pahtum(&["bots"], "");
     assert!(o.status.success());
     let out = text(&o.stdout);
-    for name in ["random", "greedy", "heuristic", "flatmc", "human"] {
+    for name in [
+        "random",
+        "greedy",
+        "heuristic",
+        "learned",
+        "flatmc",
+        "human",
+    ] {
         assert!(out.contains(&format!("\n{name}  ")), "{name}: {out}");
     }
     for key in [
@@ -230,6 +247,7 @@ fn bots_lists_every_bot_and_key() {
         "decay=0.4",
         "reach=3",
         "defence=1.3",
+        "net=builtin",
         "playouts=2000",
         "rollout=random",
         "random|heuristic",

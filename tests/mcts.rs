@@ -98,6 +98,31 @@ fn lazy_selection_is_deterministic_and_changes_the_search() {
 }
 
 #[test]
+fn learned_leaves_are_deterministic_and_not_the_heuristic() {
+    let game = Game::new(random_position(6, 5));
+    let run = |spec: &str| searched(&game, spec, 11, 5000);
+    for spec in [
+        "mcts:iters=5000,rollout=net",
+        "mcts:iters=5000,rollout=value",
+    ] {
+        assert_eq!(run(spec), run(spec), "{spec}");
+    }
+    // The network, not a fallback to heuristic playouts, guides them.
+    assert_ne!(
+        run("mcts:iters=5000,rollout=net").1,
+        run("mcts:iters=5000,rollout=heuristic").1
+    );
+    // On a board the built-in network does not cover, they fall back.
+    let small = Rules {
+        size: 5,
+        ..Rules::default()
+    };
+    let g5 = Game::new(small.new_game(&mut FastRng::new(2)).expect("game"));
+    let (a, _) = searched(&g5, "mcts:iters=500,rollout=net", 1, 500);
+    assert!(legal(g5.position(), a));
+}
+
+#[test]
 fn root_parallel_is_deterministic_and_budgets_hold() {
     let game = Game::new(random_position(5, 3));
     let run = |spec: &str| searched(&game, spec, 7, 4001);
@@ -138,6 +163,8 @@ fn whole_games_are_legal_with_pie_rule_and_reuse() {
         "mcts:iters=400,rollout=greedy,threads=2",
         "mcts:iters=400,threads=2,parallel=root,rave=off,prior=off",
         "mcts:iters=400,rollout=random,lazy=16,rave=grave,threads=2",
+        "mcts:iters=400,rollout=net,threads=2",
+        "mcts:iters=400,rollout=value,prior=bias,reuse=false",
     ]
     .into_iter()
     .enumerate()
@@ -302,6 +329,8 @@ fn completes_and_blocks_lines() {
         "mcts:iters=2000",
         "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
         "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false,lazy=64",
+        "mcts:iters=2000,rollout=net,solver=false",
+        "mcts:iters=2000,rollout=value,solver=false",
     ] {
         let mut m = bot(spec, 1);
         let mv = m.select_move(&Game::new(pos)).expect("move");
@@ -315,6 +344,8 @@ fn completes_and_blocks_lines() {
         "mcts:iters=2000",
         "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
         "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false,lazy=64",
+        "mcts:iters=2000,rollout=net,solver=false",
+        "mcts:iters=2000,rollout=value,solver=false",
     ] {
         let mut m = bot(spec, 1);
         let mv = m.select_move(&Game::new(pos)).expect("move");

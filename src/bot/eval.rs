@@ -294,14 +294,14 @@ pub fn evaluate(pos: &Position, w: &EvalWeights) -> i32 {
 
 /// Row `row` of `bits` as a byte, bit `c` = column `c`.
 #[inline(always)]
-fn row_byte(bits: u64, row: u32) -> u64 {
+pub(crate) fn row_byte(bits: u64, row: u32) -> u64 {
     (bits >> (8 * row)) & 0xff
 }
 
 /// Column `col` of `bits` as a byte, bit `r` = row `r` (the multiply packs
 /// row r into bit 56 + 7 - r; the reversal puts it back in order).
 #[inline(always)]
-fn col_byte(bits: u64, col: u32) -> u64 {
+pub(crate) fn col_byte(bits: u64, col: u32) -> u64 {
     let packed = ((bits >> col) & COL0).wrapping_mul(0x8040_2010_0804_0201) >> 56;
     (packed as u8).reverse_bits() as u64
 }

@@ -7,6 +7,7 @@ pub mod flatmc;
 pub mod greedy;
 pub mod heuristic;
 pub mod human;
+pub mod learned;
 pub mod mcts;
 pub mod random;
 pub mod solver;
@@ -96,6 +97,7 @@ pub fn builtin_catalog() -> Catalog {
         random::KIND,
         greedy::KIND,
         heuristic::KIND,
+        learned::KIND,
         flatmc::KIND,
         mcts::KIND,
         alphabeta::KIND,

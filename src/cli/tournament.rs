@@ -19,6 +19,7 @@ pub const DEFAULT_BOTS: &[&str] = &[
     "random",
     "greedy",
     "heuristic",
+    "learned",
     "flatmc:playouts=1000,label=flatmc",
     "alphabeta:nodes=20000,label=alphabeta",
     "mcts:iters=2000,label=mcts",

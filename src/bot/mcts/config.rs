@@ -179,6 +179,59 @@
 //! line of three), and White's first stone, with an opponent that blocks
 //! every open window, leaves Black few wins to find.
 //!
+//! # Fifth round: a learned line network (`rollout=net|value`)
+//! The screens above say the playouts help most when they play like the
+//! opponent, and that no hand-set weight of the line potential improves
+//! them. So the value itself was learned: `bot::learned`, an n-tuple
+//! network over the 14 lines (a table of the `4^7` patterns of a line per
+//! four empty squares, summed over rows and columns), trained by TD(0)
+//! self-play on 30 million games in about two minutes on one core, starting
+//! from the line potential. One ply of it, the `learned` bot, scores 0.644
+//! [0.630, 0.659] against one ply of the line potential, `heuristic`
+//! (4,000 games, `--seed 5`; 2,520-1,074-406 counting its White games,
+//! `experiments/learned-lines`). Training settings, by the same measure:
+//! a table per 1, 2 or 4 empty squares 0.594 / 0.627 / 0.636 (10 million
+//! games); 30 million games with 10 % or 5 % random moves 0.634 / 0.642;
+//! 100 million 0.637; 5-hole layouts only 0.640; separate tables for odd
+//! and even empty counts 0.624; starting from the current score rather
+//! than the line potential 0.644, but then a line pattern that training
+//! never meets (six stones of seven and a gap) is worth only its current
+//! score, and `rollout=net` missed the block of a line of seven.
+//!
+//! With `rollout=net` the playouts take the network's best move (and `eps`
+//! random moves), and the priors rank moves by it too; `rollout=value`
+//! plays no playout and scores the leaf by the network's predicted margin.
+//! As Black against `heuristic` on the 200 layouts of the fourth round
+//! (earlier networks trained from the current score; the defaults 94/93/13,
+//! 0.703):
+//!
+//! | configuration | Black W/D/L | score |
+//! |---|---|---|
+//! | network playouts, heuristic priors | 94/94/12 | 0.705 |
+//! | network playouts and priors (`rollout=net`) | 95/88/17 | 0.695 |
+//! | ... with the leaf's network value blended in half and half | 102/83/15 | 0.718 |
+//! | network leaves, no playout (`rollout=value`) | 89/86/25 | 0.660 |
+//!
+//! The built-in network (from the line potential) on the 100 layouts of
+//! `--seed 51`, 200 games each, in one `pahtum sweep` (`results.csv` of
+//! `experiments/learned-lines`):
+//!
+//! | `rollout` | score | W-D-L | as Black |
+//! |---|---|---|---|
+//! | `heuristic` (the default) | 0.880 | 157-38-5 | 57-38-5 |
+//! | `net` | 0.853 | 147-47-6 | 47-47-6 |
+//! | `value` | 0.818 | 139-49-12 | 40-48-12 |
+//!
+//! The plateau of 0.70 as Black stands whichever value guides the search.
+//! Head to head, though, the network engine is the stronger:
+//! `mcts:rollout=net` against the defaults scored 0.578 (`--seed 91`) and
+//! 0.568 (`--seed 92`), 0.573 [0.542, 0.603] over 800 games
+//! (372-172-256), about +51 Elo, and it runs a little faster (100,000
+//! iterations from the bench position in 0.37 s against 0.40 s). The
+//! default stays `heuristic`: the issue measures the engine against
+//! `heuristic`, and there the playouts that move as the opponent does are
+//! worth as much as a better judgement.
+//!
 //! # Two threads
 //! Self-play, 200 games unless stated, each layout with colours swapped,
 //! `--threads 1` so that a two-thread bot has both cores (score of the
@@ -259,6 +312,7 @@
 //! a small part of an iteration.
 
 use crate::bot::eval::EvalWeights;
+use crate::bot::learned::{LineNet, net_param};
 use crate::bot::spec::{KeyInfo, Params, SpecError};
 
 /// How long one search runs.
@@ -287,6 +341,15 @@ pub enum Rollout {
     /// the final margin. AMAF statistics then come from a uniformly random
     /// fill of the leaf.
     Eval,
+    /// Each move takes the square with the best one-ply value of the
+    /// learned line network (`bot::learned`, the `net=` key); `eps` as for
+    /// greedy. The priors rank children by the same values. Boards the
+    /// network was not trained for get heuristic playouts and priors.
+    Net,
+    /// No playout: the leaf is scored by the learned line network's
+    /// predicted margin (boards it does not cover: heuristic playouts).
+    /// AMAF statistics then come from a uniformly random fill.
+    Value,
 }
 
 /// How a finished playout is turned into a reward in `[0, 1]`.
@@ -415,9 +478,11 @@ pub const KEYS: &[KeyInfo] = &[
     key(
         "rollout",
         "heuristic",
-        "random|greedy|heuristic|eval",
+        "random|greedy|heuristic|eval|net|value",
         "playout policy below the tree",
     ),
+    // rollout=net|value: the learned network, as for `learned`.
+    crate::bot::learned::NET_KEY,
     key(
         "eps",
         "0.05",
@@ -653,6 +718,9 @@ pub struct MctsConfig {
     /// Weights of the line-potential heuristic (priors, `eval` leaves,
     /// heuristic playouts).
     pub weights: EvalWeights,
+    /// The learned network of `rollout=net|value`, read from the `net=`
+    /// file; `None`: the built-in one.
+    pub net: Option<&'static LineNet>,
 }
 
 impl Default for MctsConfig {
@@ -688,6 +756,7 @@ impl Default for MctsConfig {
             parallel: Parallel::Tree,
             max_nodes: DEFAULT_MAX_NODES as u32,
             weights: EvalWeights::default(),
+            net: None,
         }
     }
 }
@@ -718,10 +787,12 @@ impl MctsConfig {
             Rollout::Greedy,
             Rollout::Heuristic,
             Rollout::Eval,
+            Rollout::Net,
+            Rollout::Value,
         ][p.choice(
             "rollout",
             d.rollout as usize,
-            &["random", "greedy", "heuristic", "eval"],
+            &["random", "greedy", "heuristic", "eval", "net", "value"],
         )?];
         let reward = [Reward::Win, Reward::Margin]
             [p.choice("reward", d.reward as usize, &["win", "margin"])?];
@@ -780,6 +851,7 @@ impl MctsConfig {
                 .int("max_nodes", DEFAULT_MAX_NODES, 128, MAX_NODES)?
                 .min(u32::MAX as u64) as u32,
             weights,
+            net: net_param(p)?,
         })
     }
 

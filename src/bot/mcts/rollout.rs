@@ -9,6 +9,7 @@ use super::config::{MctsConfig, Reward, Rollout};
 use super::tree::REWARD_ONE;
 use crate::bot::choose::first_best;
 use crate::bot::eval;
+use crate::bot::learned::{LineNet, NetLines};
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
@@ -61,13 +62,16 @@ pub fn leaf_value(pos: &Position, cfg: &MctsConfig, valuer: &eval::MoveValuer) -
 }
 
 /// Plays `pos` to the end with `cfg.rollout` (`eval`: scores it by
-/// [`leaf_value`]); `valuer` values moves by `cfg.weights` (built once per
-/// search, with its line tables).
+/// [`leaf_value`]; `value`: by the network's predicted margin); `valuer`
+/// values moves by `cfg.weights` (built once per search, with its line
+/// tables); `net` is the learned network of `net` and `value` playouts,
+/// `None` when it does not fit the board (heuristic playouts instead).
 #[inline]
 pub fn playout(
     pos: &Position,
     cfg: &MctsConfig,
     valuer: &eval::MoveValuer,
+    net: Option<&LineNet>,
     rng: &mut FastRng,
 ) -> Playout {
     let (eps, mix) = (cfg.eps, cfg.mix);
@@ -97,17 +101,49 @@ pub fn playout(
                 margin_halves,
             };
         }
-        Rollout::Greedy => guided(pos, eps, rng, ByFn(quick_value)),
-        Rollout::Heuristic => match eval::LineValues::new(valuer, pos) {
-            Some(lines) => guided(pos, eps, rng, lines),
-            None => guided(pos, eps, rng, ByFn(|p: &Position, sq| valuer.value(p, sq))),
+        Rollout::Value => match net {
+            Some(net) => {
+                let v = 2.0 * net.value(pos);
+                let v = if pos.turn() == Player::White { v } else { -v };
+                let stones = if cfg.uses_amaf() {
+                    pos.random_split(rng)
+                } else {
+                    ByPlayer::new(pos.stones(Player::White), pos.stones(Player::Black))
+                };
+                return Playout {
+                    stones,
+                    margin_halves: v.round() as i32 - pos.komi().halves(),
+                };
+            }
+            None => heuristic(pos, eps, valuer, rng),
         },
+        Rollout::Net => match net {
+            Some(net) => guided(pos, eps, rng, NetValues::new(net, pos)),
+            None => heuristic(pos, eps, valuer, rng),
+        },
+        Rollout::Greedy => guided(pos, eps, rng, ByFn(quick_value)),
+        Rollout::Heuristic => heuristic(pos, eps, valuer, rng),
     };
     Playout {
         stones,
         margin_halves: 2
             * (score(stones[Player::White]) as i32 - score(stones[Player::Black]) as i32)
             - pos.komi().halves(),
+    }
+}
+
+/// A heuristic playout: `valuer`'s move values, through the line tables
+/// kept move by move where it has them.
+#[inline]
+fn heuristic(
+    pos: &Position,
+    eps: f64,
+    valuer: &eval::MoveValuer,
+    rng: &mut FastRng,
+) -> ByPlayer<Bitboard> {
+    match eval::LineValues::new(valuer, pos) {
+        Some(lines) => guided(pos, eps, rng, lines),
+        None => guided(pos, eps, rng, ByFn(|p: &Position, sq| valuer.value(p, sq))),
     }
 }
 
@@ -141,6 +177,36 @@ impl PlayoutValues for eval::LineValues<'_> {
     #[inline(always)]
     fn played(&mut self, pos: &Position, sq: Square) {
         eval::LineValues::played(self, pos, sq);
+    }
+}
+
+/// One-ply values of the learned network, in hundredths of a point
+/// (as the heuristic's move values are).
+struct NetValues<'n> {
+    net: &'n LineNet,
+    lines: NetLines,
+    /// The network's sum over the opponent's view of every line, one ply on.
+    base: f32,
+}
+
+impl<'n> NetValues<'n> {
+    fn new(net: &'n LineNet, pos: &Position) -> NetValues<'n> {
+        let lines = NetLines::new(net, pos);
+        let base = lines.after_base(net, pos);
+        NetValues { net, lines, base }
+    }
+}
+
+impl PlayoutValues for NetValues<'_> {
+    #[inline(always)]
+    fn value(&self, pos: &Position, sq: Square) -> i32 {
+        (self.lines.move_value(self.net, pos, self.base, sq) * 100.0) as i32
+    }
+
+    #[inline(always)]
+    fn played(&mut self, pos: &Position, sq: Square) {
+        self.lines.played(pos, sq);
+        self.base = self.lines.after_base(self.net, pos);
     }
 }
 
@@ -254,7 +320,7 @@ mod tests {
                 ..MctsConfig::default()
             };
             let valuer = eval::MoveValuer::with_table(&cfg.weights, pos.size());
-            let p = playout(&pos, &cfg, &valuer, &mut rng);
+            let p = playout(&pos, &cfg, &valuer, None, &mut rng);
             let (w, b) = (p.stones[Player::White], p.stones[Player::Black]);
             assert_eq!(w & b, Bitboard::EMPTY);
             assert_eq!(w | b | pos.holes(), Bitboard::FULL);

@@ -13,6 +13,7 @@ use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
 use super::tree::{NodeId, Padded, Proof, REWARD_ONE, Reserve, SWAP, Tree, add32, add64, state};
 use crate::bot::eval;
+use crate::bot::learned::{LineNet, NetLines};
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
@@ -81,6 +82,10 @@ pub struct Shared<'a> {
     /// Move values by `cfg.weights` (priors, heuristic playouts), with the
     /// line tables of the root's board size.
     pub valuer: eval::MoveValuer,
+    /// The learned network for the root's board size, if any.
+    /// The learned network of `rollout=net|value` when it fits the root's
+    /// board size (otherwise those playouts are heuristic ones).
+    pub net: Option<&'static LineNet>,
     /// Iterations this tree may run in all.
     pub iters: u64,
     /// Wall-clock end, for `ms=` budgets.
@@ -175,6 +180,13 @@ impl<'a> Shared<'a> {
             sel: SelectParams::new(cfg),
             rewarder: Rewarder::new(cfg.reward, cfg.scale, cfg.win_share),
             valuer: eval::MoveValuer::with_table(&cfg.weights, root.size()),
+            net: match cfg.rollout {
+                Rollout::Net | Rollout::Value => cfg
+                    .net
+                    .or_else(|| LineNet::builtin(root.size()))
+                    .filter(|n| n.size() == root.size()),
+                _ => None,
+            },
             iters,
             deadline,
             claimed: Padded(AtomicU64::new(0)),
@@ -394,11 +406,38 @@ impl Worker {
     }
 
     /// Fills `self.moves` with the children of `pos`: every free square
-    /// (pruned to the best `k` by heuristic value with `prior=prune`), then
-    /// the pie swap when offered. Priors are scaled so the best is 1.
-    fn child_moves(&mut self, pos: &Position, cfg: &MctsConfig, valuer: &eval::MoveValuer) {
+    /// (pruned to the best `k` by heuristic value with `prior=prune`, or by
+    /// the network's with `rollout=net`), then the pie swap when offered.
+    /// Priors are scaled so the best is 1.
+    fn child_moves(
+        &mut self,
+        pos: &Position,
+        cfg: &MctsConfig,
+        valuer: &eval::MoveValuer,
+        net: Option<&LineNet>,
+    ) {
         self.moves.clear();
-        if cfg.uses_prior() {
+        if let (true, Some(net), Rollout::Net) = (cfg.uses_prior(), net, cfg.rollout) {
+            let lines = NetLines::new(net, pos);
+            let base = lines.after_base(net, pos);
+            let mut top = f32::NEG_INFINITY;
+            for sq in pos.empty() {
+                let v = lines.move_value(net, pos, base, sq);
+                top = top.max(v);
+                self.moves.push((sq.index() as u8, v));
+            }
+            // The network's values are points and may be negative: the
+            // best child's prior is 1, one two points worse 1/e.
+            for m in self.moves.iter_mut() {
+                m.1 = ((m.1 - top) / 2.0).exp();
+            }
+            if cfg.prior == Prior::Prune {
+                self.moves.sort_by(|a, b| b.1.total_cmp(&a.1));
+                if cfg.widen == 0.0 {
+                    self.moves.truncate(cfg.prune_k as usize);
+                }
+            }
+        } else if cfg.uses_prior() {
             let mut top = 1;
             for sq in pos.empty() {
                 let v = valuer.value(pos, sq).max(0);
@@ -458,7 +497,7 @@ impl Worker {
                 && !(cfg.solver && pos.empty().count() <= LEAF_EXACT.min(cfg.exact))
             {
                 // Step 2: expand (or find another thread expanding it).
-                self.child_moves(&pos, cfg, &s.valuer);
+                self.child_moves(&pos, cfg, &s.valuer, s.net);
                 let reserve = if SHARED {
                     Some(&mut self.reserve)
                 } else {
@@ -531,7 +570,7 @@ impl Worker {
                 break (stones_of(&pos), m, false, m);
             }
             // Step 3: simulate.
-            let p = playout(&pos, cfg, &s.valuer, &mut self.rng);
+            let p = playout(&pos, cfg, &s.valuer, s.net, &mut self.rng);
             let leaf = if cfg.minimax > 0.0 && cfg.rollout != Rollout::Eval {
                 static_margin(&pos, cfg)
             } else {

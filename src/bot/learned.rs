@@ -1,0 +1,731 @@
+//! A learned value of a position: an n-tuple network over the board's
+//! lines, trained by temporal-difference self-play.
+//!
+//! # The model
+//! Pah Tum scores row and column segments, so the natural features are the
+//! lines themselves. Each row and column of side `n` is one n-tuple whose
+//! squares are empty, the side to move's, the other side's or a hole
+//! (`4^n` patterns). The value of a position for the side to move is the sum
+//! over its `2n` lines of one shared table's entry for the line's pattern,
+//! the table chosen by the number of empty squares (the phase of the game:
+//! who gets the last word in a contested line depends on it). On a full
+//! board the table is each line's score difference, so the value there is
+//! exactly the final margin in points; elsewhere it predicts it. A line and
+//! its mirror image share one weight.
+//!
+//! This is the n-tuple network of Lucas ("Learning to play Othello with
+//! n-tuple systems", 2008) and of the strong 2048 players (Szubert and
+//! Jaśkowski, "Temporal difference learning of n-tuple networks for the game
+//! 2048", 2014), with the lines of the game as its tuples.
+//!
+//! # Training
+//! [`LineNet::train`]: games of self-play on random hole layouts, each move
+//! the best by one ply of the network (a random move with probability
+//! `explore`). At each position the network's value is moved towards the
+//! best one-ply value found there: TD(0) with a greedy target, so exploring
+//! moves do not bias what is learned. The learning rate falls linearly.
+//! Training is one thread and a pure function of its settings and seed, so
+//! the built-in network is reproducible to the byte
+//! (`experiments/learned-lines`).
+//!
+//! # Speed
+//! [`NetLines`] keeps every line's pattern index for both colours' points
+//! of view; a stone recomputes its row and column. The value of a move is
+//! then the position's sum plus four table loads, about what a heuristic
+//! move value costs with `eval::LineValues`.
+
+use std::path::Path;
+use std::sync::{Mutex, OnceLock};
+
+use super::choose::{best_square, heuristic_swap, pie_opening};
+use super::eval::{EvalWeights, MOVE_VALUE_SCALE, MoveValuer, col_byte, row_byte};
+use super::spec::{BotKind, KeyInfo, Params, SpecError};
+use super::{Bot, BotFault, SearchInfo};
+use crate::game::outcome::Komi;
+use crate::game::outcome::Move;
+use crate::game::player::Player;
+use crate::game::position::Position;
+use crate::game::record::Game;
+use crate::game::rng::FastRng;
+use crate::game::rules::{HoleSetup, Rules};
+use crate::game::scoring::WINDOW_WEIGHT;
+use crate::game::square::Square;
+
+/// `4^i` summed over the set bits `i` of a byte: the digits of a line's
+/// pattern for one kind of square.
+const BASE4: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut v, mut p, mut i) = (0u32, 1u32, 0);
+        while i < 8 {
+            if m >> i & 1 == 1 {
+                v += p;
+            }
+            p *= 4;
+            i += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+/// `4^i`.
+const POW4: [u32; 8] = [1, 4, 16, 64, 256, 1024, 4096, 16384];
+
+/// Pattern digits (an empty square is 0).
+const MINE: u32 = 1;
+const THEIRS: u32 = 2;
+const HOLE: u32 = 3;
+
+/// Weights are stored in hundredths of a point.
+const STORE_SCALE: f32 = 100.0;
+
+/// The built-in network for 7x7 boards: `experiments/learned-lines/run.sh`
+/// writes it.
+const BUILTIN_7: &[u8] = include_bytes!("../../data/lines-7.net");
+
+/// A line-pattern value network for one board size.
+#[derive(Clone, PartialEq)]
+pub struct LineNet {
+    size: u8,
+    /// `4^size`.
+    patterns: usize,
+    /// Empty squares per table: a position with `e` empty squares uses
+    /// table `ceil(e / width)`, so the full board alone has table 0, which
+    /// stays the exact score.
+    width: u32,
+    /// `[table * patterns + pattern]`, points for the side to move.
+    weights: Box<[f32]>,
+}
+
+/// Only the shape: the weights are hundreds of thousands of numbers.
+impl std::fmt::Debug for LineNet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LineNet")
+            .field("size", &self.size)
+            .field("width", &self.width)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Settings of [`LineNet::train`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// Board side, 3 to 8.
+    pub size: u8,
+    /// Games of self-play.
+    pub games: u64,
+    /// Learning rate of one position at the start, shared among its lines.
+    pub rate: f32,
+    /// The learning rate at the end as a fraction of `rate`.
+    pub final_rate: f32,
+    /// Probability of a random move.
+    pub explore: f64,
+    /// Hole counts, drawn uniformly from this range for each game.
+    pub holes: std::ops::RangeInclusive<u32>,
+    /// Empty squares per table.
+    pub width: u32,
+}
+
+impl Default for TrainConfig {
+    /// The built-in network's settings. Measured as one ply of the network
+    /// against `heuristic` (4,000 games; experiments/learned-lines):
+    /// 10 million games with a table per 1, 2 or 4 empty squares scored
+    /// 0.594, 0.627 and 0.636 (fewer tables learn faster from the same
+    /// games); 30 million with `explore` 0.1 or 0.05, 0.634 and 0.642.
+    fn default() -> TrainConfig {
+        TrainConfig {
+            size: 7,
+            games: 30_000_000,
+            rate: 0.2,
+            final_rate: 0.1,
+            explore: 0.05,
+            holes: 0..=10,
+            width: 4,
+        }
+    }
+}
+
+/// Why a network file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum NetError {
+    /// The file could not be read.
+    #[error("cannot read line network '{path}': {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The bytes are not a network.
+    #[error("'{path}' is not a line network: {why}")]
+    Format {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+impl LineNet {
+    /// The untrained network: on the full board each line's score
+    /// difference (exact), elsewhere the line potential of `heuristic`
+    /// (`bot::eval`, default weights: every window still open to a player
+    /// credited its weight times 0.4 per free square, up to 3 free
+    /// squares), the mover's minus the opponent's. Training moves the
+    /// patterns it meets; a pattern it never meets (six stones of a line
+    /// of seven and a gap) keeps a sensible value rather than none.
+    pub fn untrained(size: u8, width: u32) -> LineNet {
+        let n = size as usize;
+        let patterns = 4usize.pow(n as u32);
+        let width = width.max(1);
+        let tables = ((n * n) as u32).div_ceil(width) as usize + 1;
+        let w = EvalWeights::default();
+        let (mut exact, mut potential) = (vec![0f32; patterns], vec![0f32; patterns]);
+        let mut cells = [0u32; 8];
+        for pat in 0..patterns {
+            let mut x = pat as u32;
+            for c in cells.iter_mut().take(n) {
+                *c = x % 4;
+                x /= 4;
+            }
+            let line = &cells[..n];
+            exact[pat] = line_potential(line, MINE, 0.0, 0) - line_potential(line, THEIRS, 0.0, 0);
+            potential[pat] = line_potential(line, MINE, w.decay, w.reach)
+                - line_potential(line, THEIRS, w.decay, w.reach);
+        }
+        let mut weights = exact;
+        for _ in 1..tables {
+            weights.extend_from_slice(&potential);
+        }
+        LineNet {
+            size,
+            patterns,
+            width,
+            weights: weights.into_boxed_slice(),
+        }
+    }
+
+    /// The built-in network of boards of side `size` (7 only), read once
+    /// per process.
+    pub fn builtin(size: u8) -> Option<&'static LineNet> {
+        static NET: OnceLock<Option<LineNet>> = OnceLock::new();
+        NET.get_or_init(|| LineNet::from_bytes(BUILTIN_7).ok())
+            .as_ref()
+            .filter(|n| n.size == size)
+    }
+
+    /// The network in `path`, read once per process and path.
+    ///
+    /// # Errors
+    /// The file cannot be read or is not a network.
+    pub fn load(path: &Path) -> Result<&'static LineNet, NetError> {
+        type Cache = Vec<(std::path::PathBuf, &'static LineNet)>;
+        static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
+        // A poisoned lock only means another thread panicked while
+        // reading; the cache itself is still consistent.
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&(_, net)) = cache.iter().find(|(p, _)| p == path) {
+            return Ok(net);
+        }
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| NetError::Read {
+            path: shown.clone(),
+            source,
+        })?;
+        let net =
+            LineNet::from_bytes(&bytes).map_err(|why| NetError::Format { path: shown, why })?;
+        let net: &'static LineNet = Box::leak(Box::new(net));
+        cache.push((path.to_path_buf(), net));
+        Ok(net)
+    }
+
+    /// Board side this network values.
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    #[inline(always)]
+    fn table(&self, empties: u32) -> &[f32] {
+        let at = empties.div_ceil(self.width) as usize * self.patterns;
+        &self.weights[at..at + self.patterns]
+    }
+
+    /// The predicted final margin of `pos` in points for the side to move
+    /// (komi not included). `pos` must be of the network's size.
+    pub fn value(&self, pos: &Position) -> f32 {
+        NetLines::new(self, pos).sum(self, pos.turn(), pos.empty().count())
+    }
+
+    /// Trains a network by self-play from `seed`; `progress` is told the
+    /// number of games played every 10,000 games.
+    pub fn train(cfg: &TrainConfig, seed: u64, mut progress: impl FnMut(u64)) -> LineNet {
+        let mut net = LineNet::untrained(cfg.size, cfg.width);
+        let mirror = mirror_table(cfg.size);
+        let mut rng = FastRng::new(seed);
+        let max_holes = (cfg.size as u32).pow(2) - 1;
+        let (lo, hi) = (
+            (*cfg.holes.start()).min(max_holes),
+            (*cfg.holes.end()).min(max_holes),
+        );
+        let lines = 2 * cfg.size as usize;
+        for g in 0..cfg.games {
+            let done = g as f32 / cfg.games as f32;
+            let rate = cfg.rate * (1.0 - done * (1.0 - cfg.final_rate)) / lines as f32;
+            let holes = lo + rng.below(hi.saturating_sub(lo) + 1);
+            let rules = Rules {
+                size: cfg.size,
+                holes: HoleSetup::Random(holes),
+                pie: false,
+                komi: Komi::ZERO,
+            };
+            let Ok(mut pos) = rules.new_game(&mut rng) else {
+                continue;
+            };
+            let mut nl = NetLines::new(&net, &pos);
+            while let (Some(best_sq), best) = nl.best_move(&net, &pos, &mut rng) {
+                let empties = pos.empty().count();
+                let me = pos.turn();
+                let step = rate * (best - nl.sum(&net, me, empties));
+                let at = empties.div_ceil(net.width) as usize * net.patterns;
+                for &idx in &nl.idx[me as usize][..lines] {
+                    let i = idx as usize;
+                    net.weights[at + i] += step;
+                    let m = mirror[i] as usize;
+                    if m != i {
+                        net.weights[at + m] += step;
+                    }
+                }
+                let sq = if rng.unit() < cfg.explore {
+                    pos.empty().nth(rng.below(empties)).unwrap_or(best_sq)
+                } else {
+                    best_sq
+                };
+                pos.play_unchecked(sq);
+                nl.played(&pos, sq);
+            }
+            if (g + 1) % 10_000 == 0 {
+                progress(g + 1);
+            }
+        }
+        net
+    }
+
+    /// The network as bytes: `PTLN`, format 1, the board side, the table
+    /// width, a zero byte, then the weights in hundredths of a point as
+    /// little-endian `i16`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(8 + 2 * self.weights.len());
+        out.extend_from_slice(b"PTLN");
+        out.extend_from_slice(&[1, self.size, self.width as u8, 0]);
+        for w in self.weights.iter() {
+            let q = (w * STORE_SCALE)
+                .round()
+                .clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+            out.extend_from_slice(&q.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads [`LineNet::to_bytes`].
+    ///
+    /// # Errors
+    /// A wrong header, board side, width or length, named in the message.
+    pub fn from_bytes(bytes: &[u8]) -> Result<LineNet, String> {
+        if bytes.len() < 8 || &bytes[..4] != b"PTLN" {
+            return Err("no PTLN header".into());
+        }
+        if bytes[4] != 1 {
+            return Err(format!("format {} (this build reads format 1)", bytes[4]));
+        }
+        let (size, width) = (bytes[5], bytes[6] as u32);
+        if !(3..=8).contains(&size) {
+            return Err(format!("board side {size} (3 to 8 are supported)"));
+        }
+        if width == 0 {
+            return Err("table width 0".into());
+        }
+        let mut net = LineNet::untrained(size, width);
+        let body = &bytes[8..];
+        if body.len() != 2 * net.weights.len() {
+            return Err(format!(
+                "{} bytes where a {size}x{size} network of width {width} has {}",
+                bytes.len(),
+                8 + 2 * net.weights.len()
+            ));
+        }
+        for (w, b) in net.weights.iter_mut().zip(body.chunks_exact(2)) {
+            *w = i16::from_le_bytes([b[0], b[1]]) as f32 / STORE_SCALE;
+        }
+        Ok(net)
+    }
+}
+
+/// The windows of `line` (pattern digits) still open to the player whose
+/// stones are `own`, each its weight times `decay` per free square, up to
+/// `reach` free squares: with `reach = 0` the line's score.
+fn line_potential(line: &[u32], own: u32, decay: f64, reach: u32) -> f32 {
+    let n = line.len();
+    let mut total = 0.0;
+    for (k, &weight) in WINDOW_WEIGHT.iter().enumerate().take(n + 1).skip(3) {
+        for window in line.windows(k) {
+            if window.iter().all(|&c| c == own || c == 0) {
+                let free = window.iter().filter(|&&c| c == 0).count() as u32;
+                if free <= reach {
+                    total += weight as f64 * decay.powi(free as i32);
+                }
+            }
+        }
+    }
+    total as f32
+}
+
+/// Index of each pattern's mirror image (the line read backwards).
+fn mirror_table(size: u8) -> Vec<u32> {
+    let n = size as u32;
+    (0..4u32.pow(n))
+        .map(|pat| {
+            let (mut x, mut m) = (pat, 0);
+            for _ in 0..n {
+                m = m * 4 + x % 4;
+                x /= 4;
+            }
+            m
+        })
+        .collect()
+}
+
+/// Every line's pattern index from both colours' points of view, kept up
+/// to date move by move: lines `0..n` are the rows, `n..2n` the columns.
+#[derive(Clone, Debug)]
+pub struct NetLines {
+    size: u8,
+    /// `[colour][line]`: the pattern with that colour's stones as `MINE`.
+    idx: [[u32; 16]; 2],
+}
+
+impl NetLines {
+    /// The lines of `pos`, which must be of `net`'s size.
+    pub fn new(net: &LineNet, pos: &Position) -> NetLines {
+        let mut v = NetLines {
+            size: net.size,
+            idx: [[0; 16]; 2],
+        };
+        for line in 0..net.size as u32 {
+            v.update(pos, line, line);
+        }
+        v
+    }
+
+    /// Takes the stone just placed on `sq` in `pos` into account.
+    #[inline]
+    pub fn played(&mut self, pos: &Position, sq: Square) {
+        self.update(pos, sq.row() as u32, sq.col() as u32);
+    }
+
+    #[inline(always)]
+    fn update(&mut self, pos: &Position, row: u32, col: u32) {
+        let n = self.size as usize;
+        let holes = pos.holes().0;
+        let (w, b) = (pos.stones(Player::White).0, pos.stones(Player::Black).0);
+        let line = |byte: fn(u64, u32) -> u64, at: u32, me: u64, them: u64| {
+            BASE4[byte(me, at) as usize] * MINE
+                + BASE4[byte(them, at) as usize] * THEIRS
+                + BASE4[byte(holes, at) as usize] * HOLE
+        };
+        for (p, me, them) in [(0, w, b), (1, b, w)] {
+            self.idx[p][row as usize] = line(row_byte, row, me, them);
+            self.idx[p][n + col as usize] = line(col_byte, col, me, them);
+        }
+    }
+
+    /// `net`'s value for `who` with `empties` empty squares: the sum over
+    /// the lines.
+    #[inline]
+    pub fn sum(&self, net: &LineNet, who: Player, empties: u32) -> f32 {
+        let t = net.table(empties);
+        self.idx[who as usize][..2 * self.size as usize]
+            .iter()
+            .map(|&i| t[i as usize])
+            .sum()
+    }
+
+    /// The sum over the lines as the opponent of the side to move sees
+    /// them one ply on: the part of every move's value that the move does
+    /// not change (see [`NetLines::move_value`]).
+    #[inline]
+    pub fn after_base(&self, net: &LineNet, pos: &Position) -> f32 {
+        let empties = pos.empty().count();
+        self.sum(net, !pos.turn(), empties.saturating_sub(1))
+    }
+
+    /// The value for the side to move of placing on the free `sq`: minus
+    /// the value of the position after it, for the opponent; `base` is
+    /// [`NetLines::after_base`]. Only the move's row and column change.
+    #[inline(always)]
+    pub fn move_value(&self, net: &LineNet, pos: &Position, base: f32, sq: Square) -> f32 {
+        let t = net.table(pos.empty().count().saturating_sub(1));
+        let n = self.size as usize;
+        let them = &self.idx[!pos.turn() as usize];
+        let (row, col) = (sq.row() as usize, sq.col() as usize);
+        let (ri, ci) = (them[row], them[n + col]);
+        let v = base - t[ri as usize] - t[ci as usize]
+            + t[(ri + THEIRS * POW4[col]) as usize]
+            + t[(ci + THEIRS * POW4[row]) as usize];
+        -v
+    }
+
+    /// The side to move's best square by [`NetLines::move_value`] (random
+    /// among equals: the scan starts at a random square and keeps the
+    /// first maximum) and its value; no square on a full board.
+    pub fn best_move(
+        &self,
+        net: &LineNet,
+        pos: &Position,
+        rng: &mut FastRng,
+    ) -> (Option<Square>, f32) {
+        let base = self.after_base(net, pos);
+        let r = (rng.next_word() & 63) as u32;
+        let mut rot = pos.empty().0.rotate_right(r);
+        let mut best = (None, f32::NEG_INFINITY);
+        while rot != 0 {
+            let bit = rot.trailing_zeros();
+            rot &= rot - 1;
+            let sq = Square::from_index_unchecked(((bit + r) & 63) as u8);
+            let v = self.move_value(net, pos, base, sq);
+            if v > best.1 {
+                best = (Some(sq), v);
+            }
+        }
+        best
+    }
+}
+
+/// `learned`: one ply of the learned network, the [`HeuristicBot`]'s
+/// counterpart with a learned value in place of the line-potential one.
+/// Ties are broken at random from the bot's seed. Boards the network was
+/// not trained for are played by the heuristic's move value; the pie rule
+/// is handled as `heuristic` does.
+///
+/// [`HeuristicBot`]: super::heuristic::HeuristicBot
+#[derive(Clone, Debug)]
+pub struct LearnedBot {
+    name: String,
+    net: Option<&'static LineNet>,
+    weights: EvalWeights,
+    rng: FastRng,
+    last: Option<SearchInfo>,
+}
+
+impl LearnedBot {
+    /// A bot playing by `net` (`None`: the built-in network).
+    pub fn new(name: impl Into<String>, net: Option<&'static LineNet>, seed: u64) -> LearnedBot {
+        LearnedBot {
+            name: name.into(),
+            net,
+            weights: EvalWeights::default(),
+            rng: FastRng::new(seed),
+            last: None,
+        }
+    }
+}
+
+impl Bot for LearnedBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn select_move(&mut self, game: &Game) -> Result<Move, BotFault> {
+        let pos = game.position();
+        self.last = None;
+        if pos.can_swap() && heuristic_swap(pos, &self.weights) {
+            return Ok(Move::Swap);
+        }
+        if let Some(sq) = pie_opening(pos, &self.weights, &mut self.rng) {
+            return Ok(Move::Place(sq));
+        }
+        let net = self
+            .net
+            .or_else(|| LineNet::builtin(pos.size()))
+            .filter(|n| n.size() == pos.size());
+        let (sq, eval) = match net {
+            Some(net) => {
+                let (sq, v) = NetLines::new(net, pos).best_move(net, pos, &mut self.rng);
+                (sq, v as f64)
+            }
+            None => {
+                let valuer = MoveValuer::with_table(&self.weights, pos.size());
+                let best = best_square(pos.empty(), &mut self.rng, |sq| valuer.value(pos, sq));
+                (
+                    best.map(|b| b.0),
+                    best.map_or(0.0, |b| b.1 as f64 / MOVE_VALUE_SCALE as f64),
+                )
+            }
+        };
+        let sq = sq.ok_or_else(|| BotFault::Illegal("no free square".into()))?;
+        self.last = Some(SearchInfo {
+            nodes: pos.empty().count() as u64,
+            depth: 1,
+            eval: Some(eval),
+            pv: vec![Move::Place(sq)],
+            extra: String::new(),
+        });
+        Ok(Move::Place(sq))
+    }
+
+    fn last_search(&self) -> Option<SearchInfo> {
+        self.last.clone()
+    }
+}
+
+/// The `net=` key of the bots that use a network.
+pub const NET_KEY: KeyInfo = KeyInfo {
+    key: "net",
+    default: "builtin",
+    accepts: "builtin|FILE",
+    help: "the learned line network: the built-in one (7x7), or a file written by \
+           examples/train_lines",
+};
+
+/// Reads the `net=` key: `None` for the built-in network.
+///
+/// # Errors
+/// The file cannot be read or is not a network; the message names the
+/// spec and the file.
+pub fn net_param(p: &Params) -> Result<Option<&'static LineNet>, SpecError> {
+    match p.raw("net") {
+        None | Some("builtin") => Ok(None),
+        Some(path) => LineNet::load(Path::new(path))
+            .map(Some)
+            .map_err(|e| SpecError(format!("bot spec '{}': {e}", p.spec()))),
+    }
+}
+
+/// The catalogue entry.
+pub const KIND: BotKind = BotKind {
+    name: "learned",
+    summary: "one ply of a learned line network (n-tuple, TD self-play); a stronger one-ply baseline than heuristic",
+    keys: &[NET_KEY],
+    build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
+        let net = net_param(params)?;
+        Ok(Box::new(LearnedBot::new(params.label(), net, seed)))
+    },
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small_net() -> LineNet {
+        let cfg = TrainConfig {
+            games: 3000,
+            ..TrainConfig::default()
+        };
+        LineNet::train(&cfg, 1, |_| {})
+    }
+
+    fn random_position(rng: &mut FastRng, size: u8) -> Position {
+        let rules = Rules {
+            size,
+            holes: HoleSetup::Random(rng.below(size as u32 + 1)),
+            ..Rules::default()
+        };
+        let mut pos = rules.new_game(rng).expect("game");
+        for _ in 0..rng.below(pos.empty().count() + 1) {
+            let sq = pos.empty().nth(rng.below(pos.empty().count()));
+            pos.play_unchecked(sq.expect("a free square"));
+        }
+        pos
+    }
+
+    #[test]
+    fn a_full_board_is_valued_at_its_margin() {
+        let net = LineNet::builtin(7).expect("built-in network");
+        let mut rng = FastRng::new(3);
+        for _ in 0..200 {
+            let mut pos = random_position(&mut rng, 7);
+            let mut fill = rng.clone();
+            pos = pos.random_fill(&mut fill);
+            let s = pos.scores();
+            let margin = s[pos.turn()] as f32 - s[!pos.turn()] as f32;
+            assert_eq!(net.value(&pos), margin);
+        }
+    }
+
+    #[test]
+    fn move_values_are_the_values_of_the_positions_after() {
+        let net = small_net();
+        let mut rng = FastRng::new(9);
+        for _ in 0..300 {
+            let pos = random_position(&mut rng, 7);
+            let lines = NetLines::new(&net, &pos);
+            let (best, v) = lines.best_move(&net, &pos, &mut rng);
+            if pos.is_game_over() {
+                assert!(best.is_none());
+                continue;
+            }
+            let base = lines.after_base(&net, &pos);
+            for sq in pos.empty() {
+                let mut after = pos;
+                after.play_unchecked(sq);
+                let direct = -net.value(&after);
+                assert!((lines.move_value(&net, &pos, base, sq) - direct).abs() < 1e-3);
+                assert!(direct <= v + 1e-3, "the best move is the best");
+                // Kept up to date, the lines are those of the new position.
+                let mut kept = lines.clone();
+                kept.played(&after, sq);
+                assert_eq!(kept.idx, NetLines::new(&net, &after).idx);
+            }
+        }
+    }
+
+    #[test]
+    fn mirror_images_share_a_weight() {
+        let net = small_net();
+        let mirror = mirror_table(7);
+        let start = LineNet::untrained(7, net.width);
+        let changed = (0..net.weights.len())
+            .filter(|&i| {
+                let (t, p) = (i / net.patterns, i % net.patterns);
+                let m = t * net.patterns + mirror[p] as usize;
+                assert_eq!(net.weights[i], net.weights[m]);
+                net.weights[i] != start.weights[i]
+            })
+            .count();
+        assert!(changed > 1000, "training changes the weights");
+    }
+
+    #[test]
+    fn training_is_a_function_of_its_seed_and_bytes_round_trip() {
+        let a = small_net().to_bytes();
+        assert_eq!(a, small_net().to_bytes());
+        let cfg = TrainConfig {
+            games: 3000,
+            ..TrainConfig::default()
+        };
+        assert_ne!(a, LineNet::train(&cfg, 2, |_| {}).to_bytes());
+        let back = LineNet::from_bytes(&a).expect("reads");
+        assert_eq!(back.to_bytes(), a);
+        for bad in [&a[..7], &a[..a.len() - 1], b"PTLX\x01\x07\x04\x00"] {
+            assert!(LineNet::from_bytes(bad).is_err());
+        }
+    }
+
+    #[test]
+    fn every_size_trains_and_values() {
+        for size in 3..=8u8 {
+            let cfg = TrainConfig {
+                size,
+                games: 20,
+                holes: 0..=2,
+                ..TrainConfig::default()
+            };
+            let net = LineNet::train(&cfg, 4, |_| {});
+            let mut rng = FastRng::new(5);
+            let pos = random_position(&mut rng, size);
+            assert!(net.value(&pos).is_finite());
+        }
+    }
+}
