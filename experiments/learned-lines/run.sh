@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# learned-lines: train the built-in line network, check that it is the one
+# in data/, and measure it: one ply against heuristic, and as the playout
+# policy and prior of mcts against heuristic and against the default mcts.
+set -euo pipefail
+cd "$(dirname "$0")"
+rm -rf out
+mkdir -p out
+# 1. Training is one thread and a function of its seed: the same bytes.
+cargo run --release --quiet --example train_lines -- --out out/lines-7.net
+cmp out/lines-7.net ../../data/lines-7.net
+# 2. One ply of the network against one ply of the line potential.
+cargo run --release --quiet -- tournament --bot learned --bot heuristic \
+  --games 4000 --seed 5 --threads 2 --out out/one-ply --quiet
+# 3. What goes below the tree, against heuristic on the same 100 layouts.
+cargo run --release --quiet -- sweep --bot mcts --param rollout=heuristic,net,value \
+  --vs heuristic --games 200 --seed 51 --threads 2 --out out/sweep --quiet
+# 4. Network playouts and priors against the default engine, head to head.
+for seed in 91 92; do
+  cargo run --release --quiet -- tournament --bot mcts:rollout=net,label=net \
+    --bot mcts:label=def --games 400 --seed $seed --threads 2 \
+    --out out/head-to-head-$seed --quiet
+done
+cp out/sweep/sweep.csv results.csv
+cp out/sweep/sweep.svg plot.svg
