@@ -512,7 +512,12 @@ impl<'v> LineValues<'v> {
 /// `3^i` summed over the set bits `i` of a byte: the base-3 digits of a
 /// line whose squares are 0 (blocked) or 1 (own stone); adding twice the
 /// free squares' value makes them 2.
-const BASE3: [u16; 256] = {
+const BASE3: [u16; 256] = digit_table(3);
+
+/// `base^i` summed over the set bits `i` of a byte: a line's squares of
+/// one kind as digit 1 of a base-`base` pattern index (a caller multiplies
+/// by the kind's digit). Fits `u16` for bases up to 4.
+pub(crate) const fn digit_table(base: u16) -> [u16; 256] {
     let mut t = [0u16; 256];
     let mut m = 0;
     while m < 256 {
@@ -521,14 +526,16 @@ const BASE3: [u16; 256] = {
             if m >> i & 1 == 1 {
                 v += p;
             }
-            p *= 3;
+            if i < 7 {
+                p *= base;
+            }
             i += 1;
         }
         t[m] = v;
         m += 1;
     }
     t
-};
+}
 
 /// [`move_value`] for one board size as table lookups: a move changes
 /// only the windows of its row and column, and what it gains (or spoils)

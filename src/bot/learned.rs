@@ -38,7 +38,7 @@ use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
 use super::choose::{best_square, heuristic_swap, pie_opening};
-use super::eval::{EvalWeights, MOVE_VALUE_SCALE, MoveValuer, col_byte, row_byte};
+use super::eval::{EvalWeights, MOVE_VALUE_SCALE, MoveValuer, col_byte, digit_table, row_byte};
 use super::spec::{BotKind, KeyInfo, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Komi;
@@ -53,23 +53,7 @@ use crate::game::square::Square;
 
 /// `4^i` summed over the set bits `i` of a byte: the digits of a line's
 /// pattern for one kind of square.
-const BASE4: [u32; 256] = {
-    let mut t = [0u32; 256];
-    let mut m = 0;
-    while m < 256 {
-        let (mut v, mut p, mut i) = (0u32, 1u32, 0);
-        while i < 8 {
-            if m >> i & 1 == 1 {
-                v += p;
-            }
-            p *= 4;
-            i += 1;
-        }
-        t[m] = v;
-        m += 1;
-    }
-    t
-};
+const BASE4: [u16; 256] = digit_table(4);
 
 /// `4^i`.
 const POW4: [u32; 8] = [1, 4, 16, 64, 256, 1024, 4096, 16384];
@@ -431,9 +415,9 @@ impl NetLines {
         let holes = pos.holes().0;
         let (w, b) = (pos.stones(Player::White).0, pos.stones(Player::Black).0);
         let line = |byte: fn(u64, u32) -> u64, at: u32, me: u64, them: u64| {
-            BASE4[byte(me, at) as usize] * MINE
-                + BASE4[byte(them, at) as usize] * THEIRS
-                + BASE4[byte(holes, at) as usize] * HOLE
+            BASE4[byte(me, at) as usize] as u32 * MINE
+                + BASE4[byte(them, at) as usize] as u32 * THEIRS
+                + BASE4[byte(holes, at) as usize] as u32 * HOLE
         };
         for (p, me, them) in [(0, w, b), (1, b, w)] {
             self.idx[p][row as usize] = line(row_byte, row, me, them);
