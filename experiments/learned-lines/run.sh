@@ -21,5 +21,9 @@ for seed in 91 92; do
     --bot mcts:label=def --games 400 --seed $seed --threads 2 \
     --out out/head-to-head-$seed --quiet
 done
+# 5. Against plain UCT, as the defaults were measured (their 0.950).
+cargo run --release --quiet -- tournament --bot mcts:rollout=net,label=net \
+  --bot mcts:rollout=random,reward=win,rave=off,prior=off,label=uct \
+  --games 200 --seed 52 --threads 2 --out out/vs-uct-52 --quiet
 cp out/sweep/sweep.csv results.csv
 cp out/sweep/sweep.svg plot.svg
