@@ -216,6 +216,11 @@ fn bad_options_exit_2_with_one_line() {
             "mcts:rollout=net,net=Cargo.toml",
             "'Cargo.toml' is not a line network: no PTLN header",
         ),
+        (
+            "mcts:net=data/lines-7.net",
+            "random",
+            "net= is read only with rollout=net or rollout=value",
+        ),
     ];
     for (w, b, needle) in specs {
         let o = pahtum(&["play", "--white", w, "--black", b], "");

@@ -108,10 +108,9 @@ fn learned_leaves_are_deterministic_and_not_the_heuristic() {
         assert_eq!(run(spec), run(spec), "{spec}");
     }
     // The network, not a fallback to heuristic playouts, guides them.
-    assert_ne!(
-        run("mcts:iters=5000,rollout=net").1,
-        run("mcts:iters=5000,rollout=heuristic").1
-    );
+    let heuristic = run("mcts:iters=5000,rollout=heuristic").1;
+    assert_ne!(run("mcts:iters=5000,rollout=net").1, heuristic);
+    assert_ne!(run("mcts:iters=5000,rollout=value").1, heuristic);
     // On a board the built-in network does not cover, they fall back.
     let small = Rules {
         size: 5,

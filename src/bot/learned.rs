@@ -114,11 +114,13 @@ pub struct TrainConfig {
 }
 
 impl Default for TrainConfig {
-    /// The built-in network's settings. Measured as one ply of the network
-    /// against `heuristic` (4,000 games; experiments/learned-lines):
-    /// 10 million games with a table per 1, 2 or 4 empty squares scored
-    /// 0.594, 0.627 and 0.636 (fewer tables learn faster from the same
-    /// games); 30 million with `explore` 0.1 or 0.05, 0.634 and 0.642.
+    /// The built-in network's settings. Chosen as one ply of the network
+    /// against `heuristic` (4,000 games; experiments/learned-lines), on
+    /// networks that started from the current score rather than the line
+    /// potential: 10 million games with a table per 1, 2 or 4 empty
+    /// squares scored 0.594, 0.627 and 0.636 (fewer tables learn faster
+    /// from the same games); 30 million with `explore` 0.1 or 0.05, 0.634
+    /// and 0.642. The built-in network scores 0.645.
     fn default() -> TrainConfig {
         TrainConfig {
             size: 7,
@@ -164,7 +166,8 @@ impl LineNet {
     pub fn untrained(size: u8, width: u32) -> LineNet {
         let n = size as usize;
         let patterns = 4usize.pow(n as u32);
-        let width = width.max(1);
+        // The file stores the width in one byte.
+        let width = width.clamp(1, u8::MAX as u32);
         let tables = ((n * n) as u32).div_ceil(width) as usize + 1;
         let w = EvalWeights::default();
         let (mut exact, mut potential) = (vec![0f32; patterns], vec![0f32; patterns]);
@@ -240,6 +243,7 @@ impl LineNet {
     /// The predicted final margin of `pos` in points for the side to move
     /// (komi not included). `pos` must be of the network's size.
     pub fn value(&self, pos: &Position) -> f32 {
+        debug_assert_eq!(pos.size(), self.size);
         NetLines::new(self, pos).sum(self, pos.turn(), pos.empty().count())
     }
 
@@ -393,6 +397,7 @@ pub struct NetLines {
 impl NetLines {
     /// The lines of `pos`, which must be of `net`'s size.
     pub fn new(net: &LineNet, pos: &Position) -> NetLines {
+        debug_assert_eq!(pos.size(), net.size);
         let mut v = NetLines {
             size: net.size,
             idx: [[0; 16]; 2],
@@ -534,10 +539,10 @@ impl Bot for LearnedBot {
             .net
             .or_else(|| LineNet::builtin(pos.size()))
             .filter(|n| n.size() == pos.size());
-        let (sq, eval) = match net {
+        let (sq, eval, extra) = match net {
             Some(net) => {
                 let (sq, v) = NetLines::new(net, pos).best_move(net, pos, &mut self.rng);
-                (sq, v as f64)
+                (sq, v as f64, String::new())
             }
             None => {
                 let valuer = MoveValuer::with_table(&self.weights, pos.size());
@@ -545,6 +550,12 @@ impl Bot for LearnedBot {
                 (
                     best.map(|b| b.0),
                     best.map_or(0.0, |b| b.1 as f64 / MOVE_VALUE_SCALE as f64),
+                    // Said where `play --verbose` shows it.
+                    format!(
+                        "value=heuristic (no network for {}x{})",
+                        pos.size(),
+                        pos.size()
+                    ),
                 )
             }
         };
@@ -554,7 +565,7 @@ impl Bot for LearnedBot {
             depth: 1,
             eval: Some(eval),
             pv: vec![Move::Place(sq)],
-            extra: String::new(),
+            extra,
         });
         Ok(Move::Place(sq))
     }
@@ -570,7 +581,7 @@ pub const NET_KEY: KeyInfo = KeyInfo {
     default: "builtin",
     accepts: "builtin|FILE",
     help: "the learned line network: the built-in one (7x7), or a file written by \
-           examples/train_lines",
+           examples/train_lines; boards of another size are valued by the heuristic",
 };
 
 /// Reads the `net=` key: `None` for the built-in network.

@@ -186,17 +186,18 @@
 //! network over the 14 lines (a table of the `4^7` patterns of a line per
 //! four empty squares, summed over rows and columns), trained by TD(0)
 //! self-play on 30 million games in about two minutes on one core, starting
-//! from the line potential. One ply of it, the `learned` bot, scores 0.644
-//! [0.630, 0.659] against one ply of the line potential, `heuristic`
-//! (4,000 games, `--seed 5`; 2,520-1,074-406 counting its White games,
-//! `experiments/learned-lines`). Training settings, by the same measure:
-//! a table per 1, 2 or 4 empty squares 0.594 / 0.627 / 0.636 (10 million
-//! games); 30 million games with 10 % or 5 % random moves 0.634 / 0.642;
-//! 100 million 0.637; 5-hole layouts only 0.640; separate tables for odd
-//! and even empty counts 0.624; starting from the current score rather
-//! than the line potential 0.644, but then a line pattern that training
-//! never meets (six stones of seven and a gap) is worth only its current
-//! score, and `rollout=net` missed the block of a line of seven.
+//! from the line potential. One ply of it, the `learned` bot, scores 0.645
+//! [0.632, 0.657] against one ply of the line potential, `heuristic`
+//! (4,000 games, `--seed 5`, 2,035-1,087-878; `experiments/learned-lines`).
+//! Training settings, by the same measure, on networks that started from
+//! the current score: a table per 1, 2 or 4 empty squares 0.594 / 0.627 /
+//! 0.636 (10 million games); 30 million games with 10 % or 5 % random
+//! moves 0.634 / 0.642; 100 million 0.637; 5-hole layouts only 0.640;
+//! separate tables for odd and even empty counts 0.624. With the built-in
+//! settings such a start scored 0.644, level with the line potential's
+//! 0.645, but a line pattern that training never meets (six stones of
+//! seven and a gap) then keeps only its current score, and `rollout=net`
+//! missed the block of a line of seven.
 //!
 //! With `rollout=net` the playouts take the network's best move (and `eps`
 //! random moves), and the priors rank moves by it too; `rollout=value`
@@ -226,8 +227,9 @@
 //! Head to head, though, the network engine is the stronger:
 //! `mcts:rollout=net` against the defaults scored 0.578 (`--seed 91`) and
 //! 0.568 (`--seed 92`), 0.573 [0.542, 0.603] over 800 games
-//! (372-172-256), about +51 Elo, and it runs a little faster (100,000
-//! iterations from the bench position in 0.37 s against 0.40 s); against
+//! (372-172-256), about +51 Elo, at about the same speed (100,000
+//! iterations from the bench position in 0.37 s against 0.40 s on a quiet
+//! machine, level within the noise on a busy one); against
 //! plain UCT (`--seed 52`, 200 games) it scores 0.950 (181-18-1), as the
 //! defaults do (180-20-0). The
 //! default stays `heuristic`: the issue measures the engine against
@@ -796,6 +798,15 @@ impl MctsConfig {
             d.rollout as usize,
             &["random", "greedy", "heuristic", "eval", "net", "value"],
         )?];
+        if matches!(p.raw("net"), Some(f) if f != "builtin")
+            && !matches!(rollout, Rollout::Net | Rollout::Value)
+        {
+            // A network file that nothing reads would be a silent no-op.
+            return Err(SpecError(format!(
+                "bot spec '{}': net= is read only with rollout=net or rollout=value",
+                p.spec()
+            )));
+        }
         let reward = [Reward::Win, Reward::Margin]
             [p.choice("reward", d.reward as usize, &["win", "margin"])?];
         let rave = [Rave::Off, Rave::Rave, Rave::Grave]

@@ -306,6 +306,7 @@ impl Rewarder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::outcome::Komi;
     use crate::game::rules::Rules;
 
     #[test]
@@ -328,6 +329,48 @@ mod tests {
             let m = 2 * (score(w) as i32 - score(b) as i32);
             assert_eq!(p.margin_halves, m);
         }
+    }
+
+    #[test]
+    fn value_leaves_are_white_margins_with_komi() {
+        let net = crate::bot::learned::LineNet::builtin(7).expect("built-in network");
+        let cfg = MctsConfig {
+            rollout: Rollout::Value,
+            ..MctsConfig::default()
+        };
+        let valuer = eval::MoveValuer::with_table(&cfg.weights, 7);
+        let mut rng = FastRng::new(8);
+        let start = Rules::default().new_game(&mut rng).expect("game");
+        let komi = Komi::from_halves(5);
+        let mut checked = [0; 2];
+        for plies in 0..12u32 {
+            let mut pos = start;
+            for _ in 0..plies {
+                let sq = pos.empty().nth(rng.below(pos.empty().count()));
+                pos.play_unchecked(sq.expect("free"));
+            }
+            let pos = Position::with_stones(
+                7,
+                pos.holes(),
+                pos.stones(Player::White),
+                pos.stones(Player::Black),
+                false,
+                komi,
+            )
+            .expect("position");
+            // The network values the side to move; the leaf is White's
+            // margin, komi (points given to Black) taken off.
+            let mover = (2.0 * net.value(&pos)).round() as i32;
+            let white = if pos.turn() == Player::White {
+                mover
+            } else {
+                -mover
+            };
+            let p = playout(&pos, &cfg, &valuer, Some(net), &mut rng);
+            assert_eq!(p.margin_halves, white - 5, "{plies} plies");
+            checked[pos.turn() as usize] += 1;
+        }
+        assert!(checked[0] > 0 && checked[1] > 0);
     }
 
     #[test]

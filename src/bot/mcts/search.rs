@@ -82,7 +82,6 @@ pub struct Shared<'a> {
     /// Move values by `cfg.weights` (priors, heuristic playouts), with the
     /// line tables of the root's board size.
     pub valuer: eval::MoveValuer,
-    /// The learned network for the root's board size, if any.
     /// The learned network of `rollout=net|value` when it fits the root's
     /// board size (otherwise those playouts are heuristic ones).
     pub net: Option<&'static LineNet>,
@@ -571,11 +570,13 @@ impl Worker {
             }
             // Step 3: simulate.
             let p = playout(&pos, cfg, &s.valuer, s.net, &mut self.rng);
-            let leaf = if cfg.minimax > 0.0 && cfg.rollout != Rollout::Eval {
-                static_margin(&pos, cfg)
-            } else {
-                p.margin_halves
-            };
+            // Static leaves are their own minimax values.
+            let leaf =
+                if cfg.minimax > 0.0 && !matches!(cfg.rollout, Rollout::Eval | Rollout::Value) {
+                    static_margin(&pos, cfg)
+                } else {
+                    p.margin_halves
+                };
             break (p.stones, p.margin_halves, true, leaf);
         };
         // Step 4: back up rewards, AMAF and proofs.
