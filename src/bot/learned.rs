@@ -551,11 +551,7 @@ impl Bot for LearnedBot {
                     best.map(|b| b.0),
                     best.map_or(0.0, |b| b.1 as f64 / MOVE_VALUE_SCALE as f64),
                     // Said where `play --verbose` shows it.
-                    format!(
-                        "value=heuristic (no network for {}x{})",
-                        pos.size(),
-                        pos.size()
-                    ),
+                    "value=heuristic".to_string(),
                 )
             }
         };
