@@ -453,7 +453,7 @@ impl Bot for MctsBot {
 /// The catalogue entry.
 pub const KIND: BotKind = BotKind {
     name: "mcts",
-    summary: "Monte Carlo tree search: UCT with heuristic leaves and progressive unpruning, RAVE/GRAVE, MCTS-Solver and exact endgames, tree reuse, tree/root parallelism",
+    summary: "Monte Carlo tree search: UCT with heuristic or learned-network leaves and progressive unpruning, RAVE/GRAVE, MCTS-Solver and exact endgames, tree reuse, tree/root parallelism",
     keys: KEYS,
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
         let cfg = MctsConfig::from_params(params)?;
