@@ -66,8 +66,9 @@ const HOLE: u32 = 3;
 /// Weights are stored in hundredths of a point.
 const STORE_SCALE: f32 = 100.0;
 
-/// The built-in network for 7x7 boards: `experiments/learned-lines/run.sh`
-/// writes it.
+/// The built-in network for 7x7 boards, embedded so that every build plays
+/// the same: `examples/train_lines` with its defaults writes these bytes
+/// (`experiments/learned-lines/run.sh` checks that it still does).
 const BUILTIN_7: &[u8] = include_bytes!("../../data/lines-7.net");
 
 /// A line-pattern value network for one board size.

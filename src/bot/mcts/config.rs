@@ -210,7 +210,7 @@
 //! |---|---|---|
 //! | network playouts, heuristic priors | 94/94/12 | 0.705 |
 //! | network playouts and priors (`rollout=net`) | 95/88/17 | 0.695 |
-//! | ... with the leaf's network value blended in half and half | 102/83/15 | 0.718 |
+//! | ... with the leaf's network value blended in half and half (a trial build, not kept) | 102/83/15 | 0.718 |
 //! | network leaves, no playout (`rollout=value`) | 89/86/25 | 0.660 |
 //!
 //! The built-in network (from the line potential) on the 100 layouts of
@@ -231,10 +231,10 @@
 //! iterations from the bench position in 0.37 s against 0.40 s on a quiet
 //! machine, level within the noise on a busy one); against
 //! plain UCT (`--seed 52`, 200 games) it scores 0.950 (181-18-1), as the
-//! defaults do (180-20-0). The
-//! default stays `heuristic`: the issue measures the engine against
-//! `heuristic`, and there the playouts that move as the opponent does are
-//! worth as much as a better judgement.
+//! defaults do (180-20-0). The default stays `heuristic`: the defaults
+//! are chosen, and the engine's targets set, against `heuristic`, and
+//! there playouts that move as the opponent does are worth as much as a
+//! better judgement.
 //!
 //! # Two threads
 //! Self-play, 200 games unless stated, each layout with colours swapped,
