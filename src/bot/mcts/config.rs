@@ -212,6 +212,7 @@
 //! | network playouts and priors (`rollout=net`) | 95/88/17 | 0.695 |
 //! | ... with the leaf's network value blended in half and half (a trial build, not kept) | 102/83/15 | 0.718 |
 //! | network leaves, no playout (`rollout=value`) | 89/86/25 | 0.660 |
+//! | the built-in network for the searching side's playout moves, the heuristic for the opponent's (a trial build, not kept) | 106/82/12 | 0.735 |
 //!
 //! The built-in network (from the line potential) on the 100 layouts of
 //! `--seed 51`, 200 games each, in one `pahtum sweep` (`results.csv` of
