@@ -716,8 +716,15 @@ mod tests {
             };
             let net = LineNet::train(&cfg, 4, |_| {});
             let mut rng = FastRng::new(5);
-            let pos = random_position(&mut rng, size);
-            assert!(net.value(&pos).is_finite());
+            for _ in 0..20 {
+                let pos = random_position(&mut rng, size);
+                assert!(net.value(&pos).is_finite());
+                // Training never moves the full board's table off the score.
+                let full = pos.random_fill(&mut rng);
+                let s = full.scores();
+                let margin = s[full.turn()] as f32 - s[!full.turn()] as f32;
+                assert_eq!(net.value(&full), margin, "{size}x{size}");
+            }
         }
     }
 }
