@@ -37,6 +37,31 @@ pub fn best_square<T: PartialOrd + Copy>(
     best
 }
 
+/// The square of `candidates` with the highest `value`, ties broken by a
+/// scan that starts at a random square and keeps the first maximum: one
+/// random word per choice, for the playouts and self-play that choose at
+/// every ply. `None` when there is no candidate.
+#[inline(always)]
+pub fn best_from_random_start<T: PartialOrd + Copy>(
+    candidates: Bitboard,
+    rng: &mut FastRng,
+    mut value: impl FnMut(Square) -> T,
+) -> Option<(Square, T)> {
+    let r = (rng.next_word() & 63) as u32;
+    let mut rot = candidates.0.rotate_right(r);
+    let mut best: Option<(Square, T)> = None;
+    while rot != 0 {
+        let b = rot.trailing_zeros();
+        rot &= rot - 1;
+        let sq = Square::from_index_unchecked(((b + r) & 63) as u8);
+        let v = value(sq);
+        if best.is_none_or(|(_, top)| v > top) {
+            best = Some((sq, v));
+        }
+    }
+    best
+}
+
 /// The highest-valued square by [`crate::bot::eval::move_value`] and its value, the first
 /// one in square order on ties (deterministic: the swap decision below
 /// and the `mcts` evaluation leaves).

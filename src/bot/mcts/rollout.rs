@@ -7,7 +7,7 @@
 
 use super::config::{MctsConfig, Reward, Rollout};
 use super::tree::REWARD_ONE;
-use crate::bot::choose::first_best;
+use crate::bot::choose::{best_from_random_start, first_best};
 use crate::bot::eval;
 use crate::bot::learned::{LineNet, NetLines};
 use crate::game::bitboard::Bitboard;
@@ -230,19 +230,7 @@ fn guided(
         let sq = if n == 1 || (eps > 0.0 && rng.unit() < eps) {
             e.nth(rng.below(n))
         } else {
-            let r = (rng.next_word() & 63) as u32;
-            let mut rot = e.0.rotate_right(r);
-            let mut best = (i32::MIN, None);
-            while rot != 0 {
-                let b = rot.trailing_zeros();
-                rot &= rot - 1;
-                let sq = Square::from_index_unchecked(((b + r) & 63) as u8);
-                let v = values.value(&p, sq);
-                if v > best.0 {
-                    best = (v, Some(sq));
-                }
-            }
-            best.1
+            best_from_random_start(e, rng, |sq| values.value(&p, sq)).map(|(sq, _)| sq)
         };
         match sq {
             Some(sq) => {

@@ -416,7 +416,10 @@ impl Worker {
         net: Option<&LineNet>,
     ) {
         self.moves.clear();
-        if let (true, Some(net), Rollout::Net) = (cfg.uses_prior(), net, cfg.rollout) {
+        if !cfg.uses_prior() {
+            self.moves
+                .extend(pos.empty().map(|sq| (sq.index() as u8, 0.0)));
+        } else if let (Some(net), Rollout::Net) = (net, cfg.rollout) {
             let lines = NetLines::new(net, pos);
             let base = lines.after_base(net, pos);
             let mut top = f32::NEG_INFINITY;
@@ -430,13 +433,7 @@ impl Worker {
             for m in self.moves.iter_mut() {
                 m.1 = ((m.1 - top) / 2.0).exp();
             }
-            if cfg.prior == Prior::Prune {
-                self.moves.sort_by(|a, b| b.1.total_cmp(&a.1));
-                if cfg.widen == 0.0 {
-                    self.moves.truncate(cfg.prune_k as usize);
-                }
-            }
-        } else if cfg.uses_prior() {
+        } else {
             let mut top = 1;
             for sq in pos.empty() {
                 let v = valuer.value(pos, sq).max(0);
@@ -447,18 +444,15 @@ impl Worker {
             for m in self.moves.iter_mut() {
                 m.1 *= scale;
             }
-            if cfg.prior == Prior::Prune {
-                // Best first (a stable sort: equal values keep square
-                // order, so the tree is deterministic); selection scans a
-                // growing prefix, or only `k` children exist.
-                self.moves.sort_by(|a, b| b.1.total_cmp(&a.1));
-                if cfg.widen == 0.0 {
-                    self.moves.truncate(cfg.prune_k as usize);
-                }
+        }
+        if cfg.prior == Prior::Prune {
+            // Best first (a stable sort: equal values keep square order,
+            // so the tree is deterministic); selection scans a growing
+            // prefix, or only `k` children exist.
+            self.moves.sort_by(|a, b| b.1.total_cmp(&a.1));
+            if cfg.widen == 0.0 {
+                self.moves.truncate(cfg.prune_k as usize);
             }
-        } else {
-            self.moves
-                .extend(pos.empty().map(|sq| (sq.index() as u8, 0.0)));
         }
         if pos.can_swap() {
             // First, so that pruning and unpruning never hide the pie
