@@ -37,7 +37,7 @@
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
-use super::choose::{best_from_random_start, best_square, heuristic_swap, pie_opening};
+use super::choose::{best_square, heuristic_swap, pie_opening};
 use super::eval::{EvalWeights, MOVE_VALUE_SCALE, MoveValuer, col_byte, digit_table, row_byte};
 use super::spec::{BotKind, KeyInfo, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
@@ -476,11 +476,25 @@ impl NetLines {
         pos: &Position,
         rng: &mut FastRng,
     ) -> (Option<Square>, f32) {
+        // Not `choose::best_from_random_start`: in training, a weight that
+        // many lines of one position share (the 14 empty lines of a board
+        // with few holes) moves 14 times per step and can overshoot without
+        // bound, and a value become NaN or -inf, which this scan never
+        // picks and that one may; the built-in network's bytes depend on it.
         let base = self.after_base(net, pos);
-        match best_from_random_start(pos.empty(), rng, |sq| self.move_value(net, pos, base, sq)) {
-            Some((sq, v)) => (Some(sq), v),
-            None => (None, f32::NEG_INFINITY),
+        let r = (rng.next_word() & 63) as u32;
+        let mut rot = pos.empty().0.rotate_right(r);
+        let mut best = (None, f32::NEG_INFINITY);
+        while rot != 0 {
+            let bit = rot.trailing_zeros();
+            rot &= rot - 1;
+            let sq = Square::from_index_unchecked(((bit + r) & 63) as u8);
+            let v = self.move_value(net, pos, base, sq);
+            if v > best.1 {
+                best = (Some(sq), v);
+            }
         }
+        best
     }
 }
 
