@@ -25,5 +25,20 @@ done
 cargo run --release --quiet -- tournament --bot mcts:rollout=net,label=net \
   --bot mcts:rollout=random,reward=win,rave=off,prior=off,label=uct \
   --games 200 --seed 52 --threads 2 --out out/vs-uct-52 --quiet
+# 6. The network before training's step was normalised (commit 9c0e0ac),
+# one ply against heuristic with few holes, where it had diverged.
+git show 9c0e0ac:data/lines-7.net > out/old.net
+for holes in 0 2 4; do
+  for net in builtin out/old.net; do
+    cargo run --release --quiet -- tournament --bot learned:net=$net --bot heuristic \
+      --games 2000 --seed 6 --holes $holes --threads 2 \
+      --out "out/holes-$holes-$(basename $net .net)" --quiet
+  done
+done
+for seed in 7 8; do
+  cargo run --release --quiet -- tournament --bot learned:label=new \
+    --bot learned:net=out/old.net,label=old --games 4000 --seed $seed \
+    --threads 2 --out out/new-vs-old-$seed --quiet
+done
 cp out/sweep/sweep.csv results.csv
 cp out/sweep/sweep.svg plot.svg

@@ -185,12 +185,14 @@
 //! them. So the value itself was learned: `bot::learned`, an n-tuple
 //! network over the 14 lines (a table of the `4^7` patterns of a line per
 //! four empty squares, summed over rows and columns), trained by TD(0)
-//! self-play on 30 million games in about two minutes on one core, starting
-//! from the line potential. One ply of it, the `learned` bot, scores 0.645
-//! [0.632, 0.657] against one ply of the line potential, `heuristic`
-//! (4,000 games, `--seed 5`, 2,035-1,087-878; `experiments/learned-lines`).
-//! Training settings, by the same measure, on networks that started from
-//! the current score: a table per 1, 2 or 4 empty squares 0.594 / 0.627 /
+//! self-play on 30 million games in two to five minutes on one core,
+//! starting from the line potential, each step normalised by the squared
+//! length of the value's gradient. One ply of it, the `learned` bot,
+//! scores 0.641 [0.628, 0.654] against one ply of the line potential,
+//! `heuristic` (4,000 games, `--seed 5`, 2,025-1,078-897;
+//! `experiments/learned-lines`). Training settings, by the same measure,
+//! on networks that started from the current score and were trained
+//! before the step was normalised: a table per 1, 2 or 4 empty squares 0.594 / 0.627 /
 //! 0.636 (10 million games); 30 million games with 10 % or 5 % random
 //! moves 0.634 / 0.642; 100 million 0.637; 5-hole layouts only 0.640;
 //! separate tables for odd and even empty counts 0.624. With the built-in
@@ -221,18 +223,21 @@
 //! | `rollout` | score | W-D-L | as Black |
 //! |---|---|---|---|
 //! | `heuristic` (the default) | 0.880 | 157-38-5 | 57-38-5 |
-//! | `net` | 0.853 | 147-47-6 | 47-47-6 |
-//! | `value` | 0.818 | 139-49-12 | 40-48-12 |
+//! | `net` | 0.848 | 147-45-8 | 47-45-8 |
+//! | `value` | 0.830 | 146-40-14 | 47-39-14 |
 //!
 //! The plateau of 0.70 as Black stands whichever value guides the search.
 //! Head to head, though, the network engine is the stronger:
-//! `mcts:rollout=net` against the defaults scored 0.578 (`--seed 91`) and
-//! 0.568 (`--seed 92`), 0.573 [0.542, 0.603] over 800 games
-//! (372-172-256), about +51 Elo, at about the same speed (100,000
-//! iterations from the bench position in 0.37 s against 0.40 s on a quiet
-//! machine, level within the noise on a busy one); against
-//! plain UCT (`--seed 52`, 200 games) it scores 0.950 (181-18-1), as the
-//! defaults do (180-20-0). The default stays `heuristic`: the defaults
+//! `mcts:rollout=net` against the defaults scored 0.600 (`--seed 91`) and
+//! 0.599 (`--seed 92`), 0.599 [0.569, 0.629] over 800 games
+//! (393-173-234), about +70 Elo, at about the same speed (100,000
+//! iterations from the bench position in 0.47 to 0.49 s against 0.38 to
+//! 0.55 s, alternating runs on a noisy machine); against plain UCT
+//! (`--seed 52`, 200 games) it scores 0.945 (179-20-1), level with the
+//! defaults (180-20-0). The first built-in network, trained before the
+//! step was normalised, scored 0.853 and 0.818 in the sweep, 0.573
+//! [0.542, 0.603] head to head and 0.950 against plain UCT; its table for
+//! 45 to 48 empty squares had diverged (`experiments/learned-lines`). The default stays `heuristic`: the defaults
 //! are chosen, and the engine's targets set, against `heuristic`, and
 //! there playouts that move as the opponent does are worth as much as a
 //! better judgement.
