@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# black-ceiling: how much Black can score against heuristic. The default
+# mcts, and a probe that knows heuristic exactly (a single-agent search in
+# which every White move is heuristic's), as Black on the same 400 layouts
+# against the real heuristic bot (examples/exploit_probe.rs).
+set -euo pipefail
+cd "$(dirname "$0")"
+cargo build --release --quiet --example exploit_probe
+P=../../target/release/examples/exploit_probe
+{
+  echo "seed,layout,black,black_margin"
+  for seed in 1 2 3 4; do
+    for black in mcts probe; do
+      $P --layouts 100 --seed $seed --black $black | tail -n +2
+    done
+  done
+  # Five times the iterations, on the second layout set.
+  $P --layouts 100 --seed 2 --black mcts:iters=100000 | tail -n +2
+  $P --layouts 100 --seed 2 --black probe --iters 100000 | sed 's/,probe,/,probe:iters=100000,/' | tail -n +2
+} > results.csv
+python3 summarize.py results.csv > summary.txt
+cat summary.txt
