@@ -16,7 +16,13 @@ P=../../target/release/examples/exploit_probe
   done
   # Five times the iterations, on the second layout set.
   $P --layouts 100 --seed 2 --black mcts:iters=100000 | tail -n +2
-  $P --layouts 100 --seed 2 --black probe --iters 100000 | sed 's/,probe,/,probe:iters=100000,/' | tail -n +2
+  $P --layouts 100 --seed 2 --iters 100000 | tail -n +2
+  # The learned network's playouts; the probe with the engine's playout
+  # noise for White too (its model then exact in the tree only).
+  for seed in 1 2 3 4; do
+    $P --layouts 100 --seed $seed --black mcts:rollout=net | tail -n +2
+    $P --layouts 100 --seed $seed --white-eps 0.05 | tail -n +2
+  done
 } > results.csv
 python3 summarize.py results.csv > summary.txt
 cat summary.txt
