@@ -185,19 +185,19 @@
 //! them. So the value itself was learned: `bot::learned`, an n-tuple
 //! network over the 14 lines (a table of the `4^7` patterns of a line per
 //! four empty squares, summed over rows and columns), trained by TD(0)
-//! self-play on 30 million games in two to five minutes on one core,
+//! self-play on 30 million games in four to five minutes on one core,
 //! starting from the line potential, each step normalised by the squared
 //! length of the value's gradient. One ply of it, the `learned` bot,
 //! scores 0.641 [0.628, 0.654] against one ply of the line potential,
 //! `heuristic` (4,000 games, `--seed 5`, 2,025-1,078-897;
 //! `experiments/learned-lines`). Training settings, by the same measure,
 //! on networks that started from the current score and were trained
-//! before the step was normalised: a table per 1, 2 or 4 empty squares 0.594 / 0.627 /
-//! 0.636 (10 million games); 30 million games with 10 % or 5 % random
-//! moves 0.634 / 0.642; 100 million 0.637; 5-hole layouts only 0.640;
-//! separate tables for odd and even empty counts 0.624. With the built-in
-//! settings such a start scored 0.644, level with the line potential's
-//! 0.645, but a line pattern that training never meets (six stones of
+//! before the step was normalised: a table per 1, 2 or 4 empty squares
+//! 0.594 / 0.627 / 0.636 (10 million games); 30 million games with 10 %
+//! or 5 % random moves 0.634 / 0.642; 100 million 0.637; 5-hole layouts
+//! only 0.640; separate tables for odd and even empty counts 0.624. With
+//! the built-in settings such a start scored 0.644, level with the 0.645
+//! that the start from the line potential then scored, but a line pattern that training never meets (six stones of
 //! seven and a gap) then keeps only its current score, and `rollout=net`
 //! missed the block of a line of seven.
 //!
@@ -237,10 +237,10 @@
 //! defaults (180-20-0). The first built-in network, trained before the
 //! step was normalised, scored 0.853 and 0.818 in the sweep, 0.573
 //! [0.542, 0.603] head to head and 0.950 against plain UCT; its table for
-//! 45 to 48 empty squares had diverged (`experiments/learned-lines`). The default stays `heuristic`: the defaults
-//! are chosen, and the engine's targets set, against `heuristic`, and
-//! there playouts that move as the opponent does are worth as much as a
-//! better judgement.
+//! 45 to 48 empty squares had diverged (`experiments/learned-lines`).
+//! The default stays `heuristic`: the defaults are chosen, and the
+//! engine's targets set, against `heuristic`, and there playouts that move
+//! as the opponent does are worth as much as a better judgement.
 //!
 //! # How high Black can score against `heuristic`
 //! `experiments/black-ceiling` plays Black against the real `heuristic`
