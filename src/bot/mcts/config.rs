@@ -197,9 +197,10 @@
 //! or 5 % random moves 0.634 / 0.642; 100 million 0.637; 5-hole layouts
 //! only 0.640; separate tables for odd and even empty counts 0.624. With
 //! the built-in settings such a start scored 0.644, level with the 0.645
-//! that the start from the line potential then scored, but a line pattern that training never meets (six stones of
-//! seven and a gap) then keeps only its current score, and `rollout=net`
-//! missed the block of a line of seven.
+//! that the start from the line potential then scored, but a line pattern
+//! that training never meets (six stones of seven and a gap) then keeps
+//! only its current score, and `rollout=net` missed the block of a line of
+//! seven.
 //!
 //! With `rollout=net` the playouts take the network's best move (and `eps`
 //! random moves), and the priors rank moves by it too; `rollout=value`
@@ -254,10 +255,10 @@
 //! 0.715; with the engine's 5 % random moves in White's playouts too, the
 //! probe scores 0.856 [0.833, 0.880], so its edge is in the tree: it knows
 //! White's reply to each of its moves. `rollout=net` scores 0.706 [0.675,
-//! 0.737] there. With every game won as White, the defaults are at about 0.87
-//! overall and exact knowledge of the opponent at about 0.91 to 0.93: what
-//! separates the defaults from 0.90 is mostly the edge of modelling this
-//! one opponent, which a general engine does not take.
+//! 0.737] there. With every game won as White, the defaults are at about
+//! 0.87 overall and exact knowledge of the opponent at about 0.91 to 0.93:
+//! what separates the defaults from 0.90 is mostly the edge of modelling
+//! this one opponent, which a general engine does not take.
 //!
 //! # Two threads
 //! Self-play, 200 games unless stated, each layout with colours swapped,
