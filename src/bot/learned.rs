@@ -174,7 +174,7 @@ impl LineNet {
         let patterns = 4usize.pow(n as u32);
         // The file stores the width in one byte.
         let width = width.clamp(1, u8::MAX as u32);
-        let tables = ((n * n) as u32).div_ceil(width) as usize + 1;
+        let tables = table_count(size, width);
         let w = EvalWeights::default();
         let (mut exact, mut potential) = (vec![0f32; patterns], vec![0f32; patterns]);
         let mut cells = [0u32; 8];
@@ -343,20 +343,34 @@ impl LineNet {
         if width == 0 {
             return Err("table width 0".into());
         }
-        let mut net = LineNet::untrained(size, width);
+        let patterns = 4usize.pow(size as u32);
+        let len = table_count(size, width) * patterns;
         let body = &bytes[8..];
-        if body.len() != 2 * net.weights.len() {
+        if body.len() != 2 * len {
             return Err(format!(
                 "{} bytes where a {size}x{size} network of width {width} has {}",
                 bytes.len(),
-                8 + 2 * net.weights.len()
+                8 + 2 * len
             ));
         }
-        for (w, b) in net.weights.iter_mut().zip(body.chunks_exact(2)) {
-            *w = i16::from_le_bytes([b[0], b[1]]) as f32 / STORE_SCALE;
-        }
-        Ok(net)
+        let weights = body
+            .chunks_exact(2)
+            .map(|b| i16::from_le_bytes([b[0], b[1]]) as f32 / STORE_SCALE)
+            .collect();
+        Ok(LineNet {
+            size,
+            patterns,
+            width,
+            weights,
+        })
     }
+}
+
+/// Tables of a network of side `size` with `width` empty squares per
+/// table: one per `width` empty squares of the full count, and table 0 for
+/// the full board.
+fn table_count(size: u8, width: u32) -> usize {
+    (size as u32 * size as u32).div_ceil(width) as usize + 1
 }
 
 /// The windows of `line` (pattern digits) still open to the player whose
