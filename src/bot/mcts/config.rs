@@ -427,6 +427,25 @@ pub enum FinalChoice {
     Value,
 }
 
+/// Whether the search models the opponent as `heuristic` inside the tree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Model {
+    /// Every opponent move is searched as usual.
+    Off,
+    /// The opponent is modelled while every one of its placements in this
+    /// game so far, at least [`MODEL_AFTER`] of them, was a move of best
+    /// line-potential value (by `weights`), the move `heuristic` with
+    /// the same weights would choose; one placement that was not turns
+    /// the model off for the rest of the game.
+    Auto,
+    /// The opponent is always modelled.
+    On,
+}
+
+/// Opponent placements that must agree with the model before
+/// [`Model::Auto`] models the opponent.
+pub const MODEL_AFTER: usize = 2;
+
 /// How several threads share the work.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Parallel {
@@ -637,6 +656,13 @@ pub const KEYS: &[KeyInfo] = &[
         "visits|value",
         "root child played: most visits, or best mean",
     ),
+    key(
+        "model",
+        "off",
+        "off|auto|on",
+        "opponent model: in the tree the opponent plays only its moves of best line-potential \
+         value (the heuristic's choice); auto: while all its moves this game, at least 2, were such",
+    ),
     key("threads", "1", "1..=256", "search threads"),
     key(
         "parallel",
@@ -737,6 +763,8 @@ pub struct MctsConfig {
     pub reuse: bool,
     /// Which root child is played.
     pub final_choice: FinalChoice,
+    /// Opponent model.
+    pub model: Model,
     /// Worker threads.
     pub threads: usize,
     /// How threads share work.
@@ -780,6 +808,7 @@ impl Default for MctsConfig {
             exact: DEFAULT_EXACT as u32,
             reuse: true,
             final_choice: FinalChoice::Visits,
+            model: Model::Off,
             threads: 1,
             parallel: Parallel::Tree,
             max_nodes: DEFAULT_MAX_NODES as u32,
@@ -841,6 +870,8 @@ impl MctsConfig {
             [p.choice("final", d.final_choice as usize, &["visits", "value"])?];
         let parallel = [Parallel::Tree, Parallel::Root]
             [p.choice("parallel", d.parallel as usize, &["tree", "root"])?];
+        let model = [Model::Off, Model::Auto, Model::On]
+            [p.choice("model", d.model as usize, &["off", "auto", "on"])?];
         let weights = EvalWeights::from_params(p)?;
         let threads = p.int("threads", 1, 1, MAX_THREADS)? as usize;
         Ok(MctsConfig {
@@ -882,6 +913,7 @@ impl MctsConfig {
             exact: p.int("exact", DEFAULT_EXACT, 0, 14)? as u32,
             reuse: p.flag("reuse", d.reuse)?,
             final_choice,
+            model,
             threads,
             parallel,
             max_nodes: p

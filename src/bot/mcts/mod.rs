@@ -29,9 +29,10 @@ pub mod tree;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use self::config::{Budget, FinalChoice, MctsConfig, Parallel};
+use self::config::{Budget, FinalChoice, MctsConfig, Model, Parallel};
+use self::search::Root;
 use self::tree::{NodeId, Proof, Tree, state};
-use super::eval::EvalWeights;
+use super::eval::{EvalWeights, MoveValuer};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
@@ -193,15 +194,19 @@ impl MctsBot {
         };
         // Step 3: search.
         let seed = derive_seed(self.seed, &[game.moves().len() as u64]);
+        let root = Root {
+            pos,
+            modelled: modelled_colour(game, &self.cfg),
+        };
         let pool = self.pool.as_ref();
         let run = match self.cfg.parallel {
             Parallel::Root if k > 1 => {
-                parallel::run_root(&self.trees, &self.cfg, pos, iters, deadline, seed, pool)
+                parallel::run_root(&self.trees, &self.cfg, root, iters, deadline, seed, pool)
             }
             _ => parallel::run_tree(
                 &self.trees[0],
                 &self.cfg,
-                pos,
+                root,
                 iters,
                 deadline,
                 seed,
@@ -372,6 +377,43 @@ fn choose(moves: &[RootMove], how: FinalChoice) -> Option<Move> {
                 .filter(|m| m.visits * 10 >= most && m.visits > 0)
                 .max_by(|a, b| a.mean.total_cmp(&b.mean))
                 .map(|m| m.mv)
+        }
+    }
+}
+
+/// The colour the search models as `heuristic` (`model=`): the
+/// opponent's, with `model=on`, or with `model=auto` while each of its
+/// placements so far, at least [`config::MODEL_AFTER`], was of best
+/// line-potential value by the engine's own weights. Never under the pie
+/// rule, where the opening and the swap follow other rules and the swap
+/// changes who owns a colour.
+fn modelled_colour(game: &Game, cfg: &MctsConfig) -> Option<Player> {
+    let start = game.start();
+    if start.pie() {
+        return None;
+    }
+    let opponent = !game.position().turn();
+    match cfg.model {
+        Model::Off => None,
+        Model::On => Some(opponent),
+        Model::Auto => {
+            let valuer = MoveValuer::with_table(&cfg.weights, start.size());
+            let mut pos = *start;
+            let mut agreed = 0;
+            for &mv in game.moves() {
+                let Move::Place(sq) = mv else {
+                    return None;
+                };
+                if pos.turn() == opponent {
+                    let best = pos.empty().map(|s| valuer.value(&pos, s)).max();
+                    if Some(valuer.value(&pos, sq)) != best {
+                        return None;
+                    }
+                    agreed += 1;
+                }
+                pos.play(sq);
+            }
+            (agreed >= config::MODEL_AFTER).then_some(opponent)
         }
     }
 }
@@ -552,5 +594,123 @@ mod parallel_reuse {
             let sq = e.nth(rng.below(e.count())).unwrap();
             game.try_play(Move::Place(sq)).unwrap();
         }
+    }
+}
+
+/// The opponent model (`model=`): when it is on, and what the tree then
+/// holds at the opponent's nodes.
+#[cfg(test)]
+mod opponent_model {
+    use super::*;
+    use crate::game::rules::Rules;
+    use crate::game::square::Square;
+
+    fn start(seed: u64, pie: bool) -> Position {
+        let rules = Rules {
+            pie,
+            ..Rules::default()
+        };
+        rules
+            .new_game(&mut crate::game::rules::layout_rng(seed))
+            .unwrap()
+    }
+
+    /// A square of best value for the side to move, and one of worse
+    /// value.
+    fn best_and_worse(pos: &Position, valuer: &MoveValuer) -> (Square, Square) {
+        let best = pos.empty().max_by_key(|&s| valuer.value(pos, s)).unwrap();
+        let worse = pos
+            .empty()
+            .find(|&s| valuer.value(pos, s) < valuer.value(pos, best))
+            .unwrap();
+        (best, worse)
+    }
+
+    fn cfg(model: Model) -> MctsConfig {
+        MctsConfig {
+            model,
+            ..MctsConfig::default()
+        }
+    }
+
+    /// Plays `n` pairs of moves: the first mover (the modelled opponent of
+    /// the engine that moves next) plays a best move each time except at
+    /// `deviate`, the other any best move.
+    fn game(pos: Position, n: usize, deviate: Option<usize>) -> Game {
+        let valuer = MoveValuer::with_table(&EvalWeights::default(), pos.size());
+        let mut g = Game::new(pos);
+        for i in 0..n {
+            let (best, worse) = best_and_worse(g.position(), &valuer);
+            let mv = if deviate == Some(i) { worse } else { best };
+            g.try_play(Move::Place(mv)).unwrap();
+            let (best, _) = best_and_worse(g.position(), &valuer);
+            g.try_play(Move::Place(best)).unwrap();
+        }
+        let (best, _) = best_and_worse(g.position(), &valuer);
+        g.try_play(Move::Place(best)).unwrap();
+        g
+    }
+
+    #[test]
+    fn auto_models_an_opponent_that_always_played_the_best_value() {
+        let pos = start(4, false);
+        let g = game(pos, 3, None);
+        let opp = Some(!g.position().turn());
+        assert_eq!(modelled_colour(&g, &cfg(Model::Auto)), opp);
+        assert_eq!(modelled_colour(&g, &cfg(Model::On)), opp);
+        assert_eq!(modelled_colour(&g, &cfg(Model::Off)), None);
+        // Too few moves seen yet.
+        let g = game(pos, 0, None);
+        assert_eq!(modelled_colour(&g, &cfg(Model::Auto)), None);
+        assert_eq!(modelled_colour(&g, &cfg(Model::On)), opp);
+    }
+
+    #[test]
+    fn one_other_move_turns_auto_off_for_the_game() {
+        let pos = start(4, false);
+        for deviate in 0..4 {
+            let g = game(pos, 4, Some(deviate));
+            assert_eq!(modelled_colour(&g, &cfg(Model::Auto)), None, "{deviate}");
+        }
+        // Not under the pie rule.
+        let g = game(start(4, true), 3, None);
+        assert_eq!(modelled_colour(&g, &cfg(Model::On)), None);
+    }
+
+    /// At the opponent's nodes the tree holds exactly its moves of best
+    /// value; at the engine's, its usual children.
+    #[test]
+    fn modelled_nodes_hold_only_the_best_valued_moves() {
+        let pos = start(6, false);
+        let g = Game::new(pos);
+        let mut bot = MctsBot::new("t", cfg(Model::On), 1);
+        bot.search(&g).unwrap();
+        let tree = &bot.trees[0];
+        let valuer = MoveValuer::with_table(&EvalWeights::default(), pos.size());
+        let (first, n) = tree.root().child_range();
+        assert!(n > 1);
+        let mut checked = 0;
+        for c in first..first + n {
+            let node = tree.node(NodeId(c));
+            if node.state() != tree::state::EXPANDED {
+                continue;
+            }
+            let Move::Place(sq) = node.mv() else {
+                panic!("a swap without the pie rule")
+            };
+            let mut p = pos;
+            p.play(sq);
+            let top = p.empty().map(|s| valuer.value(&p, s)).max().unwrap();
+            let want: Vec<Move> = p
+                .empty()
+                .filter(|&s| valuer.value(&p, s) == top)
+                .map(Move::Place)
+                .collect();
+            let (f, k) = node.child_range();
+            let got: Vec<Move> = (f..f + k).map(|i| tree.node(NodeId(i)).mv()).collect();
+            assert_eq!(got, want, "after {sq}");
+            checked += 1;
+        }
+        assert!(checked > 1);
     }
 }

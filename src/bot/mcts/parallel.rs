@@ -79,9 +79,8 @@
 use std::time::Instant;
 
 use super::config::MctsConfig;
-use super::search::{Shared, Worker};
+use super::search::{Root, Shared, Worker};
 use super::tree::Tree;
-use crate::game::position::Position;
 use crate::game::rng::derive_seed;
 
 /// Iterations a thread claims at once when threads share a tree: large
@@ -166,7 +165,7 @@ pub fn pool_for(threads: usize) -> Option<rayon::ThreadPool> {
 pub fn run_tree(
     tree: &Tree,
     cfg: &MctsConfig,
-    root: Position,
+    root: Root,
     iters: u64,
     deadline: Option<Instant>,
     seed: u64,
@@ -201,7 +200,7 @@ pub fn run_tree(
 pub fn run_root(
     trees: &[Tree],
     cfg: &MctsConfig,
-    root: Position,
+    root: Root,
     iters: u64,
     deadline: Option<Instant>,
     seed: u64,
@@ -302,7 +301,7 @@ mod tests {
             }
             let mut tree = Tree::new();
             tree.reset(1 << 20);
-            run_tree(&tree, &cfg, root, 6000, None, seed, 2, Some(&pool));
+            run_tree(&tree, &cfg, root.into(), 6000, None, seed, 2, Some(&pool));
             // A grandchild of the root with over 100 visits, preferably one
             // with a descendant below its own index (the case keeping used
             // to get wrong), else the most visited.
@@ -374,11 +373,15 @@ mod tests {
         }
     }
 
-    fn check_exact(cfg: &MctsConfig, root: Position, pool: Option<&rayon::ThreadPool>) {
+    fn check_exact(
+        cfg: &MctsConfig,
+        root: crate::game::position::Position,
+        pool: Option<&rayon::ThreadPool>,
+    ) {
         let mut tree = Tree::new();
         tree.reset(1 << 20);
         let iters = 30_000;
-        let run = run_tree(&tree, cfg, root, iters, None, 1, 2, pool);
+        let run = run_tree(&tree, cfg, root.into(), iters, None, 1, 2, pool);
         assert_eq!(run.iterations, iters);
         assert_eq!(tree.root().visits() as u64, iters);
         let (first, n) = tree.root().child_range();

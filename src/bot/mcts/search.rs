@@ -66,6 +66,27 @@ const CHEAP_ITERATION: std::time::Duration = std::time::Duration::from_micros(3)
 /// updates, so that rarely revisited nodes do not lag for long.
 const FLUSH_EVERY: u64 = 64;
 
+/// Where a search starts: the position, and the colour whose moves the
+/// tree models as `heuristic`'s (`model=`), if any.
+#[derive(Copy, Clone, Debug)]
+pub struct Root {
+    /// The position at the root.
+    pub pos: Position,
+    /// The modelled colour: at its nodes only its moves of best
+    /// line-potential value become children.
+    pub modelled: Option<Player>,
+}
+
+impl From<Position> for Root {
+    /// A root with no opponent model.
+    fn from(pos: Position) -> Root {
+        Root {
+            pos,
+            modelled: None,
+        }
+    }
+}
+
 /// What every thread of one search shares (read-only but for atomics).
 #[derive(Debug)]
 pub struct Shared<'a> {
@@ -75,6 +96,8 @@ pub struct Shared<'a> {
     pub cfg: &'a MctsConfig,
     /// The position at the root.
     pub root: Position,
+    /// The colour modelled as `heuristic` (see [`Root`]).
+    pub modelled: Option<Player>,
     /// Selection numbers.
     pub sel: SelectParams,
     /// Reward function.
@@ -168,22 +191,23 @@ impl<'a> Shared<'a> {
     pub fn new(
         tree: &'a Tree,
         cfg: &'a MctsConfig,
-        root: Position,
+        root: Root,
         iters: u64,
         deadline: Option<Instant>,
     ) -> Shared<'a> {
         Shared {
             tree,
             cfg,
-            root,
+            root: root.pos,
+            modelled: root.modelled,
             sel: SelectParams::new(cfg),
             rewarder: Rewarder::new(cfg.reward, cfg.scale, cfg.win_share),
-            valuer: eval::MoveValuer::with_table(&cfg.weights, root.size()),
+            valuer: eval::MoveValuer::with_table(&cfg.weights, root.pos.size()),
             net: match cfg.rollout {
                 Rollout::Net | Rollout::Value => cfg
                     .net
-                    .or_else(|| LineNet::builtin(root.size()))
-                    .filter(|n| n.size() == root.size()),
+                    .or_else(|| LineNet::builtin(root.pos.size()))
+                    .filter(|n| n.size() == root.pos.size()),
                 _ => None,
             },
             iters,
@@ -407,15 +431,32 @@ impl Worker {
     /// Fills `self.moves` with the children of `pos`: every free square
     /// (pruned to the best `k` by heuristic value with `prior=prune`, or by
     /// the network's with `rollout=net`), then the pie swap when offered.
-    /// Priors are scaled so the best is 1.
+    /// Priors are scaled so the best is 1. When `modelled`, only the moves
+    /// of best heuristic value, all with prior 1: the moves `heuristic`
+    /// chooses among.
     fn child_moves(
         &mut self,
         pos: &Position,
         cfg: &MctsConfig,
         valuer: &eval::MoveValuer,
         net: Option<&LineNet>,
+        modelled: bool,
     ) {
         self.moves.clear();
+        if modelled {
+            let mut top = i32::MIN;
+            for sq in pos.empty() {
+                let v = valuer.value(pos, sq);
+                if v > top {
+                    top = v;
+                    self.moves.clear();
+                }
+                if v == top {
+                    self.moves.push((sq.index() as u8, 1.0));
+                }
+            }
+            return;
+        }
         if !cfg.uses_prior() {
             self.moves
                 .extend(pos.empty().map(|sq| (sq.index() as u8, 0.0)));
@@ -490,7 +531,8 @@ impl Worker {
                 && !(cfg.solver && pos.empty().count() <= LEAF_EXACT.min(cfg.exact))
             {
                 // Step 2: expand (or find another thread expanding it).
-                self.child_moves(&pos, cfg, &s.valuer, s.net);
+                let modelled = s.modelled == Some(pos.turn()) && !pos.can_swap();
+                self.child_moves(&pos, cfg, &s.valuer, s.net, modelled);
                 let reserve = if SHARED {
                     Some(&mut self.reserve)
                 } else {
