@@ -368,6 +368,7 @@ fn cli_lists_and_plays_mcts() {
         "solver",
         "parallel",
         "max_nodes",
+        "model",
     ] {
         assert!(text.contains(key), "bots lists {key}");
     }
@@ -399,6 +400,46 @@ fn cli_lists_and_plays_mcts() {
         .output()
         .expect("run");
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// The opponent model switches on against `heuristic` (every one of its
+/// moves is of best line-potential value) once it has made two moves, and
+/// `--verbose` says so; against `random` it never does, and with
+/// `model=off` never either.
+#[test]
+fn verbose_play_shows_when_the_opponent_is_modelled() {
+    let exe = env!("CARGO_BIN_EXE_pahtum");
+    let play = |white: &str, black: &str| {
+        let out = std::process::Command::new(exe)
+            .args([
+                "play",
+                "--white",
+                white,
+                "--black",
+                black,
+                "--seed",
+                "3",
+                "--verbose",
+            ])
+            .output()
+            .expect("run");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let modelled = text.lines().filter(|l| l.contains("model=white")).count();
+        (modelled, text)
+    };
+    let (n, text) = play("heuristic", "mcts:iters=300");
+    // Black's searches from its second move on: 22 moves on the standard
+    // board, less those the exact endgame search decides alone.
+    assert!(n >= 10, "{n} modelled searches\n{text}");
+    let (n, text) = play("random", "mcts:iters=300");
+    assert_eq!(n, 0, "{text}");
+    let (n, text) = play("heuristic", "mcts:iters=300,model=off");
+    assert_eq!(n, 0, "{text}");
 }
 
 /// Games, wins, draws of A.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# black-ceiling: how much Black can score against heuristic. The default
-# mcts, and a probe that knows heuristic exactly (a single-agent search in
-# which every White move is heuristic's), as Black on the same 400 layouts
-# against the real heuristic bot (examples/exploit_probe.rs).
+# black-ceiling: how much Black can score against heuristic. mcts without
+# and with its opponent model, and a probe that knows heuristic exactly (a
+# single-agent search in which every White move is heuristic's), as Black
+# on the same 400 layouts against the real heuristic bot
+# (examples/exploit_probe.rs).
 set -euo pipefail
 cd "$(dirname "$0")"
 cargo build --release --quiet --example exploit_probe
@@ -10,19 +11,24 @@ P=../../target/release/examples/exploit_probe
 {
   echo "seed,layout,black,black_margin"
   for seed in 1 2 3 4; do
-    for black in mcts probe; do
+    for black in mcts:model=off probe; do
       $P --layouts 100 --seed $seed --black $black | tail -n +2
     done
   done
   # Five times the iterations, on the second layout set.
-  $P --layouts 100 --seed 2 --black mcts:iters=100000 | tail -n +2
+  $P --layouts 100 --seed 2 --black mcts:iters=100000,model=off | tail -n +2
   $P --layouts 100 --seed 2 --iters 100000 | tail -n +2
   # The learned network's playouts; the probe with the engine's playout
   # noise for White too (its model then exact in the tree only).
   for seed in 1 2 3 4; do
-    $P --layouts 100 --seed $seed --black mcts:rollout=net | tail -n +2
+    $P --layouts 100 --seed $seed --black mcts:rollout=net,model=off | tail -n +2
     $P --layouts 100 --seed $seed --white-eps 0.05 | tail -n +2
   done
+  # The opponent model (model=auto, the default since; model=on: always).
+  for seed in 1 2 3 4; do
+    $P --layouts 100 --seed $seed --black mcts:model=auto | tail -n +2
+  done
+  $P --layouts 100 --seed 2 --black mcts:model=on | tail -n +2
 } > results.csv
 python3 summarize.py results.csv > summary.txt
 cat summary.txt

@@ -21,10 +21,10 @@ def line(name, seed, margins):
     p = (w + d / 2) / n
     var = (w + d / 4) / n - p * p
     h = 1.96 * math.sqrt(var / n)
-    return f"{name:24} {seed:>4} {n:5} {w:4}/{d}/{n - w - d:<4} {p:.3f} [{p - h:.3f}, {p + h:.3f}]"
+    return f"{name:28} {seed:>4} {n:5} {w:4}/{d}/{n - w - d:<4} {p:.3f} [{p - h:.3f}, {p + h:.3f}]"
 
 
-print(f"{'black':24} {'seed':>4} {'games':>5} W/D/L      score [95 %]")
+print(f"{'black':28} {'seed':>4} {'games':>5} W/D/L      score [95 %]")
 for (name, seed), margins in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1])):
     if seed == "all" and len({s for (b, s) in groups if b == name}) <= 2:
         continue

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 rm -rf out sprt
-PLAIN=mcts:iters=2000,rollout=random,eps=0.1,rave=off,prior=off,solver=false,reward=win,label=uct-plain
+PLAIN=mcts:iters=2000,rollout=random,eps=0.1,rave=off,prior=off,solver=false,reward=win,model=off,label=uct-plain
 # 1. The replication as a sequential test: is the heuristic stronger?
 cargo run --release --quiet -- sprt \
   --a heuristic --b "$PLAIN" --elo0 0 --elo1 200 --max-games 400 \

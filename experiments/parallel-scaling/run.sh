@@ -9,8 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 rm -rf out
 cargo run --release --quiet -- sweep \
-  --bot mcts:iters=4000,reuse=false,rollout=eval --param threads=1,2 --param parallel=tree,root \
-  --vs mcts:iters=4000,reuse=false,rollout=eval,label=serial \
+  --bot mcts:iters=4000,reuse=false,rollout=eval,model=off --param threads=1,2 --param parallel=tree,root \
+  --vs mcts:iters=4000,reuse=false,rollout=eval,model=off,label=serial \
   --games 40 --holes 5 --seed 2026 --threads 1 --out out --quiet
 cp out/sweep.csv results.csv
 cp out/sweep.svg plot.svg

@@ -246,9 +246,9 @@
 //! # How high Black can score against `heuristic`
 //! `experiments/black-ceiling` plays Black against the real `heuristic`
 //! on 400 fresh layouts (`examples/exploit_probe`, seeds 1 to 4), with the
-//! defaults and with a probe told the opponent's rule: a single-agent
-//! search over Black's moves in which every White move, in the tree and
-//! the playouts, is the heuristic's. At 20,000 iterations the defaults
+//! defaults of the time (now `model=off`) and with a probe told the
+//! opponent's rule: a single-agent search over Black's moves in which
+//! every White move, in the tree and the playouts, is the heuristic's. At 20,000 iterations the defaults
 //! score 0.746 [0.715, 0.777] as Black (228/141/31) and the probe 0.829
 //! [0.802, 0.856] (278/107/15); on the second 100 layouts, five times the
 //! iterations take the probe from 0.820 to 0.850 and leave the defaults at
@@ -258,7 +258,55 @@
 //! 0.737] there. With every game won as White, the defaults are at about
 //! 0.87 overall and exact knowledge of the opponent at about 0.91 to 0.93:
 //! what separates the defaults from 0.90 is mostly the edge of modelling
-//! this one opponent, which a general engine does not take.
+//! this one opponent. The sixth round takes it.
+//!
+//! # Sixth round: a model of the opponent (`model=`)
+//! The probe's edge is knowing the reply. `model=` gives the engine that
+//! knowledge when the opponent shows it: at each node where the modelled
+//! colour moves, only its moves of best line-potential value become
+//! children (every one of them when several tie), so the tree searches
+//! the replies `heuristic` can make and no other; the playouts are
+//! unchanged. `model=on` always models the opponent (a research setting:
+//! against anyone else the tree holds the wrong replies). `model=auto`
+//! models it while every one of its placements in the game so far, at
+//! least two, was such a move: against `heuristic` from Black's second
+//! move on, and against a player that makes any other move, never again in
+//! that game. The model proves nothing untrue: a modelled node lacks
+//! children, so it is never proven lost for its mover, and a reply outside
+//! the model finds no kept subtree, so the next search starts afresh.
+//!
+//! As Black against `heuristic` (`experiments/black-ceiling`, 20,000
+//! iterations, the same 400 layouts as above), `model=auto` scores 0.944
+//! [0.927, 0.961] (359/37/4), against 0.746 for `model=off` (the defaults
+//! before this round) and 0.829 for the probe; `model=on`, 0.980 on the
+//! second 100 layouts (96/4/0), where `off` scored 0.715. A tree that holds
+//! real positions and both sides' moves uses the model better than the
+//! probe's open-loop tree.
+//!
+//! What it costs against other players, 20,000 iterations (score of
+//! `model=auto`):
+//!
+//! | opponent | `model=auto` | `model=off` |
+//! |---|---|---|
+//! | `heuristic` (`--seed 51`, 200 games) | 0.958 (184-15-1) | 0.863 (154-37-9) |
+//! | plain UCT, `model=off` (`--seed 52`, 200 games) | 0.950 (180-20-0) | 0.950 (180-20-0) |
+//! | plain UCT with the model too (`--seed 52`, 200 games) | 0.948 (180-19-1) | |
+//! | `model=off` head to head (`--seed 91`, 400 games) | 0.490 [0.446, 0.534] (161-70-169) | |
+//! | `heuristic:defence=1.6` (`--seed 95`, the same 200 games) | 0.863 (152-41-7) | 0.823 (139-51-10) |
+//! | `alphabeta:nodes=100000` (`pahtum sweep`, `--seed 96`, 60 games each) | 0.758 (35-21-4) | 0.700 (35-14-11) |
+//!
+//! The default engine's moves were of best heuristic value on both of
+//! its first two moves in 97 of the 400 head-to-head games (and on 48 %
+//! of its moves overall), so the model was on for a move or two in those
+//! games and off for the rest; the match stayed level.
+//! `heuristic:defence=1.6` weighs the opponent's windows more than the
+//! model does and agrees with it on 80 % of its moves, so the model was
+//! on for part of 156 of those 200 games (the games whose moves differ
+//! between the two runs); over those 156, `auto` scored 132.5 points and
+//! `off` 124.5. No opponent lost the engine points by it, so
+//! `model=auto` is the default; `model=off` is the engine that assumes
+//! nothing of its opponent (for self-play studies, where both sides
+//! would otherwise model each other for a move or two now and then).
 //!
 //! # Two threads
 //! Self-play, 200 games unless stated, each layout with colours swapped,
@@ -433,7 +481,7 @@ pub enum Model {
     /// Every opponent move is searched as usual.
     Off,
     /// The opponent is modelled while every one of its placements in this
-    /// game so far, at least [`MODEL_AFTER`] of them, was a move of best
+    /// game so far, at least `model_after` of them, was a move of best
     /// line-potential value (by `weights`), the move `heuristic` with
     /// the same weights would choose; one placement that was not turns
     /// the model off for the rest of the game.
@@ -442,9 +490,8 @@ pub enum Model {
     On,
 }
 
-/// Opponent placements that must agree with the model before
-/// [`Model::Auto`] models the opponent.
-pub const MODEL_AFTER: usize = 2;
+/// Default [`MctsConfig::model_after`].
+const DEFAULT_MODEL_AFTER: u64 = 2;
 
 /// How several threads share the work.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -658,10 +705,16 @@ pub const KEYS: &[KeyInfo] = &[
     ),
     key(
         "model",
-        "off",
+        "auto",
         "off|auto|on",
         "opponent model: in the tree the opponent plays only its moves of best line-potential \
          value (the heuristic's choice); auto: while all its moves this game, at least 2, were such",
+    ),
+    key(
+        "model_after",
+        "2",
+        "0..=32",
+        "model=auto: opponent placements, all of best value, before the opponent is modelled",
     ),
     key("threads", "1", "1..=256", "search threads"),
     key(
@@ -765,6 +818,9 @@ pub struct MctsConfig {
     pub final_choice: FinalChoice,
     /// Opponent model.
     pub model: Model,
+    /// With [`Model::Auto`]: opponent placements seen, every one of best
+    /// line-potential value, before the opponent is modelled.
+    pub model_after: u32,
     /// Worker threads.
     pub threads: usize,
     /// How threads share work.
@@ -808,7 +864,8 @@ impl Default for MctsConfig {
             exact: DEFAULT_EXACT as u32,
             reuse: true,
             final_choice: FinalChoice::Visits,
-            model: Model::Off,
+            model: Model::Auto,
+            model_after: DEFAULT_MODEL_AFTER as u32,
             threads: 1,
             parallel: Parallel::Tree,
             max_nodes: DEFAULT_MAX_NODES as u32,
@@ -914,6 +971,7 @@ impl MctsConfig {
             reuse: p.flag("reuse", d.reuse)?,
             final_choice,
             model,
+            model_after: p.int("model_after", DEFAULT_MODEL_AFTER, 0, 32)? as u32,
             threads,
             parallel,
             max_nodes: p
@@ -972,6 +1030,7 @@ mod tests {
             "mcts:max_nodes=3",
             "mcts:solver=maybe",
             "mcts:k=0",
+            "mcts:model=maybe",
         ] {
             assert!(MctsConfig::from_params(&params(bad)).is_err(), "{bad}");
         }

@@ -3,7 +3,8 @@
 //! UCT (Kocsis and Szepesvári 2006) with the enhancements the literature
 //! names for placement games: RAVE/GRAVE, progressive bias or pruning by
 //! a one-ply heuristic, margin-shaped rewards, MCTS-Solver with exact
-//! endgames, tree reuse, and tree or root parallelism. Keys and defaults
+//! endgames, tree reuse, and tree or root parallelism, and a model of an
+//! opponent that plays the heuristic's moves (`model=`). Keys and defaults
 //! are in [`config`]; the search steps in `search.rs`; the concurrency
 //! contract at the top of `parallel.rs`.
 //!
@@ -79,6 +80,8 @@ pub struct Report {
     pub exact_margin: Option<i32>,
     /// Whether the search started from the subtree kept from the last move.
     pub reused: bool,
+    /// The colour the search modelled as `heuristic` (`model=`), if any.
+    pub modelled: Option<Player>,
 }
 
 /// The MCTS player.
@@ -194,10 +197,8 @@ impl MctsBot {
         };
         // Step 3: search.
         let seed = derive_seed(self.seed, &[game.moves().len() as u64]);
-        let root = Root {
-            pos,
-            modelled: modelled_colour(game, &self.cfg),
-        };
+        let modelled = modelled_colour(game, &self.cfg);
+        let root = Root { pos, modelled };
         let pool = self.pool.as_ref();
         let run = match self.cfg.parallel {
             Parallel::Root if k > 1 => {
@@ -243,6 +244,7 @@ impl MctsBot {
             pv,
             exact_margin,
             reused,
+            modelled,
         });
         self.rooted = Some((*game.start(), game.moves().to_vec()));
         Ok(chosen)
@@ -259,6 +261,7 @@ impl MctsBot {
             pv: vec![mv],
             exact_margin: Some(margin_halves),
             reused: false,
+            modelled: None,
         });
         mv
     }
@@ -383,7 +386,7 @@ fn choose(moves: &[RootMove], how: FinalChoice) -> Option<Move> {
 
 /// The colour the search models as `heuristic` (`model=`): the
 /// opponent's, with `model=on`, or with `model=auto` while each of its
-/// placements so far, at least [`config::MODEL_AFTER`], was of best
+/// placements so far, at least `model_after`, was of best
 /// line-potential value by the engine's own weights. Never under the pie
 /// rule, where the opening and the swap follow other rules and the swap
 /// changes who owns a colour.
@@ -399,7 +402,7 @@ fn modelled_colour(game: &Game, cfg: &MctsConfig) -> Option<Player> {
         Model::Auto => {
             let valuer = MoveValuer::with_table(&cfg.weights, start.size());
             let mut pos = *start;
-            let mut agreed = 0;
+            let mut agreed = 0u32;
             for &mv in game.moves() {
                 let Move::Place(sq) = mv else {
                     return None;
@@ -413,7 +416,7 @@ fn modelled_colour(game: &Game, cfg: &MctsConfig) -> Option<Player> {
                 }
                 pos.play(sq);
             }
-            (agreed >= config::MODEL_AFTER).then_some(opponent)
+            (agreed >= cfg.model_after).then_some(opponent)
         }
     }
 }
@@ -465,6 +468,11 @@ impl Bot for MctsBot {
         if let Some(m) = r.exact_margin {
             let _ = write!(extra, " exact_margin={}", m as f64 / 2.0);
         }
+        if let Some(p) = r.modelled {
+            // Its values are the model's: the opponent's best replies
+            // are assumed to be the heuristic's.
+            let _ = write!(extra, " model={p}");
+        }
         if !r.moves.is_empty() {
             extra.push_str(" top=");
             for (i, m) in r.moves.iter().take(TOP).enumerate() {
@@ -495,7 +503,7 @@ impl Bot for MctsBot {
 /// The catalogue entry.
 pub const KIND: BotKind = BotKind {
     name: "mcts",
-    summary: "Monte Carlo tree search: UCT with heuristic or learned-network leaves and progressive unpruning, RAVE/GRAVE, MCTS-Solver and exact endgames, tree reuse, tree/root parallelism",
+    summary: "Monte Carlo tree search: UCT with heuristic or learned-network leaves and progressive unpruning, RAVE/GRAVE, MCTS-Solver and exact endgames, tree reuse, tree/root parallelism, an opponent model",
     keys: KEYS,
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
         let cfg = MctsConfig::from_params(params)?;
