@@ -29,6 +29,13 @@ P=../../target/release/examples/exploit_probe
     $P --layouts 100 --seed $seed --black mcts:model=auto | tail -n +2
   done
   $P --layouts 100 --seed 2 --black mcts:model=on | tail -n +2
+  # How many agreeing placements first, and the learned network's playouts
+  # with the model, on the second and third sets.
+  for black in mcts:model_after=3 mcts:model_after=4 mcts:model_after=6 mcts:rollout=net; do
+    for seed in 2 3; do
+      $P --layouts 100 --seed $seed --black $black | tail -n +2
+    done
+  done
 } > results.csv
 python3 summarize.py results.csv > summary.txt
 cat summary.txt

@@ -244,36 +244,39 @@
 //! as the opponent does are worth as much as a better judgement.
 //!
 //! # How high Black can score against `heuristic`
-//! `experiments/black-ceiling` plays Black against the real `heuristic`
-//! on 400 fresh layouts (`examples/exploit_probe`, seeds 1 to 4), with the
+//! `experiments/black-ceiling` plays Black against the real `heuristic` on
+//! 400 fresh layouts (`examples/exploit_probe`, seeds 1 to 4), with the
 //! defaults of the time (now `model=off`) and with a probe told the
-//! opponent's rule: a single-agent search over Black's moves in which
-//! every White move, in the tree and the playouts, is the heuristic's. At 20,000 iterations the defaults
-//! score 0.746 [0.715, 0.777] as Black (228/141/31) and the probe 0.829
-//! [0.802, 0.856] (278/107/15); on the second 100 layouts, five times the
-//! iterations take the probe from 0.820 to 0.850 and leave the defaults at
-//! 0.715; with the engine's 5 % random moves in White's playouts too, the
-//! probe scores 0.856 [0.833, 0.880], so its edge is in the tree: it knows
-//! White's reply to each of its moves. `rollout=net` scores 0.706 [0.675,
-//! 0.737] there. With every game won as White, the defaults are at about
-//! 0.87 overall and exact knowledge of the opponent at about 0.91 to 0.93:
-//! what separates the defaults from 0.90 is mostly the edge of modelling
-//! this one opponent. The sixth round takes it.
+//! opponent's rule: a single-agent search over Black's moves in which every
+//! White move, in the tree and the playouts, is the heuristic's. At 20,000
+//! iterations the defaults score 0.746 [0.715, 0.777] as Black (228/141/31)
+//! and the probe 0.829 [0.802, 0.856] (278/107/15); on the second 100
+//! layouts, five times the iterations take the probe from 0.820 to 0.850
+//! and leave the defaults at 0.715; with the engine's 5 % random moves in
+//! White's playouts too, the probe scores 0.856 [0.833, 0.880], so its edge
+//! is in the tree: it knows White's reply to each of its moves.
+//! `rollout=net` scores 0.706 [0.675, 0.737] there. With every game won as
+//! White, the defaults are at about 0.87 overall and exact knowledge of the
+//! opponent at about 0.91 to 0.93: what separates the defaults from 0.90 is
+//! mostly the edge of modelling this one opponent. The sixth round takes
+//! it.
 //!
 //! # Sixth round: a model of the opponent (`model=`)
 //! The probe's edge is knowing the reply. `model=` gives the engine that
 //! knowledge when the opponent shows it: at each node where the modelled
 //! colour moves, only its moves of best line-potential value become
-//! children (every one of them when several tie), so the tree searches
-//! the replies `heuristic` can make and no other; the playouts are
-//! unchanged. `model=on` always models the opponent (a research setting:
-//! against anyone else the tree holds the wrong replies). `model=auto`
-//! models it while every one of its placements in the game so far, at
-//! least `model_after` (2), was such a move: against `heuristic` from Black's second
-//! move on, and against a player that makes any other move, never again in
-//! that game. The model proves nothing untrue: a modelled node lacks
-//! children, so it is never proven lost for its mover, and a reply outside
-//! the model finds no kept subtree, so the next search starts afresh.
+//! children (every one of them when several tie), so the tree searches the
+//! replies `heuristic` can make and no other; the playouts are unchanged.
+//! `model=on` always models the opponent (a research setting: against
+//! anyone else the tree holds the wrong replies). Neither applies under
+//! the pie rule. `model=auto` models it
+//! while every one of its placements in the game so far, at least
+//! `model_after` (2), was such a move: against `heuristic` from Black's
+//! second move on, and against a player that makes any other move, never
+//! again in that game. The model proves nothing untrue: a modelled node
+//! lacks children, so it is never proven lost for its mover, and a reply
+//! outside the model finds no kept subtree, so the next search starts
+//! afresh.
 //!
 //! As Black against `heuristic` (`experiments/black-ceiling`, 20,000
 //! iterations, the same 400 layouts as above), `model=auto` scores 0.944
@@ -294,12 +297,12 @@
 //! | `heuristic` (`--seed 51`, same 200 games) | 0.958 (184-15-1) | 0.863 (154-37-9) |
 //! | plain UCT, `model=off` (`--seed 52`, same 200 games) | 0.950 (180-20-0) | 0.950 (180-20-0) |
 //! | plain UCT with the model too (`--seed 52`, 200 games) | 0.948 (180-19-1) | |
-//! | `model=off` head to head (`--seed 91`, 400 games) | 0.490 [0.446, 0.534] (161-70-169) | |
+//! | `model=off` head to head (`--seed 91`, 400 games; normal interval from the per-game variance) | 0.490 [0.446, 0.534] (161-70-169) | |
 //! | `heuristic:defence=1.6` (`--seed 95`, same 200 games) | 0.863 (152-41-7) | 0.823 (139-51-10) |
 //! | `alphabeta:nodes=100000` (`--seed 97`, same 200 games) | 0.698 (113-53-34) | 0.723 (118-53-29) |
 //! | `alphabeta:nodes=20000`, both at `iters=2000` (`--seed 97` to `99`, same 1,200 games) | 0.695 | 0.715 |
 //!
-//! The default engine's moves were of best heuristic value on both of
+//! The `model=off` engine's moves were of best heuristic value on both of
 //! its first two moves in 97 of the 400 head-to-head games (and on 48 %
 //! of its moves overall), so the model was on for a move or two in those
 //! games and off for the rest; the match stayed level.
@@ -320,11 +323,14 @@
 //! 0.905 and 0.895, 4 scores 0.915 and 0.910 and 6 scores 0.825 and 0.830;
 //! against `alphabeta:nodes=20000` at 2,000 iterations (the same 1,200
 //! games), 3 costs 10 points over the 347 games that differ, where 2 costs
-//! 24.5 over 618. The default stays 2: its gain against a heuristic
-//! player (0.095 overall) is about five times its loss against a
-//! searching one. `model=off` is the engine that assumes nothing of its opponent (use it
-//! for self-play studies, where both sides would otherwise model each
-//! other for a move or two now and then, and against engines that search).
+//! 24.5 over 618. So 3 would give up about 0.019 of the overall score
+//! against `heuristic` (0.0375 as Black) to save about 0.012 against
+//! `alphabeta`: level within the noise, and the default stays 2. Against
+//! `model=off`, 2 gains 0.095 against a heuristic player, about five times
+//! what it loses against a searching one.
+//! `model=off` is the engine that assumes nothing of its opponent (use it
+//! for self-play studies, where both sides would otherwise model each other
+//! for a move or two now and then, and against engines that search).
 //!
 //! # Two threads
 //! Self-play, 200 games unless stated, each layout with colours swapped,
@@ -502,9 +508,11 @@ pub enum Model {
     /// game so far, at least `model_after` of them, was a move of best
     /// line-potential value (by `weights`), the move `heuristic` with
     /// the same weights would choose; one placement that was not turns
-    /// the model off for the rest of the game.
+    /// the model off for the rest of the game. Never under the pie rule,
+    /// where the opening and the swap follow other rules.
     Auto,
-    /// The opponent is always modelled.
+    /// The opponent is always modelled (but never under the pie rule, as
+    /// with `Auto`).
     On,
 }
 
@@ -726,7 +734,8 @@ pub const KEYS: &[KeyInfo] = &[
         "auto",
         "off|auto|on",
         "opponent model: in the tree the opponent plays only its moves of best line-potential \
-         value (the heuristic's choice); auto: while all its moves this game, at least 2, were such",
+         value (the heuristic's choice); auto: while all its moves this game, at least model_after, \
+         were such; never with the pie rule",
     ),
     key(
         "model_after",

@@ -92,8 +92,9 @@ pub struct MctsBot {
     seed: u64,
     trees: Vec<Tree>,
     table: Option<Box<endgame::Table>>,
-    /// The game (start and moves) the trees' roots stand for.
-    rooted: Option<(Position, Vec<Move>)>,
+    /// The game (start and moves) the trees' roots stand for, and the
+    /// colour their search modelled.
+    rooted: Option<(Position, Vec<Move>, Option<Player>)>,
     report: Option<Report>,
     /// The search threads besides the caller's when `threads > 1`, kept
     /// between moves: starting threads for every search cost up to a few
@@ -182,7 +183,8 @@ impl MctsBot {
         let limit = self.node_limit((iters / k as u64).saturating_add(1), k);
         self.trees.resize_with(k, Tree::new);
         let preparing = Instant::now();
-        let reused = self.prepare_trees(game, limit);
+        let modelled = modelled_colour(game, &self.cfg);
+        let reused = self.prepare_trees(game, limit, modelled);
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = parallel::pool_for(self.cfg.threads);
         }
@@ -197,7 +199,6 @@ impl MctsBot {
         };
         // Step 3: search.
         let seed = derive_seed(self.seed, &[game.moves().len() as u64]);
-        let modelled = modelled_colour(game, &self.cfg);
         let root = Root { pos, modelled };
         let pool = self.pool.as_ref();
         let run = match self.cfg.parallel {
@@ -246,7 +247,7 @@ impl MctsBot {
             reused,
             modelled,
         });
-        self.rooted = Some((*game.start(), game.moves().to_vec()));
+        self.rooted = Some((*game.start(), game.moves().to_vec(), modelled));
         Ok(chosen)
     }
 
@@ -279,11 +280,17 @@ impl MctsBot {
     /// Keeps the subtree of the current position when `reuse` is on and
     /// the game continues the one searched last; clears the trees
     /// otherwise. Returns whether a subtree was kept.
-    fn prepare_trees(&mut self, game: &Game, limit: u32) -> bool {
+    ///
+    /// A tree that modelled a colour holds only that colour's modelled
+    /// moves at its nodes, so it is kept only for a search that models the
+    /// same colour: one bot that plays both sides (the engine server's)
+    /// would otherwise search its own moves among the model's.
+    fn prepare_trees(&mut self, game: &Game, limit: u32, modelled: Option<Player>) -> bool {
         let k = self.trees.len().max(1);
         let path = match (&self.rooted, self.cfg.reuse) {
-            (Some((start, moves)), true)
+            (Some((start, moves, before)), true)
                 if start == game.start()
+                    && (before.is_none() || *before == modelled)
                     && game.moves().len() >= moves.len()
                     && game.moves()[..moves.len()] == moves[..] =>
             {
@@ -610,6 +617,8 @@ mod parallel_reuse {
 #[cfg(test)]
 mod opponent_model {
     use super::*;
+    use crate::game::bitboard::Bitboard;
+    use crate::game::outcome::Komi;
     use crate::game::rules::Rules;
     use crate::game::square::Square;
 
@@ -667,7 +676,9 @@ mod opponent_model {
         assert_eq!(modelled_colour(&g, &cfg(Model::Auto)), opp);
         assert_eq!(modelled_colour(&g, &cfg(Model::On)), opp);
         assert_eq!(modelled_colour(&g, &cfg(Model::Off)), None);
-        // Too few moves seen yet.
+        // Exactly `model_after` placements, and one too few.
+        let g = game(pos, 1, None);
+        assert_eq!(modelled_colour(&g, &cfg(Model::Auto)), opp);
         let g = game(pos, 0, None);
         assert_eq!(modelled_colour(&g, &cfg(Model::Auto)), None);
         assert_eq!(modelled_colour(&g, &cfg(Model::On)), opp);
@@ -686,18 +697,37 @@ mod opponent_model {
     }
 
     /// At the opponent's nodes the tree holds exactly its moves of best
-    /// value; at the engine's, its usual children.
+    /// value, every one of them when several tie (the empty board without
+    /// holes is symmetric, so its replies tie), with one thread and in
+    /// every tree of root parallelism.
     #[test]
     fn modelled_nodes_hold_only_the_best_valued_moves() {
-        let pos = start(6, false);
-        let g = Game::new(pos);
-        let mut bot = MctsBot::new("t", cfg(Model::On), 1);
-        bot.search(&g).unwrap();
-        let tree = &bot.trees[0];
+        let open = Position::new(7, Bitboard::EMPTY, false, Komi::ZERO).unwrap();
+        let mut tied = 0;
+        for pos in [start(6, false), open] {
+            for (threads, parallel) in [(1, Parallel::Tree), (2, Parallel::Root)] {
+                let cfg = MctsConfig {
+                    threads,
+                    parallel,
+                    ..cfg(Model::On)
+                };
+                let mut bot = MctsBot::new("t", cfg, 1);
+                bot.search(&Game::new(pos)).unwrap();
+                for tree in &bot.trees {
+                    tied += check_modelled(tree, pos);
+                }
+            }
+        }
+        assert!(tied > 0, "no tie was checked");
+    }
+
+    /// Checks the expanded children of the root of `tree` (position `pos`)
+    /// and returns how many held more than one move.
+    fn check_modelled(tree: &Tree, pos: Position) -> u32 {
         let valuer = MoveValuer::with_table(&EvalWeights::default(), pos.size());
         let (first, n) = tree.root().child_range();
-        assert!(n > 1);
-        let mut checked = 0;
+        assert_eq!(n, pos.empty().count(), "the engine's own moves");
+        let (mut checked, mut tied) = (0, 0);
         for c in first..first + n {
             let node = tree.node(NodeId(c));
             if node.state() != tree::state::EXPANDED {
@@ -718,7 +748,27 @@ mod opponent_model {
             let got: Vec<Move> = (f..f + k).map(|i| tree.node(NodeId(i)).mv()).collect();
             assert_eq!(got, want, "after {sq}");
             checked += 1;
+            tied += u32::from(k > 1);
         }
         assert!(checked > 1);
+        tied
+    }
+
+    /// One bot that plays both colours (as the engine server's does) does
+    /// not keep a tree that modelled the colour it now plays.
+    #[test]
+    fn a_tree_that_modelled_a_colour_is_not_kept_for_that_colour() {
+        let mut game = Game::new(start(6, false));
+        let mut bot = MctsBot::new("t", cfg(Model::On), 1);
+        for _ in 0..3 {
+            let mv = bot.search(&game).unwrap();
+            game.try_play(mv).unwrap();
+            bot.search(&game).unwrap();
+            let (_, n) = bot.trees[0].root().child_range();
+            assert_eq!(n, game.position().empty().count());
+            assert!(!bot.report().unwrap().reused);
+            let mv = bot.report().unwrap().pv[0];
+            game.try_play(mv).unwrap();
+        }
     }
 }
