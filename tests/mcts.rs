@@ -372,23 +372,7 @@ fn cli_lists_and_plays_mcts() {
     ] {
         assert!(text.contains(key), "bots lists {key}");
     }
-    let out = std::process::Command::new(exe)
-        .args([
-            "play",
-            "--white",
-            "mcts:iters=300",
-            "--black",
-            "random",
-            "--verbose",
-        ])
-        .output()
-        .expect("run");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = play_verbose("mcts:iters=300", "random", &[]);
     assert!(
         text.lines()
             .last()
@@ -408,27 +392,8 @@ fn cli_lists_and_plays_mcts() {
 /// `model=off` never either.
 #[test]
 fn verbose_play_shows_when_the_opponent_is_modelled() {
-    let exe = env!("CARGO_BIN_EXE_pahtum");
     let play = |white: &str, black: &str| {
-        let out = std::process::Command::new(exe)
-            .args([
-                "play",
-                "--white",
-                white,
-                "--black",
-                black,
-                "--seed",
-                "3",
-                "--verbose",
-            ])
-            .output()
-            .expect("run");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let text = play_verbose(white, black, &["--seed", "3"]);
         let modelled = text.lines().filter(|l| l.contains("model=white")).count();
         (modelled, text)
     };
@@ -440,6 +405,22 @@ fn verbose_play_shows_when_the_opponent_is_modelled() {
     assert_eq!(n, 0, "{text}");
     let (n, text) = play("heuristic", "mcts:iters=300,model=off");
     assert_eq!(n, 0, "{text}");
+}
+
+/// The output of `pahtum play --white WHITE --black BLACK ARGS --verbose`,
+/// which must succeed.
+fn play_verbose(white: &str, black: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pahtum"))
+        .args(["play", "--white", white, "--black", black, "--verbose"])
+        .args(args)
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// Games, wins, draws of A.
