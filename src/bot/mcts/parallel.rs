@@ -228,6 +228,7 @@ mod tests {
     use super::*;
     use crate::bot::mcts::config::{Prior, Reward, Rollout};
     use crate::bot::mcts::tree::NodeId;
+    use crate::game::position::Position;
     use crate::game::rules::Rules;
 
     /// Job 0 runs on the caller, every job runs exactly once, and the
@@ -373,11 +374,7 @@ mod tests {
         }
     }
 
-    fn check_exact(
-        cfg: &MctsConfig,
-        root: crate::game::position::Position,
-        pool: Option<&rayon::ThreadPool>,
-    ) {
+    fn check_exact(cfg: &MctsConfig, root: Position, pool: Option<&rayon::ThreadPool>) {
         let mut tree = Tree::new();
         tree.reset(1 << 20);
         let iters = 30_000;
