@@ -415,8 +415,8 @@ fn modelled_colour(game: &Game, cfg: &MctsConfig) -> Option<Player> {
                     return None;
                 };
                 if pos.turn() == opponent {
-                    let best = pos.empty().map(|s| valuer.value(&pos, s)).max();
-                    if Some(valuer.value(&pos, sq)) != best {
+                    let played = valuer.value(&pos, sq);
+                    if pos.empty().any(|s| valuer.value(&pos, s) > played) {
                         return None;
                     }
                     agreed += 1;
