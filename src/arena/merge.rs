@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::record::GAMES_HEADER;
 use super::report::Report;
-use super::rundir::{REGULARISED_NOTE, is_non_empty, read_games, write_report};
+use super::rundir::{REGULARISED_NOTE, is_non_empty, prepare_out, read_games, write_report};
 use super::runinfo::{RunFile, write_atomic};
 use super::schedule::Shard;
 use super::tournament::TournamentError;
@@ -50,7 +50,15 @@ pub fn merge_dirs(
     }
     let mut runs = Vec::new();
     for d in dirs {
-        runs.push((d, RunFile::load(d)?));
+        let run = RunFile::load(d)?;
+        if !run.command.is_empty() && run.command != "tournament" {
+            return bad(format!(
+                "merge: {} holds a {} run, not a tournament shard",
+                d.display(),
+                run.command
+            ));
+        }
+        runs.push((d, run));
     }
     let (first_dir, first) = (&runs[0].0, &runs[0].1);
     let first_shard: Shard =
@@ -123,7 +131,7 @@ pub fn merge_dirs(
     rows.sort_by_key(|r| r.0);
     records.sort_by_key(|r| r.game);
 
-    std::fs::create_dir_all(out).map_err(|e| TournamentError::io(out, e))?;
+    prepare_out(out)?;
     let mut text = String::with_capacity(rows.iter().map(|r| r.1.len()).sum::<usize>() + 200);
     text.push_str(GAMES_HEADER);
     text.push('\n');
@@ -149,6 +157,8 @@ pub fn merge_dirs(
     }
     let run = RunFile {
         program: "pahtum".into(),
+        command: "tournament".into(),
+        options: args.options(),
         version: env!("CARGO_PKG_VERSION").into(),
         command_line,
         rerun: args.command(),

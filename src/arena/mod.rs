@@ -9,6 +9,7 @@ pub mod record;
 pub mod report;
 pub mod rundir;
 pub mod runinfo;
+pub mod runopts;
 pub mod schedule;
 pub mod tournament;
 

@@ -15,6 +15,8 @@ use super::schedule::ScheduledGame;
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::{Move, Outcome};
 use crate::game::player::{ByPlayer, Player};
+use crate::game::position::Position;
+use crate::game::record::Game;
 use crate::game::square::Square;
 
 /// The header of `games.csv` (CONTRACT.md's columns, then `swapped`).
@@ -251,6 +253,73 @@ pub fn parse_row(line: &str, labels: &[String]) -> Result<GameRecord, String> {
     })
 }
 
+/// Checks a row read back against its game: replays `moves` (the row's
+/// `moves` column) from `start` (the schedule's start position of that
+/// game) and recomputes the holes, swap, scores and winner, so that a
+/// resumed or merged row is checked, not trusted.
+///
+/// # Errors
+/// A message naming the first column that does not match.
+pub fn check_row(rec: &GameRecord, moves: &str, start: Position) -> Result<(), String> {
+    if rec.holes != start.holes() {
+        return Err("column holes: not the holes of this game's layout".into());
+    }
+    let mut game = Game::new(start);
+    for (i, m) in moves.split(' ').filter(|s| !s.is_empty()).enumerate() {
+        let mv: Move = m
+            .parse()
+            .map_err(|_| format!("column moves: move {} '{m}' is not a move", i + 1))?;
+        game.try_play(mv)
+            .map_err(|e| format!("column moves: move {} '{m}': {e}", i + 1))?;
+    }
+    let pos = game.position();
+    if pos.swapped() != rec.swapped {
+        return Err(format!(
+            "column swapped: {}, the moves say {}",
+            u8::from(rec.swapped),
+            u8::from(pos.swapped())
+        ));
+    }
+    let scores = pos.scores();
+    for (c, name) in [
+        (Player::White, "white_score"),
+        (Player::Black, "black_score"),
+    ] {
+        if rec.scores[c] != scores[c] {
+            return Err(format!(
+                "column {name}: {}, the moves give {}",
+                rec.scores[c], scores[c]
+            ));
+        }
+    }
+    let over = game.is_over();
+    let outcome = match rec.termination {
+        Termination::Normal if !over => {
+            return Err("column termination: normal, but the moves do not fill the board".into());
+        }
+        Termination::Normal | Termination::Aborted => pos.outcome(),
+        _ if over => {
+            return Err(format!(
+                "column termination: {}, but the moves fill the board",
+                rec.termination.name()
+            ));
+        }
+        // The side to move faulted and lost.
+        _ => match pos.turn() {
+            Player::White => Outcome::BlackWins,
+            Player::Black => Outcome::WhiteWins,
+        },
+    };
+    if rec.outcome != outcome {
+        return Err(format!(
+            "column winner: {}, the moves give {}",
+            rec.outcome.name(),
+            outcome.name()
+        ));
+    }
+    Ok(())
+}
+
 /// A `games.csv` read back: its complete rows and where a torn last line
 /// (from a killed run) starts.
 #[derive(Clone, Debug, Default)]
@@ -274,6 +343,27 @@ impl GamesFile {
     /// The raw line of row `i`, newline included.
     pub fn line(&self, i: usize) -> &str {
         &self.text[self.rows[i].1.clone()]
+    }
+}
+
+/// The bytes of a `games.csv` as text. A torn line is a prefix of a row,
+/// so text too: a file with bytes that are not UTF-8 or are control
+/// characters (a binary file, a disk's garbage) is refused, not dropped.
+///
+/// # Errors
+/// `(line number, message)` of the first such byte.
+pub fn games_text(bytes: Vec<u8>) -> Result<String, (usize, String)> {
+    let line_of = |at: usize| 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+    let bad = bytes
+        .iter()
+        .position(|&b| b.is_ascii_control() && b != b'\n' && b != b'\r');
+    let invalid = std::str::from_utf8(&bytes).err().map(|e| e.valid_up_to());
+    match (bad, invalid) {
+        (None, None) => Ok(String::from_utf8(bytes).unwrap_or_default()),
+        (b, i) => {
+            let at = b.unwrap_or(usize::MAX).min(i.unwrap_or(usize::MAX));
+            Err((line_of(at), "not text (a binary file?)".into()))
+        }
     }
 }
 
@@ -368,6 +458,21 @@ mod tests {
         let row = "0,0,a1,r1,zz,3,4,black,normal,0,,0,0,0";
         let e = parse_row(row, &labels()).expect_err("bot");
         assert!(e.contains("zz"), "{e}");
+    }
+
+    #[test]
+    fn binary_files_are_refused_with_the_line() {
+        let t = format!("{GAMES_HEADER}\n");
+        assert_eq!(
+            games_text(t.clone().into_bytes()).as_deref(),
+            Ok(t.as_str())
+        );
+        let mut b = t.clone().into_bytes();
+        b.extend_from_slice(b"0,0,\xff\xfe");
+        assert_eq!(games_text(b).map_err(|e| e.0), Err(2));
+        let mut b = t.into_bytes();
+        b.extend_from_slice(b"0,0\n\0\0\0");
+        assert_eq!(games_text(b).map_err(|e| e.0), Err(3));
     }
 
     #[test]

@@ -16,9 +16,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use super::parallel::run_games;
-use super::record::{GAMES_HEADER, GameRecord, GamesFile, parse_games};
+use super::record::{GAMES_HEADER, GameRecord, GamesFile, check_row, games_text, parse_games};
 use super::report::Report;
-use super::runinfo::{RunArgs, RunFile, utc_now, write_atomic};
+use super::runinfo::{RunArgs, RunFile, check_writable, utc_now, write_atomic};
+use super::runopts::{RunOptions, check_resume};
 use super::schedule::Schedule;
 use super::tournament::{Observer, TournamentConfig, TournamentError};
 use crate::bot::Catalog;
@@ -30,6 +31,10 @@ pub struct DirRun<'a> {
     pub config: &'a TournamentConfig,
     /// The same, as recorded in `run.json` (with engine settings).
     pub args: RunArgs,
+    /// The subcommand (`tournament`, `sweep`, `sprt`), for `run.json`.
+    pub command: &'static str,
+    /// Its result-shaping options, recorded and compared on `--resume`.
+    pub options: RunOptions,
     /// Builds the bots.
     pub catalog: &'a Catalog,
     /// The output directory.
@@ -70,29 +75,42 @@ pub fn read_games(
     schedule: &Schedule,
     expected: &[u64],
 ) -> Result<GamesFile, TournamentError> {
-    let text = std::fs::read_to_string(path).map_err(|e| TournamentError::io(path, e))?;
-    let file = parse_games(text, labels).map_err(|(line, m)| {
+    let named = |line: usize, m: String| {
         TournamentError::Config(format!("{} line {line}: {m}", path.display()))
-    })?;
-    for (i, (rec, _)) in file.rows.iter().enumerate() {
+    };
+    let bytes = std::fs::read(path).map_err(|e| TournamentError::io(path, e))?;
+    let text = games_text(bytes).map_err(|(line, m)| named(line, m))?;
+    let file = parse_games(text, labels).map_err(|(line, m)| named(line, m))?;
+    for (i, (rec, range)) in file.rows.iter().enumerate() {
         let line = i + 2;
         let want = expected.get(i).copied();
         if want != Some(rec.game) {
-            return Err(TournamentError::Config(format!(
-                "{} line {line}: game {} where this schedule has {}",
-                path.display(),
-                rec.game,
-                want.map_or("no more games".to_string(), |g| format!("game {g}"))
-            )));
+            return Err(named(
+                line,
+                format!(
+                    "game {} where this schedule has {}",
+                    rec.game,
+                    want.map_or("no more games".to_string(), |g| format!("game {g}"))
+                ),
+            ));
         }
         let sg = schedule.game(rec.game);
         if sg.layout != rec.layout || sg.first != rec.first || sg.second != rec.second {
-            return Err(TournamentError::Config(format!(
-                "{} line {line}: game {} does not match this schedule (other bots or seed?)",
-                path.display(),
-                rec.game
-            )));
+            return Err(named(
+                line,
+                format!(
+                    "game {} does not match this schedule (other bots or seed?)",
+                    rec.game
+                ),
+            ));
         }
+        // The row is replayed: its scores, winner and swap must be what
+        // its moves give on the schedule's layout.
+        let start = schedule
+            .start(&sg)
+            .map_err(|e| TournamentError::Game(format!("game {}: {e}", rec.game)))?;
+        let moves = file.text[range.clone()].split(',').nth(10).unwrap_or("");
+        check_row(rec, moves, start).map_err(|m| named(line, format!("game {}: {m}", rec.game)))?;
     }
     Ok(file)
 }
@@ -228,9 +246,35 @@ pub fn play_into_games_csv(
     })
 }
 
-/// Checks that `run.out` may be used: empty or absent, or with `resume`
-/// a tournament directory whose `run.json` has the same arguments (which
-/// it returns).
+/// Makes `out` the output directory: creates it and checks that files
+/// can be written in it, before anything is printed or played.
+///
+/// # Errors
+/// [`TournamentError::Config`], one line naming `--out`: a path that is
+/// not a directory or cannot be created, a full or read-only disk.
+pub fn prepare_out(out: &Path) -> Result<(), TournamentError> {
+    let bad = |m: String| {
+        Err(TournamentError::Config(format!(
+            "--out {}: {m}",
+            out.display()
+        )))
+    };
+    if out.exists() && !out.is_dir() {
+        return bad("is not a directory".into());
+    }
+    if let Err(e) = std::fs::create_dir_all(out) {
+        return bad(format!("cannot create the directory: {e}"));
+    }
+    if let Err(e) = check_writable(out) {
+        return bad(format!("cannot write in the directory: {e}"));
+    }
+    Ok(())
+}
+
+/// Checks that `run.out` may be used, and makes it the output directory
+/// ([`prepare_out`]): empty or absent, or with `resume` a directory of
+/// the same subcommand whose `run.json` records the same options and
+/// whose rows replay (its `run.json` is returned).
 ///
 /// # Errors
 /// [`TournamentError::Config`] naming the problem.
@@ -253,21 +297,25 @@ pub fn check_dir(run: &DirRun<'_>) -> Result<Option<RunFile>, TournamentError> {
         }
         if !out.join("run.json").exists() {
             return Err(TournamentError::Config(format!(
-                "--resume: {} has no run.json, so it holds no tournament to continue",
-                out.display()
+                "--resume: {} has no run.json, so it holds no {} run to continue",
+                out.display(),
+                run.command
             )));
         }
+        check_resume(out, run.command, &run.options)?;
         let old = RunFile::load(out)?;
-        if let Some((opt, was, now)) = old.args.difference(&run.args, &[]) {
-            return Err(TournamentError::Config(format!(
-                "--resume: {opt} differs from {}: it has {was}, this command has {now}",
-                out.join("run.json").display()
-            )));
+        // Its rows are checked now too, before anything is printed.
+        let games_csv = out.join("games.csv");
+        if games_csv.exists() {
+            let schedule = run.config.schedule();
+            let games: Vec<u64> = schedule.shard_games(run.config.shard).collect();
+            read_games(&games_csv, &run.config.labels(), &schedule, &games)?;
         }
         Some(old)
     } else {
         None
     };
+    prepare_out(out)?;
     Ok(old)
 }
 
@@ -303,6 +351,8 @@ pub fn run_in_dir(
     }
     let mut info = RunFile {
         program: "pahtum".into(),
+        command: run.command.into(),
+        options: run.options.clone(),
         version: env!("CARGO_PKG_VERSION").into(),
         command_line: run.command_line.clone(),
         rerun: run.args.command(),

@@ -5,6 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use super::runopts::RunOptions;
 use super::schedule::{Format, Shard};
 use super::tournament::{TournamentConfig, TournamentError};
 use crate::bot::BotSpec;
@@ -145,6 +146,28 @@ impl RunArgs {
         None
     }
 
+    /// The options of `pahtum tournament` these arguments stand for, as
+    /// `run.json` records them for `--resume` to compare.
+    pub fn options(&self) -> RunOptions {
+        let mut o = RunOptions::new();
+        o.add_list("--bot", &self.bot).add("--games", self.games);
+        o.add("--size", self.size);
+        let holes: Vec<String> = self.holes.iter().map(u32::to_string).collect();
+        o.add("--holes", none_if_empty(holes.join(",")));
+        o.add(
+            "--layout",
+            self.layout
+                .as_ref()
+                .map_or("(none)".into(), |l| l.join(",")),
+        );
+        o.add("--pie", self.pie).add("--komi", &self.komi);
+        o.add("--format", &self.format).add("--seed", self.seed);
+        o.add_list("--engine", &self.engine)
+            .add("--move-timeout-ms", self.move_timeout_ms);
+        o.add("--shard", &self.shard);
+        o
+    }
+
     /// A command line that replays these arguments (without `--out`).
     pub fn command(&self) -> String {
         let mut c = String::from("pahtum tournament");
@@ -179,7 +202,9 @@ impl RunArgs {
     }
 }
 
-fn shell_quote(s: &str) -> String {
+/// `s` as one shell word: unchanged when it needs no quoting, else in
+/// single quotes.
+pub fn shell_quote(s: &str) -> String {
     if s.chars()
         .all(|c| c.is_ascii_alphanumeric() || "-_.:=,/+@%".contains(c))
     {
@@ -189,11 +214,22 @@ fn shell_quote(s: &str) -> String {
     }
 }
 
+/// `s`, or `(none)` when empty, as option values are recorded.
+pub fn none_if_empty(s: String) -> String {
+    if s.is_empty() { "(none)".into() } else { s }
+}
+
 /// The contents of `run.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunFile {
     /// `pahtum`.
     pub program: String,
+    /// The subcommand that made the run (`tournament`, `sweep`, `sprt`).
+    #[serde(default)]
+    pub command: String,
+    /// The options that shape its results, compared by `--resume`.
+    #[serde(default)]
+    pub options: RunOptions,
     /// The crate version that ran it.
     pub version: String,
     /// The command line as typed.
@@ -260,9 +296,47 @@ impl RunFile {
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TournamentError> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes).map_err(|e| TournamentError::io(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| TournamentError::io(path, e))
+    let tmp = TempFile(Some(std::path::PathBuf::from(tmp)));
+    let name = tmp.path();
+    std::fs::write(name, bytes).map_err(|e| TournamentError::io(name, e))?;
+    std::fs::rename(name, path).map_err(|e| TournamentError::io(path, e))?;
+    tmp.persisted();
+    Ok(())
+}
+
+/// Checks that files can be written in `dir` by writing (and removing)
+/// the temporary file of the first file a run writes, `run.json.tmp`: a
+/// full or read-only disk is found before anything is printed or played.
+///
+/// # Errors
+/// The I/O error of the write.
+pub fn check_writable(dir: &Path) -> std::io::Result<()> {
+    let tmp = TempFile(Some(dir.join("run.json.tmp")));
+    std::fs::write(tmp.path(), b"{}\n")
+}
+
+/// A temporary file that is removed when dropped unless it was persisted
+/// (renamed into place): a write that fails, on a full disk say, leaves
+/// no empty `*.tmp` behind.
+struct TempFile(Option<std::path::PathBuf>);
+
+impl TempFile {
+    fn path(&self) -> &Path {
+        self.0.as_deref().unwrap_or(Path::new(""))
+    }
+
+    /// The file now lives under its final name: nothing to remove.
+    fn persisted(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if let Some(p) = self.0.take() {
+            let _ = std::fs::remove_file(p);
+        }
+    }
 }
 
 /// The current time, UTC, as RFC 3339 (`2026-11-29T11:25:13Z`).
@@ -312,6 +386,23 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("summary.csv");
+        // The temporary file is a link to /dev/full: every write fails
+        // with "no space left on device", as on a full disk.
+        std::os::unix::fs::symlink("/dev/full", dir.path().join("summary.csv.tmp"))
+            .expect("symlink");
+        let e = write_atomic(&path, b"bot,elo\n").expect_err("disk full");
+        assert!(e.to_string().contains("summary.csv.tmp"), "{e}");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).expect("read").collect();
+        assert!(left.is_empty(), "{left:?}");
+        write_atomic(&path, b"x\n").expect("write");
+        assert_eq!(std::fs::read(&path).expect("read"), b"x\n");
+        assert_eq!(std::fs::read_dir(dir.path()).expect("read").count(), 1);
+    }
 
     #[test]
     fn dates() {

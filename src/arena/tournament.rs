@@ -170,6 +170,17 @@ impl TournamentConfig {
                 self.games_per_pairing
             ));
         }
+        // A part past the last pair would succeed having played nothing;
+        // say so instead (the parts a merge needs must all have games).
+        let pairs = self.games_per_pairing.div_ceil(2) * pairings;
+        if u64::from(self.shard.index) > pairs {
+            return bad(format!(
+                "--shard {}: this part has no games: the schedule has {pairs} colour-swapped pair{}, so split it into at most {pairs} part{}",
+                self.shard,
+                if pairs == 1 { "" } else { "s" },
+                if pairs == 1 { "" } else { "s" }
+            ));
+        }
         if self.threads == 0 {
             return bad("--threads: must be at least 1".into());
         }

@@ -3,6 +3,7 @@
 use clap::Args;
 
 use super::error::{CliResult, usage};
+use crate::arena::runopts::RunOptions;
 use crate::bot::{Catalog, builtin_catalog};
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::Komi;
@@ -80,6 +81,31 @@ impl RulesArgs {
     }
 }
 
+/// Records the rules options (`--size`, `--holes`, `--layout`, `--pie`,
+/// `--komi`) of `rules` (from [`RulesArgs::to_rules`], defaults filled
+/// in) for `--resume` to compare.
+pub fn rules_options(o: &mut RunOptions, rules: &[Rules]) {
+    let first = rules.first().cloned().unwrap_or_default();
+    let holes: Vec<String> = rules
+        .iter()
+        .filter_map(|r| match r.holes {
+            HoleSetup::Random(n) => Some(n.to_string()),
+            HoleSetup::Fixed(_) => None,
+        })
+        .collect();
+    let layout = match first.holes {
+        HoleSetup::Fixed(b) => b.map(|sq| sq.to_string()).collect::<Vec<_>>().join(","),
+        HoleSetup::Random(_) => "(none)".into(),
+    };
+    o.add("--size", first.size);
+    o.add(
+        "--holes",
+        crate::arena::runinfo::none_if_empty(holes.join(",")),
+    );
+    o.add("--layout", layout);
+    o.add("--pie", first.pie).add("--komi", first.komi);
+}
+
 /// External engines: `--engine NAME=COMMAND` (repeatable) makes `NAME` a bot
 /// backed by that program speaking the engine protocol.
 #[derive(Args, Clone, Debug, Default)]
@@ -93,6 +119,13 @@ pub struct EngineArgs {
 }
 
 impl EngineArgs {
+    /// Records `--engine` and `--move-timeout-ms` for `--resume` to
+    /// compare.
+    pub fn options(&self, o: &mut RunOptions) {
+        o.add_list("--engine", &self.engines)
+            .add("--move-timeout-ms", self.move_timeout_ms);
+    }
+
     /// The built-in bots plus the declared engines.
     ///
     /// # Errors

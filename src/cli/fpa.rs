@@ -7,12 +7,15 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
-use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, threads};
+use super::common::{
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, threads,
+};
 use super::error::{CliError, CliResult, usage};
-use super::tournament::cli_error;
+use super::tournament::{cli_error, out_error};
 use crate::arena::progress::{Progress, ProgressMode};
-use crate::arena::rundir::is_non_empty;
+use crate::arena::rundir::{is_non_empty, prepare_out, read_games};
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
+use crate::arena::runopts::{RunOptions, check_resume};
 use crate::arena::tournament::TournamentError;
 use crate::study::fpa::{Fpa, FpaRow, fpa_csv, fpa_plot};
 use crate::study::grid::relabel;
@@ -43,28 +46,14 @@ pub struct FpaArgs {
     pub run: StudyRunArgs,
 }
 
-/// What defines an fpa run's games (`run.json`'s `args`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct FpaRecordArgs {
-    bot: String,
-    games: u64,
-    size: u8,
-    holes: String,
-    layout: Option<String>,
-    pie: bool,
-    komi: String,
-    seed: u64,
-    engine: Vec<String>,
-}
-
 /// `run.json` of an fpa run.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct FpaRunFile {
     program: String,
     version: String,
     command: String,
+    options: RunOptions,
     command_line: Vec<String>,
-    args: FpaRecordArgs,
     threads: usize,
     start_time: String,
     end_time: Option<String>,
@@ -73,7 +62,7 @@ struct FpaRunFile {
 
 fn save(out: &Path, info: &FpaRunFile) -> CliResult {
     let text = serde_json::to_string_pretty(info).map_err(|e| CliError::Internal(e.into()))?;
-    write_atomic(&out.join("run.json"), format!("{text}\n").as_bytes()).map_err(cli_error)
+    write_atomic(&out.join("run.json"), format!("{text}\n").as_bytes()).map_err(out_error(out))
 }
 
 fn table(rows: &[FpaRow]) -> String {
@@ -162,50 +151,58 @@ pub fn run(a: FpaArgs) -> CliResult {
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())));
     let komi = rules.first().map_or("0".into(), |r| r.komi.to_string());
-    let args = FpaRecordArgs {
-        bot: fpa.bot.as_str().to_string(),
-        games: a.games,
-        size: a.rules.size,
-        holes: rules_args.holes.clone().unwrap_or_default(),
-        layout: rules_args.layout.clone(),
-        pie: a.rules.pie,
-        komi: komi.clone(),
-        seed: a.run.seed,
-        engine: a.engine.engines.clone(),
-    };
+    let mut options = RunOptions::new();
+    options
+        .add("--bot", fpa.bot.as_str())
+        .add("--games", a.games);
+    rules_options(&mut options, &rules);
+    // The pie study is beside the plain one: --pie is not a rule of every game.
+    options.0.retain(|(o, _)| o != "--pie");
+    options.add("--pie", a.rules.pie);
+    a.engine.options(&mut options);
+    options.add("--seed", a.run.seed);
     let mut info = FpaRunFile {
         program: "pahtum".into(),
         version: env!("CARGO_PKG_VERSION").into(),
         command: "fpa".into(),
+        options: options.clone(),
         command_line: std::env::args().collect(),
-        args: args.clone(),
         threads,
         start_time: utc_now(),
         end_time: None,
         notes: Vec::new(),
     };
-    if is_non_empty(&out) {
+    let list = fpa.game_list();
+    let only_tmp = std::fs::read_dir(&out).is_ok_and(|d| {
+        d.flatten()
+            .all(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+    });
+    if is_non_empty(&out) && !(a.run.resume && only_tmp) {
         if !a.run.resume {
             return Err(usage(format!(
                 "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
                 out.display()
             )));
         }
+        check_resume(&out, "fpa", &options).map_err(cli_error)?;
         let path = out.join("run.json");
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| usage(format!("--resume: {}: cannot read: {e}", path.display())))?;
-        let old: FpaRunFile = serde_json::from_str(&text).map_err(|e| {
+        let text = std::fs::read_to_string(&path).map_err(|e| {
             usage(format!(
-                "--resume: {} is not an fpa run: {e}",
-                path.display()
+                "--out {}: cannot read run.json: {e}",
+                out.display()
             ))
         })?;
-        if old.args != args {
-            return Err(usage(format!(
-                "--resume: {} was made with other arguments ({})",
-                path.display(),
-                serde_json::to_string(&old.args).unwrap_or_default()
-            )));
+        let old: FpaRunFile = serde_json::from_str(&text).map_err(|e| {
+            usage(format!(
+                "--out {}: run.json is not an fpa run file ({e})",
+                out.display()
+            ))
+        })?;
+        // The rows are checked (replayed) before anything is printed.
+        let games_csv = out.join("games.csv");
+        if games_csv.exists() {
+            read_games(&games_csv, &config.labels(), &config.schedule(), &list)
+                .map_err(cli_error)?;
         }
         info.start_time = old.start_time;
         info.command_line = old.command_line;
@@ -216,9 +213,8 @@ pub fn run(a: FpaArgs) -> CliResult {
             std::env::args().collect::<Vec<_>>().join(" ")
         ));
     }
-    std::fs::create_dir_all(&out).map_err(|e| CliError::Internal(e.into()))?;
+    prepare_out(&out).map_err(cli_error)?;
     save(&out, &info)?;
-    let list = fpa.game_list();
     if !a.run.quiet {
         eprintln!(
             "fpa: {} self-play, {} conditions x {} games, seed {}, {} threads, out {}",
@@ -242,13 +238,14 @@ pub fn run(a: FpaArgs) -> CliResult {
                 out.display()
             )));
         }
-        Err(e) => return Err(cli_error(e)),
+        Err(e) => return Err(out_error(&out)(e)),
     };
     let rows = fpa.rows(&records);
-    write_atomic(&out.join("fpa.csv"), fpa_csv(&rows, &komi).as_bytes()).map_err(cli_error)?;
+    write_atomic(&out.join("fpa.csv"), fpa_csv(&rows, &komi).as_bytes())
+        .map_err(out_error(&out))?;
     let svg =
         fpa_plot(&fpa.bot.label(), &rows, a.games).map_err(|e| CliError::Internal(e.into()))?;
-    write_atomic(&out.join("fpa.svg"), svg.as_bytes()).map_err(cli_error)?;
+    write_atomic(&out.join("fpa.svg"), svg.as_bytes()).map_err(out_error(&out))?;
     info.end_time = Some(utc_now());
     save(&out, &info)?;
     if !a.run.quiet {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::error::CliResult;
-use super::tournament::cli_error;
+use super::tournament::{out_error, write_ratings_svg};
 use crate::arena::merge::merge_dirs;
 
 /// Arguments of `merge`.
@@ -35,7 +35,8 @@ pub fn run(a: MergeArgs) -> CliResult {
             .map(|a| a.to_string_lossy().into_owned())
             .collect(),
     )
-    .map_err(cli_error)?;
+    .map_err(out_error(&a.out))?;
+    write_ratings_svg(&a.out, &merged.report, merged.run.args.seed)?;
     if !a.quiet {
         println!("{}", merged.report.text());
         println!(

@@ -7,13 +7,16 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, threads};
+use super::common::{
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, threads,
+};
 use super::error::{CliError, CliResult, usage};
-use super::tournament::cli_error;
+use super::tournament::{cli_error, out_error};
 use crate::arena::record::GameRecord;
 use crate::arena::report::Report;
-use crate::arena::rundir::{DirRun, read_games, run_in_dir, write_report};
+use crate::arena::rundir::{DirRun, check_dir, read_games, run_in_dir, write_report};
 use crate::arena::runinfo::{RunArgs, RunFile, utc_now, utc_stamp, write_atomic};
+use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::{TournamentConfig, TournamentError};
 use crate::stats::gsprt::{Decision, EloModel, SprtConfig};
@@ -67,11 +70,11 @@ fn finish(
     records: &[GameRecord],
 ) -> CliResult {
     let labels = config.labels();
-    write_atomic(&out.join("sprt.csv"), state.csv().as_bytes()).map_err(cli_error)?;
+    write_atomic(&out.join("sprt.csv"), state.csv().as_bytes()).map_err(out_error(out))?;
     let svg = state
         .plot(&labels[0], &labels[1])
         .map_err(|e| CliError::Internal(e.into()))?;
-    write_atomic(&out.join("sprt.svg"), svg.as_bytes()).map_err(cli_error)?;
+    write_atomic(&out.join("sprt.svg"), svg.as_bytes()).map_err(out_error(out))?;
     // Games past the deciding pair (none, since the test stops there) are
     // left out, so the summaries describe exactly the games the test used.
     let used: Vec<GameRecord> = records
@@ -79,8 +82,8 @@ fn finish(
         .filter(|r| r.game < state.games())
         .copied()
         .collect();
-    write_report(out, &Report::new(&labels, &config.schedule(), &used)).map_err(cli_error)?;
-    let mut info = RunFile::load(out).map_err(cli_error)?;
+    write_report(out, &Report::new(&labels, &config.schedule(), &used)).map_err(out_error(out))?;
+    let mut info = RunFile::load(out).map_err(out_error(out))?;
     if info.end_time.is_none() || state.decision() != Decision::Continue {
         info.end_time = Some(utc_now());
     }
@@ -93,7 +96,7 @@ fn finish(
     if !info.notes.contains(&note) {
         info.notes.push(note);
     }
-    info.save(out).map_err(cli_error)
+    info.save(out).map_err(out_error(out))
 }
 
 /// Runs `sprt`.
@@ -147,6 +150,32 @@ pub fn run(a: SprtArgs) -> CliResult {
         .unwrap_or_else(|| PathBuf::from("results").join(format!("sprt-{}", utc_stamp())));
     let labels = config.labels();
     let (lower, upper) = test.bounds();
+    let mut options = RunOptions::new();
+    options
+        .add("--a", config.bots[0].as_str())
+        .add("--b", config.bots[1].as_str())
+        .add("--elo0", a.elo0)
+        .add("--elo1", a.elo1)
+        .add("--alpha", a.alpha)
+        .add("--beta", a.beta)
+        .add("--model", model)
+        .add("--max-games", a.max_games);
+    rules_options(&mut options, &config.rules);
+    a.engine.options(&mut options);
+    options.add("--seed", a.run.seed);
+    let run = DirRun {
+        config: &config,
+        args: RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms),
+        command: "sprt",
+        options,
+        catalog: &catalog,
+        out: out.clone(),
+        resume: a.run.resume,
+        command_line: std::env::args().collect(),
+    };
+    // The directory, the recorded options and the rows are checked before
+    // anything is printed.
+    check_dir(&run).map_err(out_error(&out))?;
     if !a.run.quiet {
         eprintln!(
             "sprt: {} vs {}, elo0={} elo1={} ({}), alpha={} beta={}, bounds [{lower:.3}, {upper:.3}], at most {} games, seed {}, out {}",
@@ -162,7 +191,6 @@ pub fn run(a: SprtArgs) -> CliResult {
             out.display()
         );
     }
-    let args = RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms);
     // The status on stderr every two seconds while games run.
     let quiet = a.run.quiet;
     let mut last = Instant::now();
@@ -183,13 +211,6 @@ pub fn run(a: SprtArgs) -> CliResult {
     let games_csv = out.join("games.csv");
     let mut decided_before = false;
     if a.run.resume && games_csv.exists() {
-        let old = RunFile::load(&out).map_err(cli_error)?;
-        if let Some((opt, was, now)) = old.args.difference(&args, &[]) {
-            return Err(usage(format!(
-                "--resume: {opt} differs from {}: it has {was}, this command has {now}",
-                out.join("run.json").display()
-            )));
-        }
         let schedule = config.schedule();
         let expected: Vec<u64> = (0..schedule.len()).collect();
         let file = read_games(&games_csv, &labels, &schedule, &expected).map_err(cli_error)?;
@@ -204,14 +225,6 @@ pub fn run(a: SprtArgs) -> CliResult {
         }
     }
     if !decided_before {
-        let run = DirRun {
-            config: &config,
-            args,
-            catalog: &catalog,
-            out: out.clone(),
-            resume: a.run.resume,
-            command_line: std::env::args().collect(),
-        };
         install_cancel();
         let result = run_in_dir(&run, &CANCEL, &mut obs);
         match result {
@@ -224,7 +237,7 @@ pub fn run(a: SprtArgs) -> CliResult {
                     out.display()
                 )));
             }
-            Err(e) => return Err(cli_error(e)),
+            Err(e) => return Err(out_error(&out)(e)),
         }
     }
     let state = obs.state.clone();

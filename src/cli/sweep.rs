@@ -8,13 +8,16 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, threads};
+use super::common::{
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, threads,
+};
 use super::error::{CliError, CliResult, usage};
-use super::tournament::cli_error;
+use super::tournament::{cli_error, out_error};
 use crate::arena::progress::{Progress, ProgressMode};
 use crate::arena::record::GameRecord;
-use crate::arena::rundir::{DirRun, run_in_dir};
+use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
 use crate::arena::runinfo::{RunArgs, utc_stamp, write_atomic};
+use crate::arena::runopts::RunOptions;
 use crate::arena::tournament::{Observer, TournamentError};
 use crate::study::grid::parse_axis;
 use crate::study::sweep::{Sweep, SweepRow, sweep_csv, sweep_plot};
@@ -110,9 +113,9 @@ fn write_outputs(out: &Path, sweep: &Sweep, rows: &[SweepRow]) -> CliResult {
         &out.join("sweep.csv"),
         sweep_csv(&sweep.axes, rows).as_bytes(),
     )
-    .map_err(cli_error)?;
+    .map_err(out_error(out))?;
     let svg = sweep_plot(sweep, rows).map_err(|e| CliError::Internal(e.into()))?;
-    write_atomic(&out.join("sweep.svg"), svg.as_bytes()).map_err(cli_error)
+    write_atomic(&out.join("sweep.svg"), svg.as_bytes()).map_err(out_error(out))
 }
 
 /// Runs `sweep`.
@@ -146,14 +149,26 @@ pub fn run(a: SweepArgs) -> CliResult {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(format!("sweep-{}", utc_stamp())));
+    let mut options = RunOptions::new();
+    options
+        .add("--bot", sweep.base.as_str())
+        .add_list("--param", &a.params)
+        .add("--vs", sweep.reference.as_str())
+        .add("--games", a.games);
+    rules_options(&mut options, &config.rules);
+    a.engine.options(&mut options);
+    options.add("--seed", a.run.seed);
     let run = DirRun {
         config: &config,
+        command: "sweep",
+        options,
         args: RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms),
         catalog: &catalog,
         out: out.clone(),
         resume: a.run.resume,
         command_line: std::env::args().collect(),
     };
+    check_dir(&run).map_err(out_error(&out))?;
     if !a.run.quiet {
         eprintln!(
             "sweep: {} combinations x {} games against {}, seed {}, {} threads, out {}",
@@ -190,6 +205,6 @@ pub fn run(a: SweepArgs) -> CliResult {
                 out.display()
             )))
         }
-        Err(e) => Err(cli_error(e)),
+        Err(e) => Err(out_error(&out)(e)),
     }
 }

@@ -8,6 +8,7 @@ use clap::Args;
 use super::common::{CANCEL, EngineArgs, RulesArgs, install_cancel, threads};
 use super::error::{CliError, CliResult, usage};
 use crate::arena::progress::{Progress, ProgressMode};
+use crate::arena::report::Report;
 use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
 use crate::arena::runinfo::{RunArgs, utc_stamp};
 use crate::arena::schedule::{Format, Shard};
@@ -77,6 +78,38 @@ pub fn cli_error(e: TournamentError) -> CliError {
     }
 }
 
+/// As [`cli_error`], and an I/O error on a file in `out` (a disk that
+/// filled up or went read-only during the run) is the user's too: one
+/// line naming `--out`, exit 2.
+pub fn out_error(out: &std::path::Path) -> impl Fn(TournamentError) -> CliError + '_ {
+    move |e| match e {
+        TournamentError::Io { path, source } if path.starts_with(out) => usage(format!(
+            "--out {}: cannot write {}: {source}",
+            out.display(),
+            path.display()
+        )),
+        e => cli_error(e),
+    }
+}
+
+/// Writes `ratings.svg`, the ratings as a plot beside `ratings.csv`
+/// (study::ladder), for a tournament and for a merge alike.
+///
+/// # Errors
+/// A drawing failure (exit 1) or a write that fails (exit 2, naming `--out`).
+pub fn write_ratings_svg(out: &std::path::Path, report: &Report, seed: u64) -> CliResult {
+    let svg = crate::study::ladder::ratings_plot(
+        report,
+        &format!(
+            "Ratings: {} games, seed {seed}",
+            report.games.iter().sum::<u64>() / 2
+        ),
+    )
+    .map_err(|e| CliError::Internal(e.into()))?;
+    crate::arena::runinfo::write_atomic(&out.join("ratings.svg"), svg.as_bytes())
+        .map_err(out_error(out))
+}
+
 /// `results/<UTC time>`, with `-2`, `-3`... if runs start in the same second.
 fn default_out() -> PathBuf {
     let base = PathBuf::from("results").join(utc_stamp());
@@ -138,6 +171,8 @@ pub fn run(a: TournamentArgs) -> CliResult {
     let args = RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms);
     let run = DirRun {
         config: &config,
+        command: "tournament",
+        options: args.options(),
         args,
         catalog: &catalog,
         out: out.clone(),
@@ -147,7 +182,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
             .collect(),
     };
     let mode = ProgressMode::detect(a.quiet);
-    check_dir(&run).map_err(cli_error)?;
+    check_dir(&run).map_err(out_error(&out))?;
     if !a.quiet {
         let schedule = config.schedule();
         let games = schedule.shard_games(shard).count();
@@ -174,18 +209,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
     progress.finish();
     match result {
         Ok(done) => {
-            // The ratings as a plot beside ratings.csv (study::ladder).
-            let svg = crate::study::ladder::ratings_plot(
-                &done.report,
-                &format!(
-                    "Ratings: {} games, seed {}",
-                    done.report.games.iter().sum::<u64>() / 2,
-                    config.seed
-                ),
-            )
-            .map_err(|e| CliError::Internal(e.into()))?;
-            crate::arena::runinfo::write_atomic(&out.join("ratings.svg"), svg.as_bytes())
-                .map_err(cli_error)?;
+            write_ratings_svg(&out, &done.report, config.seed)?;
             if !a.quiet {
                 println!("{}", done.report.text());
                 println!("results in {}", out.display());
@@ -199,6 +223,6 @@ pub fn run(a: TournamentArgs) -> CliResult {
                 out.display()
             )))
         }
-        Err(e) => Err(cli_error(e)),
+        Err(e) => Err(out_error(&out)(e)),
     }
 }

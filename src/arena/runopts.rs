@@ -1,0 +1,216 @@
+//! The options that shape a run's results, recorded in `run.json` and
+//! compared by `--resume`.
+//!
+//! Every subcommand that writes a run directory (tournament, sweep, sprt,
+//! fpa) lists its result-shaping options as `(option, value)` pairs, the
+//! option spelt as the user types it (`--elo1`) and the value normalised
+//! (defaults filled in, numbers and specs in one spelling), so that one
+//! generic comparison covers them all and names the first difference in
+//! the user's own words. Options that change no result (`--threads`,
+//! `--quiet`, `--out`, `--resume`) are not listed.
+
+use std::fmt::Display;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::tournament::TournamentError;
+
+/// Options that never change a run's results, so `--resume` may change
+/// them freely.
+pub const NOT_COMPARED: &[&str] = &["--threads", "--quiet", "--out", "--resume"];
+
+/// The result-shaping options of a run, in the order the command lists
+/// them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunOptions(pub Vec<(String, String)>);
+
+impl RunOptions {
+    /// No options yet.
+    pub fn new() -> RunOptions {
+        RunOptions::default()
+    }
+
+    /// Adds `option` (`--elo1`) with its normalised value.
+    pub fn add(&mut self, option: &str, value: impl Display) -> &mut RunOptions {
+        self.0.push((option.to_string(), value.to_string()));
+        self
+    }
+
+    /// Adds a repeatable option, its values joined by spaces (each quoted
+    /// as a shell would need it), `(none)` when it was not given.
+    pub fn add_list<S: AsRef<str>>(&mut self, option: &str, values: &[S]) -> &mut RunOptions {
+        let v = if values.is_empty() {
+            "(none)".to_string()
+        } else {
+            values
+                .iter()
+                .map(|s| super::runinfo::shell_quote(s.as_ref()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        self.add(option, v)
+    }
+
+    /// The value recorded for `option`.
+    pub fn get(&self, option: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(o, _)| o == option)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The options' names, in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(o, _)| o.as_str())
+    }
+
+    /// The first option whose value differs between the run (`self`) and
+    /// this command (`now`), as the one line `--resume` refuses with:
+    /// `--elo1: the run used 5, this command says 10`. Options named in
+    /// `except` are skipped (`--shard` for merging).
+    pub fn difference(&self, now: &RunOptions, except: &[&str]) -> Option<String> {
+        let absent = "(not recorded)";
+        let mut names: Vec<&str> = self.names().collect();
+        names.extend(now.names().filter(|n| self.get(n).is_none()));
+        names
+            .into_iter()
+            .filter(|n| !except.contains(n))
+            .find_map(|n| {
+                let (was, is) = (self.get(n), now.get(n));
+                (was != is).then(|| {
+                    format!(
+                        "{n}: the run used {}, this command says {}",
+                        was.unwrap_or(absent),
+                        is.unwrap_or(absent)
+                    )
+                })
+            })
+    }
+}
+
+/// What every `run.json` starts with, whatever the subcommand: enough to
+/// tell which command made it and with which options.
+#[derive(Clone, Debug, Deserialize)]
+struct RunHeader {
+    #[serde(default)]
+    command: Option<String>,
+    #[serde(default)]
+    options: Option<RunOptions>,
+}
+
+/// Checks that `dir` holds a run of `command` made with `options`, the
+/// check every `--resume` makes before it touches anything.
+///
+/// # Errors
+/// [`TournamentError::Config`], one line: no or unreadable `run.json`, a
+/// run of another subcommand (`--out DIR: holds a fpa run, not a
+/// tournament`), or the first option that differs.
+pub fn check_resume(
+    dir: &Path,
+    command: &str,
+    options: &RunOptions,
+) -> Result<(), TournamentError> {
+    let bad = |m: String| Err(TournamentError::Config(m));
+    let path = dir.join("run.json");
+    if !path.exists() {
+        return bad(format!(
+            "--resume: {} has no run.json, so it holds no {command} run to continue",
+            dir.display()
+        ));
+    }
+    let text = match std::fs::read(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            return bad(format!(
+                "--out {}: cannot read run.json: {e}",
+                dir.display()
+            ));
+        }
+    };
+    let header: RunHeader = match serde_json::from_slice(&text) {
+        Ok(h) => h,
+        Err(e) => {
+            return bad(format!(
+                "--out {}: run.json is not a run file of pahtum ({e})",
+                dir.display()
+            ));
+        }
+    };
+    let (Some(was), Some(old)) = (header.command, header.options) else {
+        return bad(format!(
+            "--out {}: run.json does not record its options (an older pahtum wrote it); start a new run",
+            dir.display()
+        ));
+    };
+    if was != command {
+        return bad(format!(
+            "--out {}: holds a {was} run, not a {command}",
+            dir.display()
+        ));
+    }
+    match old.difference(options, &[]) {
+        Some(m) => bad(m),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(pairs: &[(&str, &str)]) -> RunOptions {
+        let mut o = RunOptions::new();
+        for (k, v) in pairs {
+            o.add(k, v);
+        }
+        o
+    }
+
+    #[test]
+    fn the_first_difference_is_named_in_one_line() {
+        let a = opts(&[("--elo0", "0"), ("--elo1", "5")]);
+        let b = opts(&[("--elo0", "0"), ("--elo1", "10")]);
+        assert_eq!(
+            a.difference(&b, &[]).as_deref(),
+            Some("--elo1: the run used 5, this command says 10")
+        );
+        assert_eq!(a.difference(&a, &[]), None);
+        assert_eq!(a.difference(&b, &["--elo1"]), None);
+        let c = opts(&[("--elo0", "0"), ("--elo1", "5"), ("--pie", "true")]);
+        assert_eq!(
+            a.difference(&c, &[]).as_deref(),
+            Some("--pie: the run used (not recorded), this command says true")
+        );
+        let mut l = RunOptions::new();
+        l.add_list("--bot", &["random", "mcts:iters=5,c=1"])
+            .add_list::<&str>("--engine", &[]);
+        assert_eq!(l.get("--bot"), Some("random mcts:iters=5,c=1"));
+        assert_eq!(l.get("--engine"), Some("(none)"));
+    }
+
+    #[test]
+    fn resume_checks_the_command_and_the_options() {
+        let dir = tempfile::tempdir().expect("dir");
+        let o = opts(&[("--games", "4")]);
+        let e = check_resume(dir.path(), "tournament", &o).expect_err("no run.json");
+        assert!(e.to_string().contains("no run.json"), "{e}");
+        let json = serde_json::json!({"command": "fpa", "options": o, "other": 1});
+        std::fs::write(dir.path().join("run.json"), json.to_string()).expect("write");
+        let e = check_resume(dir.path(), "tournament", &o).expect_err("fpa");
+        assert!(
+            e.to_string()
+                .ends_with(": holds a fpa run, not a tournament"),
+            "{e}"
+        );
+        assert!(check_resume(dir.path(), "fpa", &o).is_ok());
+        let e = check_resume(dir.path(), "fpa", &opts(&[("--games", "5")])).expect_err("games");
+        assert_eq!(
+            e.to_string(),
+            "--games: the run used 4, this command says 5"
+        );
+        std::fs::write(dir.path().join("run.json"), b"\x00\xff").expect("write");
+        let e = check_resume(dir.path(), "fpa", &o).expect_err("binary");
+        assert!(!e.to_string().contains('\n'), "{e}");
+    }
+}
