@@ -1,0 +1,384 @@
+//! Resume, merge and the output directory through the real binary: every
+//! result-shaping option is recorded and compared by `--resume`, resumed
+//! rows are replayed, a merge writes every file of the unsharded run, and
+//! an unusable `--out` or an empty shard is refused before anything is
+//! printed.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use clap::CommandFactory;
+
+fn pahtum(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pahtum"))
+        .args(args)
+        .output()
+        .expect("run pahtum")
+}
+
+fn ok(args: &[&str]) {
+    let o = pahtum(args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// Runs a command that must be refused: exit 2, nothing on stdout, one
+/// line on stderr, which is returned.
+fn refused(args: &[&str]) -> String {
+    let o = pahtum(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(o.stdout.is_empty(), "{args:?} printed to stdout");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+    base.iter().chain(extra).copied().collect()
+}
+
+const SPRT: [&str; 11] = [
+    "sprt",
+    "--a",
+    "greedy",
+    "--b",
+    "random",
+    "--elo0",
+    "0",
+    "--elo1",
+    "5",
+    "--max-games",
+    "6",
+];
+const FPA: [&str; 7] = ["fpa", "--bot", "random", "--games", "2", "--holes", "3"];
+const SWEEP: [&str; 9] = [
+    "sweep",
+    "--bot",
+    "greedy",
+    "--param",
+    "block=0,1",
+    "--vs",
+    "random",
+    "--games",
+    "2",
+];
+const TOURNAMENT: [&str; 7] = [
+    "tournament",
+    "--bot",
+    "random",
+    "--bot",
+    "greedy",
+    "--games",
+    "4",
+];
+
+/// The option names a run's `run.json` records.
+fn recorded(dir: &Path) -> BTreeSet<String> {
+    let v: serde_json::Value = serde_json::from_str(&read(&dir.join("run.json"))).expect("json");
+    v["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .map(|p| p[0].as_str().expect("name").to_string())
+        .collect()
+}
+
+#[test]
+fn run_json_records_every_option_that_shapes_the_results() {
+    let dir = tempfile::tempdir().expect("dir");
+    let cli = pahtum::cli::Cli::command();
+    for base in [&SPRT[..], &FPA, &SWEEP, &TOURNAMENT] {
+        let out = dir.path().join(base[0]);
+        ok(&with(base, &["--quiet", "--out", s(&out)]));
+        let sub = cli.find_subcommand(base[0]).expect("subcommand");
+        let shaping: BTreeSet<String> = sub
+            .get_arguments()
+            .filter_map(|a| a.get_long())
+            .map(|l| format!("--{l}"))
+            .filter(|l| {
+                !["--threads", "--quiet", "--out", "--resume", "--help"].contains(&l.as_str())
+            })
+            .collect();
+        assert_eq!(recorded(&out), shaping, "{}", base[0]);
+    }
+}
+
+#[test]
+fn resume_refuses_any_changed_option_naming_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    let sp = dir.path().join("sprt");
+    ok(&with(&SPRT, &["--quiet", "--out", s(&sp)]));
+    let csv = read(&sp.join("sprt.csv"));
+    let mut changed = SPRT.to_vec();
+    changed[8] = "10";
+    let e = refused(&with(&changed, &["--out", s(&sp), "--resume"]));
+    assert_eq!(
+        e,
+        "pahtum: error: --elo1: the run used 5, this command says 10\n"
+    );
+    let e = refused(&with(
+        &SPRT,
+        &["--alpha", "0.1", "--out", s(&sp), "--resume"],
+    ));
+    assert!(
+        e.contains("--alpha: the run used 0.05, this command says 0.1"),
+        "{e}"
+    );
+    let e = refused(&with(&SPRT, &["--komi", "1", "--out", s(&sp), "--resume"]));
+    assert!(
+        e.contains("--komi: the run used 0, this command says 1"),
+        "{e}"
+    );
+    assert_eq!(read(&sp.join("sprt.csv")), csv);
+    // The same options, spelt otherwise, are the same run.
+    let mut same = SPRT.to_vec();
+    same[8] = "5.0";
+    ok(&with(&same, &["--quiet", "--out", s(&sp), "--resume"]));
+    assert_eq!(read(&sp.join("sprt.csv")), csv);
+
+    let fp = dir.path().join("fpa");
+    ok(&with(&FPA, &["--quiet", "--out", s(&fp)]));
+    let mut more = FPA.to_vec();
+    more[4] = "3";
+    let e = refused(&with(&more, &["--out", s(&fp), "--resume"]));
+    assert!(
+        e.contains("--games: the run used 2, this command says 3"),
+        "{e}"
+    );
+    let e = refused(&with(&TOURNAMENT, &["--out", s(&fp), "--resume"]));
+    assert!(e.ends_with("holds a fpa run, not a tournament\n"), "{e}");
+
+    let sw = dir.path().join("sweep");
+    ok(&with(&SWEEP, &["--quiet", "--out", s(&sw)]));
+    let mut vs = SWEEP.to_vec();
+    vs[6] = "greedy";
+    let e = refused(&with(&vs, &["--out", s(&sw), "--resume"]));
+    assert!(
+        e.contains("--vs: the run used random, this command says greedy"),
+        "{e}"
+    );
+    let e = refused(&with(&SPRT, &["--out", s(&sw), "--resume"]));
+    assert!(e.ends_with("holds a sweep run, not a sprt\n"), "{e}");
+}
+
+/// Rewrites line `line` (1-based) of `path` with `edit` applied to its fields.
+fn edit_line(path: &Path, line: usize, edit: impl Fn(&mut Vec<String>)) {
+    let text = read(path);
+    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    let mut f: Vec<String> = lines[line - 1].split(',').map(str::to_string).collect();
+    edit(&mut f);
+    lines[line - 1] = f.join(",");
+    std::fs::write(path, lines.join("\n")).expect("write");
+}
+
+#[test]
+fn resumed_rows_are_replayed_not_trusted() {
+    let dir = tempfile::tempdir().expect("dir");
+    let t = dir.path().join("t");
+    let args = with(&TOURNAMENT, &["--quiet", "--out", s(&t), "--resume"]);
+    ok(&args);
+    let games = t.join("games.csv");
+    let good = read(&games);
+    let summary = read(&t.join("summary.csv"));
+    // A white_score edited by 1000.
+    edit_line(&games, 3, |f| {
+        f[5] = (f[5].parse::<u32>().expect("score") + 1000).to_string();
+    });
+    let e = refused(&args);
+    assert!(
+        e.contains("games.csv line 3:") && e.contains("white_score"),
+        "{e}"
+    );
+    assert_eq!(read(&t.join("summary.csv")), summary);
+    // The winner turned round.
+    std::fs::write(&games, &good).expect("write");
+    edit_line(&games, 2, |f| {
+        f[7] = if f[7] == "white" { "black" } else { "white" }.into();
+    });
+    let e = refused(&args);
+    assert!(
+        e.contains("games.csv line 2:") && e.contains("winner"),
+        "{e}"
+    );
+    // A move that is not legal there (a stone on a hole).
+    std::fs::write(&games, &good).expect("write");
+    edit_line(&games, 4, |f| {
+        let hole = f[2].split(' ').next().expect("a hole").to_string();
+        let mut moves: Vec<String> = f[10].split(' ').map(str::to_string).collect();
+        moves[0] = hole;
+        f[10] = moves.join(" ");
+    });
+    let e = refused(&args);
+    assert!(
+        e.contains("games.csv line 4:") && e.contains("moves"),
+        "{e}"
+    );
+    // A file that is not text, even without a newline.
+    let mut binary = good.clone().into_bytes();
+    binary.truncate(good.find('\n').expect("header") + 1);
+    binary.extend_from_slice(&[0x00, 0xff, 0x13, 0x37]);
+    std::fs::write(&games, &binary).expect("write");
+    let e = refused(&args);
+    assert!(e.contains("games.csv line 2: not text"), "{e}");
+    // A torn last line is still dropped silently.
+    std::fs::write(&games, &good[..good.len() - 5]).expect("write");
+    ok(&args);
+    let strip = |t: &str| -> Vec<String> {
+        t.lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                format!("{}|{}", f[..11].join(","), f[13..].join(","))
+            })
+            .collect()
+    };
+    assert_eq!(strip(&read(&games)), strip(&good));
+}
+
+/// Every file of `dir` and its text, with the timing columns of
+/// `games.csv` and the times of `run.json` (and the fields a merge
+/// necessarily changes: its own command line, threads, shard list) aside.
+fn contents(dir: &Path) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = Vec::new();
+    for e in std::fs::read_dir(dir).expect("dir").flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let text = read(&e.path());
+        let text = match name.as_str() {
+            "games.csv" => text
+                .lines()
+                .map(|l| {
+                    let f: Vec<&str> = l.split(',').collect();
+                    format!("{}|{}\n", f[..11].join(","), f[13..].join(","))
+                })
+                .collect(),
+            "run.json" => {
+                let mut v: serde_json::Value = serde_json::from_str(&text).expect("json");
+                let o = v.as_object_mut().expect("object");
+                for k in [
+                    "start_time",
+                    "end_time",
+                    "command_line",
+                    "threads",
+                    "merged_from",
+                ] {
+                    o.remove(k);
+                }
+                serde_json::to_string_pretty(&v).expect("json")
+            }
+            _ => text,
+        };
+        files.push((name, text));
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn a_merge_writes_every_file_of_the_unsharded_run() {
+    let dir = tempfile::tempdir().expect("dir");
+    let base = [
+        "tournament",
+        "--quiet",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--bot",
+        "random:label=r2",
+        "--games",
+        "6",
+        "--pie",
+        "--seed",
+        "3",
+    ];
+    let whole = dir.path().join("whole");
+    ok(&with(&base, &["--out", s(&whole)]));
+    let shards: Vec<_> = (1..=2).map(|k| dir.path().join(format!("s{k}"))).collect();
+    for (k, sh) in shards.iter().enumerate() {
+        let spec = format!("{}/2", k + 1);
+        ok(&with(&base, &["--shard", &spec, "--out", s(sh)]));
+    }
+    let merged = dir.path().join("merged");
+    ok(&[
+        "merge",
+        "--quiet",
+        "--out",
+        s(&merged),
+        s(&shards[0]),
+        s(&shards[1]),
+    ]);
+    let (a, b) = (contents(&whole), contents(&merged));
+    let names = |c: &[(String, String)]| c.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&a), names(&b));
+    assert!(names(&a).contains(&"ratings.svg".to_string()));
+    for (fa, fb) in a.iter().zip(&b) {
+        assert_eq!(fa.1, fb.1, "{}", fa.0);
+    }
+}
+
+#[test]
+fn a_shard_with_no_games_is_refused() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("s");
+    let e = refused(&with(
+        &TOURNAMENT[..5],
+        &["--games", "2", "--shard", "3/50", "--out", s(&out)],
+    ));
+    assert!(e.contains("--shard 3/50: this part has no games"), "{e}");
+    assert!(!out.exists());
+    ok(&with(
+        &TOURNAMENT[..5],
+        &[
+            "--quiet",
+            "--games",
+            "2",
+            "--shard",
+            "1/50",
+            "--out",
+            s(&out),
+        ],
+    ));
+}
+
+#[test]
+fn an_unusable_out_is_refused_before_anything_is_printed() {
+    for out in ["/proc/nope", "/dev/null", "/dev/null/x"] {
+        for base in [&TOURNAMENT[..], &SPRT, &FPA, &SWEEP] {
+            let e = refused(&with(base, &["--out", out]));
+            assert!(
+                e.starts_with(&format!("pahtum: error: --out {out}: ")),
+                "{e}"
+            );
+        }
+    }
+    // A full disk: the first file a run writes is run.json (through
+    // run.json.tmp); here that is a link to /dev/full, where every write
+    // fails with "no space left on device". The failed temporary file is
+    // removed by the run that failed.
+    let dir = tempfile::tempdir().expect("dir");
+    let full = dir.path().join("full");
+    std::fs::create_dir(&full).expect("mkdir");
+    std::os::unix::fs::symlink("/dev/full", full.join("run.json.tmp")).expect("link");
+    let e = refused(&with(&TOURNAMENT, &["--out", s(&full), "--resume"]));
+    assert!(
+        e.contains(&format!("--out {}: ", full.display())) && e.contains("No space left"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read_dir(&full).expect("dir").count(), 0);
+    // Merging into an unusable directory.
+    let t = dir.path().join("t");
+    ok(&with(&TOURNAMENT, &["--quiet", "--out", s(&t)]));
+    let e = refused(&["merge", s(&t), "--out", "/proc/nope"]);
+    assert!(e.starts_with("pahtum: error: --out /proc/nope: "), "{e}");
+}
