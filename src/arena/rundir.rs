@@ -6,7 +6,8 @@
 //! order and flushed whenever the writer waits, so after a kill the file is
 //! a prefix of the finished file plus at most one torn line. Resuming drops
 //! the torn line (truncating the file to its complete rows), checks every
-//! kept row against the schedule, and plays the rest. Every other file is
+//! kept row against the schedule by replaying its moves (scores, winner,
+//! swap and holes recomputed), and plays the rest. Every other file is
 //! written whole through a rename.
 
 use std::fs::{File, OpenOptions};
