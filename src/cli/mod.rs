@@ -8,6 +8,7 @@ pub mod error;
 pub mod fpa;
 pub mod input;
 pub mod merge;
+pub mod num;
 pub mod play;
 pub mod score;
 pub mod solve;

@@ -6,6 +6,7 @@ use clap::Args;
 
 use super::common::{EngineArgs, RulesArgs};
 use super::error::{CliResult, usage};
+use super::num;
 use crate::arena::game::{MoveEvent, Termination, play_game};
 use crate::bot::SearchInfo;
 use crate::game::outcome::Move;
@@ -25,13 +26,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "BOT")]
     pub black: String,
     /// Seed of the hole layout and of the bots' random streams
-    #[arg(
-        long,
-        default_value = "0",
-        value_name = "S",
-        allow_hyphen_values = true
-    )]
-    pub seed: String,
+    #[arg(long, default_value_t = 0, value_name = "S", allow_negative_numbers = true,
+          value_parser = num::seed())]
+    pub seed: u64,
     /// Rules of the game
     #[command(flatten)]
     pub rules: RulesArgs,
@@ -44,16 +41,6 @@ pub struct PlayArgs {
     /// Also show each bot's search statistics after its move
     #[arg(long)]
     pub verbose: bool,
-}
-
-/// Parses `--seed` as a u64 (a negative or non-numeric seed is a usage
-/// error naming it).
-fn parse_seed(s: &str) -> CliResult<u64> {
-    s.trim().replace('_', "").parse::<u64>().map_err(|_| {
-        usage(format!(
-            "--seed {s}: expected a non-negative integer below 2^64"
-        ))
-    })
 }
 
 /// One line of search statistics.
@@ -101,7 +88,7 @@ fn setup_line(white: &str, black: &str, seed: u64, start: &Position) -> String {
 /// to write the output (exit 1).
 pub fn run(args: PlayArgs) -> CliResult {
     // Step 1: validate everything before the first move.
-    let seed = parse_seed(&args.seed)?;
+    let seed = args.seed;
     let catalog = args.engines.catalog()?;
     let rules = args.rules.to_rules()?;
     let [rules] = rules.as_slice() else {
@@ -194,18 +181,5 @@ pub fn run(args: PlayArgs) -> CliResult {
         Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Some(e) => Err(e.into()),
         None => Ok(()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seeds_parse() {
-        assert_eq!(parse_seed("42").ok(), Some(42));
-        assert_eq!(parse_seed("1_000").ok(), Some(1000));
-        assert!(parse_seed("-1").is_err());
-        assert!(parse_seed("x").is_err());
     }
 }

@@ -10,6 +10,7 @@ use clap::Args;
 
 use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, threads};
 use super::error::{CliError, CliResult, usage};
+use super::num;
 use super::tournament::cli_error;
 use crate::arena::progress::{Progress, ProgressMode};
 use crate::arena::record::GameRecord;
@@ -32,7 +33,8 @@ pub struct SweepArgs {
     #[arg(long, value_name = "SPEC")]
     pub vs: String,
     /// Games per combination, rounded up to whole colour-swapped pairs
-    #[arg(long, default_value_t = 100, value_name = "N")]
+    #[arg(long, default_value_t = 100, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::games())]
     pub games: u64,
     /// Rules of the games
     #[command(flatten)]
@@ -135,9 +137,6 @@ pub fn run(a: SweepArgs) -> CliResult {
         .map(|p| parse_axis(p).map_err(|e| usage(e.0)))
         .collect::<CliResult<Vec<_>>>()?;
     let sweep = Sweep::new(&base, axes, reference, &catalog).map_err(|e| usage(e.0))?;
-    if a.games == 0 {
-        return Err(usage("--games: must be at least 1"));
-    }
     let threads = threads(a.run.threads)?;
     let config = sweep.tournament(a.games, rules, a.run.seed, threads);
     config.validate(&catalog).map_err(cli_error)?;
