@@ -33,7 +33,7 @@ pub struct BenchArgs {
         long,
         default_value_t = 1.0,
         value_name = "S",
-        allow_negative_numbers = true,
+        allow_hyphen_values = true,
         value_parser = num::float(SECONDS)
     )]
     pub seconds: f64,

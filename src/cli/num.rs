@@ -7,10 +7,12 @@
 //! or `... is not a number (RANGE)` for anything else. The value is quoted
 //! as the user typed it, never as a derived quantity.
 //!
-//! The clap parsers ([`int`], [`float`]) take negative numbers as values
-//! only when the option also sets `allow_negative_numbers = true`; without
-//! it clap reads `--seed -1` as a stray argument `-1` before the parser sees
-//! it, so every numeric option sets it.
+//! The clap parsers ([`int`], [`float`]) see a value that starts with `-`
+//! only when the option lets clap pass it on: without that, clap reads
+//! `--seed -1` as a stray argument `-1`. Integer options set
+//! `allow_negative_numbers = true`; real-valued ones set
+//! `allow_hyphen_values = true`, which clap's notion of a negative number
+//! (digits only) needs for `-inf`.
 
 use std::ffi::OsStr;
 use std::fmt::Display;
@@ -249,7 +251,7 @@ pub fn threads() -> IntParser<usize> {
 pub struct FloatParser(FloatRange);
 
 /// A real-valued option in `range`, e.g.
-/// `#[arg(long, value_parser = num::float(num::FloatRange::FINITE), allow_negative_numbers = true)]`.
+/// `#[arg(long, value_parser = num::float(num::FloatRange::FINITE), allow_hyphen_values = true)]`.
 pub fn float(range: FloatRange) -> FloatParser {
     FloatParser(range)
 }

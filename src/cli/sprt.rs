@@ -39,19 +39,19 @@ pub struct SprtArgs {
     #[arg(long, value_name = "SPEC")]
     pub b: String,
     /// H0: A is elo0 Elo stronger than B
-    #[arg(long, value_name = "E0", allow_negative_numbers = true,
+    #[arg(long, value_name = "E0", allow_hyphen_values = true,
           value_parser = num::float(num::FloatRange::FINITE))]
     pub elo0: f64,
     /// H1: A is elo1 Elo stronger than B (elo1 > elo0)
-    #[arg(long, value_name = "E1", allow_negative_numbers = true,
+    #[arg(long, value_name = "E1", allow_hyphen_values = true,
           value_parser = num::float(num::FloatRange::FINITE))]
     pub elo1: f64,
     /// Probability of accepting H1 when H0 holds, in (0, 0.5)
-    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true,
+    #[arg(long, default_value_t = 0.05, allow_hyphen_values = true,
           value_parser = num::float(ERROR_RATE))]
     pub alpha: f64,
     /// Probability of accepting H0 when H1 holds, in (0, 0.5)
-    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true,
+    #[arg(long, default_value_t = 0.05, allow_hyphen_values = true,
           value_parser = num::float(ERROR_RATE))]
     pub beta: f64,
     /// Scale of elo0/elo1: logistic (score per game) or normalized (t-value, fishtest's default)
