@@ -153,14 +153,15 @@ pub fn run(args: PlayArgs) -> CliResult {
     if quiet {
         end.push_str(&board_with_coordinates(result.game.position()));
     }
+    let mut aborted = None;
     if let Some((colour, fault)) = &result.fault {
         let who = match result.seat_of(*colour) {
             crate::arena::game::Seat::First => white.name(),
             crate::arena::game::Seat::Second => black.name(),
         };
         if result.termination == Termination::Aborted {
-            end.push_str(&format!(
-                "game stopped after {} moves: no more input from {colour} ({who}); scores as the board stands\n",
+            aborted = Some(format!(
+                "stdin: input ended after {} moves, with {colour} ({who}) to move: the game is aborted, not finished",
                 result.plies()
             ));
         } else {
@@ -170,16 +171,43 @@ pub fn run(args: PlayArgs) -> CliResult {
             ));
         }
     }
-    end.push_str(&format!(
-        "result={} white={} black={}\n",
+    end.push_str(&result_line(
+        aborted.is_some(),
         result.outcome.name(),
         result.scores[Player::White],
-        result.scores[Player::Black]
+        result.scores[Player::Black],
     ));
     show(end, &mut failed);
     match failed {
         Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Some(e) => Err(e.into()),
-        None => Ok(()),
+        // A game cut short by the end of a human's input is no result: a
+        // script that counts exit 0 as a finished game must not count it.
+        None => aborted.map_or(Ok(()), |why| Err(usage(why))),
+    }
+}
+
+/// The last line of `play`: `result=aborted` for a game the human's input
+/// ended early (the scores are the board's as it stands), else the
+/// outcome.
+fn result_line(aborted: bool, outcome: &str, white: u32, black: u32) -> String {
+    let result = if aborted { "aborted" } else { outcome };
+    format!("result={result} white={white} black={black}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::result_line;
+
+    #[test]
+    fn an_aborted_game_has_no_winner() {
+        assert_eq!(
+            result_line(true, "black", 3, 10),
+            "result=aborted white=3 black=10\n"
+        );
+        assert_eq!(
+            result_line(false, "draw", 3, 3),
+            "result=draw white=3 black=3\n"
+        );
     }
 }
