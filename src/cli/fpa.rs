@@ -11,7 +11,7 @@ use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel,
 use super::error::{CliError, CliResult, usage};
 use super::num;
 use super::tournament::cli_error;
-use crate::arena::progress::{Progress, ProgressMode};
+use crate::arena::progress::{Leader, Progress, ProgressMode};
 use crate::arena::rundir::is_non_empty;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::tournament::MAX_GAMES;
@@ -241,7 +241,9 @@ pub fn run(a: FpaArgs) -> CliResult {
         );
     }
     install_cancel();
-    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet));
+    // Self-play: the two bots are one, so the colours' split is the news.
+    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet))
+        .with_leader(Leader::ColourSplit);
     let result = play_list_in_dir(&config, &catalog, &list, &out, &CANCEL, &mut progress);
     progress.finish();
     let records = match result {

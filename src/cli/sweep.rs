@@ -12,7 +12,7 @@ use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel,
 use super::error::{CliError, CliResult, usage};
 use super::num;
 use super::tournament::cli_error;
-use crate::arena::progress::{Progress, ProgressMode};
+use crate::arena::progress::{Leader, Progress, ProgressMode};
 use crate::arena::record::GameRecord;
 use crate::arena::rundir::{DirRun, run_in_dir};
 use crate::arena::runinfo::{RunArgs, utc_stamp, write_atomic};
@@ -165,7 +165,10 @@ pub fn run(a: SweepArgs) -> CliResult {
         );
     }
     install_cancel();
-    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet));
+    // The reference is bot 0 (Sweep::tournament); the leader is the best
+    // combination against it.
+    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet))
+        .with_leader(Leader::BestAgainst(0));
     let mut keep = Keep {
         inner: &mut progress,
         records: Vec::new(),
