@@ -66,7 +66,7 @@ impl FromStr for Komi {
             .ok()
             .filter(|v: &f64| !v.is_nan())
             .ok_or_else(|| ParseKomiError::Malformed(text.to_string()))?;
-        if !(v.abs() <= f64::from(MAX_KOMI_POINTS)) {
+        if v.abs() > f64::from(MAX_KOMI_POINTS) {
             return Err(ParseKomiError::OutOfRange(text.to_string()));
         }
         let halves = v * 2.0;
