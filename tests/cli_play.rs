@@ -148,39 +148,52 @@ fn human_is_told_why_and_may_stop() {
         "play", "--white", "human", "--black", "greedy", "--size", "3", "--layout", "a1",
     ];
     let o = pahtum(&args, "hello\na1\nz9\nswap\nb2\n");
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("input ended after 2 moves, with white (human) to move"),
+        "{err}"
+    );
     let out = text(&o.stdout);
     assert!(out.contains("'hello' is not a square"), "{out}");
     assert!(out.contains("a1 is a hole"), "{out}");
     assert!(out.contains("'z9' is not a square"), "{out}");
     assert!(out.contains("swap needs the pie rule"), "{out}");
     assert!(out.contains("1. white human: b2"), "{out}");
-    assert!(out.contains("no more input from white (human)"), "{out}");
-    result_line(&out);
+    assert!(
+        out.trim_end()
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("result=aborted white="),
+        "{out}"
+    );
     // A whole game: the human tries every square in turn, taken ones are refused.
     let all = "a2\na3\nb1\nb2\nb3\nc1\nc2\nc3\n".repeat(4);
     let o = pahtum(&args, &all);
     let out = text(&o.stdout);
     assert!(o.status.success());
     assert!(out.contains("8. black greedy"), "{out}");
-    assert!(!out.contains("no more input"), "{out}");
+    assert!(!out.contains("aborted"), "{out}");
     result_line(&out);
-    // Empty input: stops at once, cleanly.
+    // Empty input: stops at once, not counted as a finished game.
     let o = pahtum(&args, "");
-    assert!(o.status.success());
-    assert!(text(&o.stdout).contains("game stopped after 0 moves"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stdout).ends_with("result=aborted white=0 black=0\n"));
+    assert!(text(&o.stderr).contains("input ended after 0 moves"));
 }
 
 #[test]
 fn bad_options_exit_2_with_one_line() {
     let cases: &[(&[&str], &str)] = &[
         (&["--size", "3", "--holes", "9"], "--holes 9"),
-        (&["--size", "9"], "--size 9"),
-        (&["--size", "2"], "--size 2"),
+        (&["--size", "9"], "--size: 9 is out of range"),
+        (&["--size", "2"], "--size: 2 is out of range"),
         (&["--layout", "a1,z9"], "z9"),
         (&["--layout", "d4", "--size", "3"], "d4"),
-        (&["--seed", "-1"], "--seed -1"),
-        (&["--seed", "abc"], "--seed abc"),
+        (&["--seed", "-1"], "--seed: -1 is out of range"),
+        (&["--seed", "abc"], "--seed: 'abc'"),
         (&["--holes", "3,5"], "one hole count"),
         (&["--holes", "x"], "--holes"),
         (&["--komi", "x"], "--komi"),

@@ -125,6 +125,18 @@ fn every_command_and_malformed_ones() {
     s.stdout.read_line(&mut line).expect("read");
     assert_eq!(line, "=42 pahtum random\n");
     s.stdout.read_line(&mut line).expect("read");
+    // A lone id, with or without trailing blanks, is answered under its id:
+    // a controller waiting for that answer must not hang.
+    for lone in ["7", "7 ", "7\t# nothing else"] {
+        writeln!(s.stdin, "{lone}").expect("write");
+        let mut line = String::new();
+        s.stdout.read_line(&mut line).expect("read");
+        assert!(line.starts_with("?7 "), "{lone:?}: {line}");
+        line.clear();
+        s.stdout.read_line(&mut line).expect("read");
+        assert_eq!(line, "\n", "{lone:?}");
+    }
+    s.refused("99999999999999999999999");
     // Malformed and out-of-order commands: refused, the engine goes on.
     for bad in [
         "genmove b",

@@ -42,14 +42,71 @@ pub const LINE_INTERVAL: Duration = Duration::from_secs(5);
 /// Time between two updates of the bar's leader line.
 const BAR_INTERVAL: Duration = Duration::from_millis(100);
 
-/// An [`Observer`] that shows progress and the current leader (the bot
-/// with the best score rate so far).
+/// Time between two redraws of the bar while no game ends, so that its
+/// clock and spinner show the run is alive before the first game is done.
+const TICK_INTERVAL: Duration = Duration::from_millis(200);
+
+/// What the leader line of the display reports.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Leader {
+    /// The bot with the best score rate so far (a tournament).
+    BestBot,
+    /// The best bot other than the reference at this index, against it (a
+    /// sweep: the best combination so far).
+    BestAgainst(usize),
+    /// The running shares of White wins, draws and Black wins (self-play,
+    /// where a best bot means nothing).
+    ColourSplit,
+}
+
+/// The pace of this session: games resumed from disk count as done but
+/// not as played now, so that they do not inflate the rate and shrink the
+/// time left. Returns games a second and the time left, `None` until a game
+/// of this session has ended.
+pub fn pace(done: u64, resumed: u64, total: u64, elapsed: Duration) -> (f64, Option<Duration>) {
+    let played = done.saturating_sub(resumed);
+    let secs = elapsed.as_secs_f64();
+    if played == 0 || secs <= 0.0 {
+        return (0.0, None);
+    }
+    let rate = played as f64 / secs;
+    let left = total.saturating_sub(done) as f64 / rate;
+    (rate, Some(Duration::from_secs_f64(left.min(1e9))))
+}
+
+/// A duration as the display writes it: `42s`, `3m05s`, `2h03m`.
+pub fn short_duration(d: Duration) -> String {
+    let s = d.as_secs_f64().round() as u64;
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
+    }
+}
+
+/// The rate and ETA text of the display.
+fn pace_text(done: u64, resumed: u64, total: u64, elapsed: Duration) -> String {
+    match pace(done, resumed, total, elapsed) {
+        (rate, Some(eta)) => format!("{rate:.1} games/s, ETA {}", short_duration(eta)),
+        _ => "ETA ?".into(),
+    }
+}
+
+/// Percent of `n` in `of`, 0 for none.
+fn pct(n: f64, of: u64) -> f64 {
+    if of == 0 { 0.0 } else { 100.0 * n / of as f64 }
+}
+
+/// An [`Observer`] that shows progress and a leader line ([`Leader`]).
 #[derive(Debug)]
 pub struct Progress {
     mode: ProgressMode,
+    leader: Leader,
     labels: Vec<String>,
     points: Vec<f64>,
     games: Vec<u64>,
+    /// White wins, draws, Black wins.
+    split: [u64; 3],
     done: u64,
     resumed: u64,
     total: u64,
@@ -59,14 +116,17 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Progress for a tournament of bots named `labels`.
+    /// Progress for a tournament of bots named `labels`; the leader line
+    /// names the best bot.
     pub fn new(labels: Vec<String>, mode: ProgressMode) -> Progress {
         let n = labels.len();
         Progress {
             mode,
+            leader: Leader::BestBot,
             labels,
             points: vec![0.0; n],
             games: vec![0; n],
+            split: [0; 3],
             done: 0,
             resumed: 0,
             total: 0,
@@ -76,22 +136,50 @@ impl Progress {
         }
     }
 
-    fn leader(&self) -> String {
-        let best = (0..self.labels.len())
-            .filter(|&i| self.games[i] > 0)
-            .max_by(|&a, &b| {
-                let ra = self.points[a] / self.games[a] as f64;
-                let rb = self.points[b] / self.games[b] as f64;
-                ra.total_cmp(&rb).then(b.cmp(&a))
-            });
-        match best {
-            Some(i) => format!(
-                "leader: {} {:.1}% of {} games",
-                self.labels[i],
-                100.0 * self.points[i] / self.games[i] as f64,
-                self.games[i]
-            ),
-            None => "leader: none yet".into(),
+    /// The same, with another leader line.
+    pub fn with_leader(mut self, leader: Leader) -> Progress {
+        self.leader = leader;
+        self
+    }
+
+    /// The leader line.
+    pub fn leader(&self) -> String {
+        let rate = |i: usize| self.points[i] / self.games[i] as f64;
+        let best = |skip: Option<usize>| {
+            (0..self.labels.len())
+                .filter(|&i| self.games[i] > 0 && Some(i) != skip)
+                .max_by(|&a, &b| rate(a).total_cmp(&rate(b)).then(b.cmp(&a)))
+        };
+        match self.leader {
+            Leader::BestBot => match best(None) {
+                Some(i) => format!(
+                    "leader: {} {:.1}% of {} games",
+                    self.labels[i],
+                    100.0 * rate(i),
+                    self.games[i]
+                ),
+                None => "leader: none yet".into(),
+            },
+            Leader::BestAgainst(r) => match best(Some(r)) {
+                Some(i) => format!(
+                    "best so far: {} {:.1}% of {} games against {}",
+                    self.labels[i],
+                    100.0 * rate(i),
+                    self.games[i],
+                    self.labels.get(r).map_or("the reference", String::as_str)
+                ),
+                None => "best so far: none yet".into(),
+            },
+            Leader::ColourSplit => {
+                let [w, d, b] = self.split;
+                let n = w + d + b;
+                format!(
+                    "white {:.1}%, draw {:.1}%, black {:.1}% of {n} games",
+                    pct(w as f64, n),
+                    pct(d as f64, n),
+                    pct(b as f64, n)
+                )
+            }
         }
     }
 
@@ -101,23 +189,23 @@ impl Progress {
             self.games[b] += 1;
             self.points[b] += r.outcome.points_for(c);
         }
+        let k = match r.outcome.winner() {
+            Some(Player::White) => 0,
+            None => 1,
+            Some(Player::Black) => 2,
+        };
+        self.split[k] += 1;
     }
 
     fn line(&self) -> String {
-        let secs = self.start.elapsed().as_secs_f64();
-        let new = (self.done - self.resumed) as f64;
-        let rate = if secs > 0.0 { new / secs } else { 0.0 };
-        let left = self.total.saturating_sub(self.done) as f64;
-        let eta = if rate > 0.0 {
-            format!("{:.0}s", left / rate)
-        } else {
-            "?".into()
-        };
+        let elapsed = self.start.elapsed();
         format!(
-            "[{secs:.0}s] {}/{} games ({:.1}%), {rate:.1} games/s, ETA {eta}; {}",
+            "[{}] {}/{} games ({:.1}%), {}; {}",
+            short_duration(elapsed),
             self.done,
             self.total,
-            100.0 * self.done as f64 / self.total.max(1) as f64,
+            pct(self.done as f64, self.total.max(1)),
+            pace_text(self.done, self.resumed, self.total, elapsed),
             self.leader()
         )
     }
@@ -155,17 +243,26 @@ impl Observer for Progress {
         self.start = Instant::now();
         self.last = self.start;
         if self.mode == ProgressMode::Bar {
+            // indicatif's own rate and ETA would count the resumed games
+            // as played in no time; this session's pace is computed here,
+            // at every redraw, from the bar's clock (started now).
+            let resumed = self.resumed;
             let style = ProgressStyle::with_template(
-                "[{elapsed_precise}] {wide_bar} {pos}/{len} games, {rate} games/s, ETA {eta}\n{msg}",
+                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games, {pace}\n{msg}",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.0}", s.per_sec());
-            });
+            .with_key(
+                "pace",
+                move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let total = s.len().unwrap_or(0);
+                    let _ = write!(w, "{}", pace_text(s.pos(), resumed, total, s.elapsed()));
+                },
+            );
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
                 .with_style(style)
                 .with_position(self.done);
             bar.set_message(self.leader());
+            bar.enable_steady_tick(TICK_INTERVAL);
             self.bar = Some(bar);
         }
     }
@@ -195,5 +292,102 @@ impl Observer for Progress {
             }
         }
         Ok(ControlFlow::Continue(()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::game::Termination;
+    use crate::game::bitboard::Bitboard;
+    use crate::game::outcome::Outcome;
+    use crate::game::player::ByPlayer;
+
+    /// Game `game`: bot `first` (White) against `second`.
+    fn record(game: u64, first: usize, second: usize, outcome: Outcome) -> GameRecord {
+        GameRecord {
+            game,
+            layout: game / 2,
+            holes: Bitboard::EMPTY,
+            first,
+            second,
+            swapped: false,
+            scores: ByPlayer::new(0, 0),
+            outcome,
+            termination: Termination::Normal,
+            plies: 0,
+            ms: ByPlayer::new(0, 0),
+        }
+    }
+
+    #[test]
+    fn pace_counts_only_this_sessions_games() {
+        // 90 of 100 games resumed, 1 played in 6 s: 9 left at 1 game per
+        // 6 s is 54 s, not the 0.6 s the 91 "done" games would suggest.
+        let (rate, eta) = pace(91, 90, 100, Duration::from_secs(6));
+        assert!((rate - 1.0 / 6.0).abs() < 1e-9, "{rate}");
+        assert_eq!(eta.map(|d| d.as_secs()), Some(54));
+        assert_eq!(
+            pace_text(91, 90, 100, Duration::from_secs(6)),
+            "0.2 games/s, ETA 54s"
+        );
+        // Before this session's first game there is no pace at all.
+        assert_eq!(pace(90, 90, 100, Duration::from_secs(6)), (0.0, None));
+        assert_eq!(pace_text(0, 0, 2, Duration::from_secs(3)), "ETA ?");
+        // Without a resume the pace is the plain one.
+        let (rate, eta) = pace(10, 0, 30, Duration::from_secs(5));
+        assert_eq!((rate, eta.map(|d| d.as_secs())), (2.0, Some(10)));
+    }
+
+    #[test]
+    fn durations_are_short() {
+        assert_eq!(short_duration(Duration::from_millis(400)), "0s");
+        assert_eq!(short_duration(Duration::from_secs(59)), "59s");
+        assert_eq!(short_duration(Duration::from_secs(185)), "3m05s");
+        assert_eq!(short_duration(Duration::from_secs(7380)), "2h03m");
+    }
+
+    #[test]
+    fn a_sweeps_leader_is_its_best_combination_not_the_reference() {
+        let labels = vec!["ref".into(), "c=0.3".into(), "c=0.7".into()];
+        let mut p = Progress::new(labels, ProgressMode::Quiet).with_leader(Leader::BestAgainst(0));
+        p.on_start(&[], 8);
+        assert_eq!(p.leader(), "best so far: none yet");
+        // The reference wins most of its games, so it would lead a plain
+        // ranking; c=0.7 is the combination doing best against it.
+        for (g, (first, second, outcome)) in [
+            (0, 1, Outcome::WhiteWins),
+            (1, 0, Outcome::BlackWins),
+            (0, 2, Outcome::WhiteWins),
+            (2, 0, Outcome::WhiteWins),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let _ = p.on_game(&record(g as u64, first, second, outcome), "");
+        }
+        assert_eq!(
+            p.leader(),
+            "best so far: c=0.7 50.0% of 2 games against ref"
+        );
+        let mut plain = Progress::new(p.labels.clone(), ProgressMode::Quiet);
+        plain.on_start(&[record(0, 0, 1, Outcome::WhiteWins)], 2);
+        assert_eq!(plain.leader(), "leader: ref 100.0% of 1 games");
+    }
+
+    #[test]
+    fn self_play_shows_the_colour_split() {
+        let labels = vec!["mcts".into(), "mcts-2".into()];
+        let mut p = Progress::new(labels, ProgressMode::Quiet).with_leader(Leader::ColourSplit);
+        // Resumed games count in the split too: it describes the run.
+        p.on_start(&[record(0, 0, 1, Outcome::WhiteWins)], 4);
+        let _ = p.on_game(&record(2, 0, 1, Outcome::Draw), "");
+        let _ = p.on_game(&record(4, 0, 1, Outcome::BlackWins), "");
+        let _ = p.on_game(&record(6, 0, 1, Outcome::WhiteWins), "");
+        assert_eq!(
+            p.leader(),
+            "white 50.0%, draw 25.0%, black 25.0% of 4 games"
+        );
+        assert!(!p.leader().contains("mcts-2"));
     }
 }

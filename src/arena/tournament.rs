@@ -60,8 +60,17 @@ impl TournamentError {
     }
 }
 
-/// The largest schedule a tournament may have.
-pub const MAX_GAMES: u64 = 1_000_000_000;
+/// The largest schedule a tournament may have. The game list and the
+/// records are kept in memory (about 100 bytes a game, reserved up front),
+/// so the cap keeps a mistyped `--games` from exhausting memory: ten
+/// million games take about a gigabyte, and weeks on a workstation.
+pub const MAX_GAMES: u64 = 10_000_000;
+
+/// The most games per pairing a schedule of `pairings` pairings may hold
+/// within [`MAX_GAMES`]: an even number, as games come in pairs.
+pub fn max_games_per_pairing(pairings: u64) -> u64 {
+    MAX_GAMES / pairings.max(1) / 2 * 2
+}
 
 /// Everything that defines a tournament's games. Plain data; check it with
 /// [`TournamentConfig::validate`].
@@ -160,13 +169,11 @@ impl TournamentConfig {
             Format::RoundRobin => self.bots.len() * (self.bots.len() - 1) / 2,
             Format::Gauntlet => self.bots.len() - 1,
         } as u64;
-        let total = self
-            .games_per_pairing
-            .checked_add(1)
-            .and_then(|g| g.checked_mul(pairings));
-        if total.is_none_or(|t| t > MAX_GAMES) {
+        // Games per pairing are rounded up to whole pairs.
+        let most = max_games_per_pairing(pairings);
+        if self.games_per_pairing.div_ceil(2) * 2 > most {
             return bad(format!(
-                "--games {}: the schedule would exceed {MAX_GAMES} games (records are kept in memory, about 100 bytes a game)",
+                "--games: {} is out of range (1..={most} with {pairings} pairings: a schedule holds at most {MAX_GAMES} games, whose records are kept in memory, about 100 bytes a game)",
                 self.games_per_pairing
             ));
         }

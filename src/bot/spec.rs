@@ -190,6 +190,14 @@ impl Params {
         ))
     }
 
+    /// A well-formed number outside what `key` accepts.
+    fn out_of_range(&self, key: &str, value: &str, accepts: &str) -> SpecError {
+        SpecError(format!(
+            "bot spec '{}': {key}={value} is out of range ({key} takes {accepts})",
+            self.spec
+        ))
+    }
+
     /// An integer in `lo..=hi`, or `default`.
     ///
     /// # Errors
@@ -197,10 +205,20 @@ impl Params {
     pub fn int(&self, key: &str, default: u64, lo: u64, hi: u64) -> Result<u64, SpecError> {
         match self.raw(key) {
             None => Ok(default),
-            Some(v) => match v.replace('_', "").parse::<u64>() {
-                Ok(x) if (lo..=hi).contains(&x) => Ok(x),
-                _ => Err(self.bad(key, v, &format!("an integer {lo}..={hi}"))),
-            },
+            Some(v) => {
+                let accepts = format!("an integer {lo}..={hi}");
+                let digits = v.replace('_', "");
+                let unsigned = digits.strip_prefix(['-', '+']).unwrap_or(&digits);
+                if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(self.bad(key, v, &accepts));
+                }
+                // Any run of digits is a number; one too long for u64 is
+                // out of range like a negative one, not malformed.
+                match digits.parse::<u64>() {
+                    Ok(x) if (lo..=hi).contains(&x) => Ok(x),
+                    _ => Err(self.out_of_range(key, v, &accepts)),
+                }
+            }
         }
     }
 
@@ -224,6 +242,9 @@ impl Params {
             None => Ok(default),
             Some(v) => match v.parse::<f64>() {
                 Ok(x) if x.is_finite() && x >= lo && x <= hi => Ok(x),
+                Ok(x) if !x.is_nan() => {
+                    Err(self.out_of_range(key, v, &format!("a number {lo}..={hi}")))
+                }
                 _ => Err(self.bad(key, v, &format!("a number {lo}..={hi}"))),
             },
         }
@@ -438,5 +459,33 @@ mod tests {
         );
         let e = c.parse("random:depth=3").expect_err("key");
         assert!(e.0.contains("no key 'depth'"), "{e}");
+    }
+
+    #[test]
+    fn numbers_outside_a_keys_range_are_out_of_range() {
+        let spec: BotSpec = "x:n=99999999999999999999,m=-1,f=1e400,g=abc,h=7"
+            .parse()
+            .expect("spec");
+        let p = Params::new(&spec);
+        for key in ["n", "m"] {
+            let e = p.int(key, 1, 1, 10).expect_err(key);
+            assert!(
+                e.0.contains(&format!("{key}="))
+                    && e.0.contains("is out of range (")
+                    && e.0.contains("1..=10"),
+                "{e}"
+            );
+        }
+        let e = p.float("f", 0.5, 0.0, 1.0).expect_err("f");
+        assert!(e.0.contains("f=1e400 is out of range"), "{e}");
+        let e = p.int("g", 1, 1, 10).expect_err("g");
+        assert!(e.0.contains("g=abc is not accepted"), "{e}");
+        assert!(p.int("h", 1, 1, 10).is_ok());
+        assert!(
+            p.int("h", 1, 8, 10)
+                .expect_err("h")
+                .0
+                .contains("out of range")
+        );
     }
 }

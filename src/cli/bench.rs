@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::error::{CliResult, usage};
+use super::error::CliResult;
+use super::num;
 use crate::bot::mcts::MctsBot;
 use crate::bot::mcts::config::{Budget, MctsConfig, Parallel, Prior, Rave, Reward, Rollout};
 use crate::bot::mcts::tree::{Padded, Tree};
@@ -16,6 +17,14 @@ use crate::game::rng::FastRng;
 use crate::game::rules::Rules;
 use crate::game::scoring::score;
 
+/// What `--seconds` accepts: more than nothing, at most an hour.
+const SECONDS: num::FloatRange = num::FloatRange {
+    lo: 0.0,
+    hi: 3600.0,
+    lo_open: true,
+    hi_open: false,
+};
+
 /// Arguments of `bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -24,7 +33,8 @@ pub struct BenchArgs {
         long,
         default_value_t = 1.0,
         value_name = "S",
-        allow_negative_numbers = true
+        allow_hyphen_values = true,
+        value_parser = num::float(SECONDS)
     )]
     pub seconds: f64,
     /// Fail (exit 1) unless the signature equals this value
@@ -231,14 +241,8 @@ pub fn mcts_signature() -> String {
 /// Prints the figures.
 ///
 /// # Errors
-/// A bad `--seconds`, or a signature that differs from `--expect` (exit 1).
+/// A signature that differs from `--expect` (exit 1); clap checks `--seconds`.
 pub fn run(args: BenchArgs) -> CliResult {
-    if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
-        return Err(usage(format!(
-            "--seconds {}: expected a number of seconds in (0, 3600]",
-            args.seconds
-        )));
-    }
     let pos = bench_position();
     let mut rng = FastRng::new(2);
     let mut white_wins = 0u64;

@@ -3,12 +3,14 @@
 use clap::Args;
 
 use super::error::{CliResult, usage};
+use super::num;
 use crate::arena::runopts::RunOptions;
 use crate::bot::{Catalog, builtin_catalog};
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::Komi;
 use crate::game::rules::{HoleSetup, Rules};
 use crate::game::square::Square;
+use crate::game::square::{MAX_SIZE, MIN_SIZE};
 use crate::protocol::{EngineConfig, EngineFactory, words};
 
 /// Rules of the games to play: `--size`, `--holes`, `--layout`, `--pie`,
@@ -16,10 +18,16 @@ use crate::protocol::{EngineConfig, EngineFactory, words};
 #[derive(Args, Clone, Debug, Default)]
 pub struct RulesArgs {
     /// Board side, 3 to 8 (7 is the game)
-    #[arg(long, default_value_t = 7, value_name = "N")]
+    #[arg(long, default_value_t = 7, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::int::<u8>(MIN_SIZE.into(), MAX_SIZE.into()))]
     pub size: u8,
     /// Number of random holes, or a list like 3,5,7 that games cycle through
-    #[arg(long, value_name = "N[,N...]", conflicts_with = "layout")]
+    #[arg(
+        long,
+        value_name = "N[,N...]",
+        conflicts_with = "layout",
+        allow_negative_numbers = true
+    )]
     pub holes: Option<String>,
     /// Fixed hole squares, like a1,d4,g7
     #[arg(long, value_name = "SQ,SQ,...")]
@@ -41,11 +49,9 @@ impl RulesArgs {
     pub fn to_rules(&self) -> CliResult<Vec<Rules>> {
         let komi = match &self.komi {
             None => Komi::ZERO,
-            Some(k) => k
-                .parse::<Komi>()
-                .map_err(|e| usage(format!("--komi: {e}")))?,
+            Some(k) => parse_komi(k)?,
         };
-        if !(3..=8).contains(&self.size) {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) {
             return Err(usage(format!(
                 "--size {}: board sizes 3 to 8 are supported",
                 self.size
@@ -113,8 +119,9 @@ pub struct EngineArgs {
     /// Make NAME a bot backed by the program COMMAND (engine protocol on stdin/stdout)
     #[arg(long = "engine", value_name = "NAME=COMMAND")]
     pub engines: Vec<String>,
-    /// An external engine that takes longer than this for one move loses the game
-    #[arg(long, default_value_t = 30_000, value_name = "MS")]
+    /// An external engine that takes longer than this for one move loses the game (at most a day)
+    #[arg(long, default_value_t = 30_000, value_name = "MS", allow_negative_numbers = true,
+          value_parser = num::int::<u64>(1, MAX_MOVE_TIMEOUT_MS.into()))]
     pub move_timeout_ms: u64,
 }
 
@@ -174,10 +181,11 @@ impl EngineArgs {
 #[derive(Args, Clone, Debug, Default)]
 pub struct StudyRunArgs {
     /// Seed of every layout and bot stream
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::seed())]
     pub seed: u64,
     /// Games played in parallel (default: all cores); the result does not depend on it
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = num::threads())]
     pub threads: Option<usize>,
     /// Output directory (default: results/COMMAND-TIME, TIME in UTC); never overwritten
     #[arg(long, value_name = "DIR")]
@@ -190,21 +198,33 @@ pub struct StudyRunArgs {
     pub quiet: bool,
 }
 
-/// Parses `--holes`: one count or a comma-separated list.
+/// The longest `--move-timeout-ms`: a day, far beyond any real move and
+/// far from overflowing the deadlines computed from it.
+pub const MAX_MOVE_TIMEOUT_MS: u32 = 86_400_000;
+
+/// Parses `--holes`: one count or a comma-separated list. Each count is
+/// checked against the largest board here and against the chosen board by
+/// [`Rules::validate`].
 ///
 /// # Errors
 /// A usage error naming the bad entry.
 pub fn parse_holes(s: &str) -> CliResult<Vec<u32>> {
-    let mut out = Vec::new();
-    for part in s.split(',') {
-        let n: u32 = part.trim().parse().map_err(|_| {
-            usage(format!(
-                "--holes: '{part}' is not a number of holes (e.g. 5 or 3,5,7)"
-            ))
-        })?;
-        out.push(n);
-    }
-    Ok(out)
+    let most = i128::from(MAX_SIZE).pow(2) - 1;
+    s.split(',')
+        .map(|part| {
+            num::parse_int(part, 0, most)
+                .map(|n| n as u32)
+                .map_err(|e| usage(format!("--holes: {e}")))
+        })
+        .collect()
+}
+
+/// Parses `--komi` (whole or half points).
+///
+/// # Errors
+/// A usage error naming `--komi`.
+pub fn parse_komi(s: &str) -> CliResult<Komi> {
+    s.parse::<Komi>().map_err(|e| usage(format!("--komi: {e}")))
 }
 
 /// Parses `--layout`: distinct squares on a board of side `size`.

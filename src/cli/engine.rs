@@ -7,6 +7,7 @@ use clap::Args;
 
 use super::common::EngineArgs;
 use super::error::{CliResult, usage};
+use super::num;
 use crate::protocol::Server;
 
 /// Arguments of `engine`.
@@ -17,7 +18,8 @@ pub struct EngineCmdArgs {
     pub bot: String,
     /// Seed of the bots' random streams: the k-th game's bot gets
     /// derive_seed(SEED, k); the protocol's `seed` command overrides it
-    #[arg(long, default_value_t = 0, value_name = "N")]
+    #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::seed())]
     pub seed: u64,
     /// External engines the served bot may be (an engine can wrap another)
     #[command(flatten)]

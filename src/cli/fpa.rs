@@ -11,11 +11,13 @@ use super::common::{
     CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, threads,
 };
 use super::error::{CliError, CliResult, usage};
+use super::num;
 use super::tournament::{cli_error, out_error};
-use crate::arena::progress::{Progress, ProgressMode};
+use crate::arena::progress::{Leader, Progress, ProgressMode};
 use crate::arena::rundir::{is_non_empty, prepare_out, read_games};
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::{RunOptions, check_resume};
+use crate::arena::tournament::MAX_GAMES;
 use crate::arena::tournament::TournamentError;
 use crate::study::fpa::{Fpa, FpaRow, fpa_csv, fpa_plot};
 use crate::study::grid::relabel;
@@ -32,7 +34,8 @@ pub struct FpaArgs {
     #[arg(long, value_name = "SPEC")]
     pub bot: String,
     /// Games per hole count (and per pie setting)
-    #[arg(long, default_value_t = 200, value_name = "N")]
+    #[arg(long, default_value_t = 200, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::games())]
     pub games: u64,
     /// Rules: --holes (default 3,5,7,9,11,13), --size, --layout, --komi;
     /// --pie adds the same study under the pie rule beside the plain one
@@ -128,9 +131,6 @@ pub fn run(a: FpaArgs) -> CliResult {
         rules_args.holes = Some(DEFAULT_HOLES.into());
     }
     let rules = rules_args.to_rules()?;
-    if a.games == 0 {
-        return Err(usage("--games: must be at least 1"));
-    }
     let bot = catalog
         .parse_unattended(&a.bot)
         .map_err(|e| usage(format!("--bot: {e}")))?;
@@ -142,6 +142,16 @@ pub fn run(a: FpaArgs) -> CliResult {
         conditions: Fpa::conditions(&rules, a.rules.pie),
         games: a.games,
     };
+    // The schedule holds two slots per game (see Fpa::tournament), so the
+    // cap is checked here, on the number the user typed.
+    let conditions = fpa.conditions.len() as u64;
+    let most = MAX_GAMES / (2 * conditions.max(1));
+    if a.games > most {
+        return Err(usage(format!(
+            "--games: {} is out of range (1..={most} with {conditions} conditions: a schedule holds at most {MAX_GAMES} games)",
+            a.games
+        )));
+    }
     let threads = threads(a.run.threads)?;
     let config = fpa.tournament(a.run.seed, threads);
     config.validate(&catalog).map_err(cli_error)?;
@@ -227,7 +237,9 @@ pub fn run(a: FpaArgs) -> CliResult {
         );
     }
     install_cancel();
-    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet));
+    // Self-play: the two bots are one, so the colours' split is the news.
+    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet))
+        .with_leader(Leader::ColourSplit);
     let result = play_list_in_dir(&config, &catalog, &list, &out, &CANCEL, &mut progress);
     progress.finish();
     let records = match result {

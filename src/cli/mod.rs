@@ -8,6 +8,7 @@ pub mod error;
 pub mod fpa;
 pub mod input;
 pub mod merge;
+pub mod num;
 pub mod play;
 pub mod score;
 pub mod solve;
@@ -36,6 +37,11 @@ pub enum Command {
     /// Score boards: one `WHITE BLACK` line per board
     Score(score::ScoreArgs),
     /// Play one game between two bots (human is a bot); last line result=...
+    ///
+    /// The last line is `result=white|black|draw white=N black=N`. When a
+    /// human's input ends before the game does, it is `result=aborted` with
+    /// the scores as the board stands, one line on stderr says so, and the
+    /// exit status is 2: the game has no result.
     Play(play::PlayArgs),
     /// Seeded round robin over random layouts, CSV out
     Tournament(tournament::TournamentArgs),

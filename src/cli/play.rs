@@ -6,6 +6,7 @@ use clap::Args;
 
 use super::common::{EngineArgs, RulesArgs};
 use super::error::{CliResult, usage};
+use super::num;
 use crate::arena::game::{MoveEvent, Termination, play_game};
 use crate::bot::SearchInfo;
 use crate::game::outcome::Move;
@@ -25,13 +26,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "BOT")]
     pub black: String,
     /// Seed of the hole layout and of the bots' random streams
-    #[arg(
-        long,
-        default_value = "0",
-        value_name = "S",
-        allow_hyphen_values = true
-    )]
-    pub seed: String,
+    #[arg(long, default_value_t = 0, value_name = "S", allow_negative_numbers = true,
+          value_parser = num::seed())]
+    pub seed: u64,
     /// Rules of the game
     #[command(flatten)]
     pub rules: RulesArgs,
@@ -44,16 +41,6 @@ pub struct PlayArgs {
     /// Also show each bot's search statistics after its move
     #[arg(long)]
     pub verbose: bool,
-}
-
-/// Parses `--seed` as a u64 (a negative or non-numeric seed is a usage
-/// error naming it).
-fn parse_seed(s: &str) -> CliResult<u64> {
-    s.trim().replace('_', "").parse::<u64>().map_err(|_| {
-        usage(format!(
-            "--seed {s}: expected a non-negative integer below 2^64"
-        ))
-    })
 }
 
 /// One line of search statistics.
@@ -101,7 +88,7 @@ fn setup_line(white: &str, black: &str, seed: u64, start: &Position) -> String {
 /// to write the output (exit 1).
 pub fn run(args: PlayArgs) -> CliResult {
     // Step 1: validate everything before the first move.
-    let seed = parse_seed(&args.seed)?;
+    let seed = args.seed;
     let catalog = args.engines.catalog()?;
     let rules = args.rules.to_rules()?;
     let [rules] = rules.as_slice() else {
@@ -166,14 +153,15 @@ pub fn run(args: PlayArgs) -> CliResult {
     if quiet {
         end.push_str(&board_with_coordinates(result.game.position()));
     }
+    let mut aborted = None;
     if let Some((colour, fault)) = &result.fault {
         let who = match result.seat_of(*colour) {
             crate::arena::game::Seat::First => white.name(),
             crate::arena::game::Seat::Second => black.name(),
         };
         if result.termination == Termination::Aborted {
-            end.push_str(&format!(
-                "game stopped after {} moves: no more input from {colour} ({who}); scores as the board stands\n",
+            aborted = Some(format!(
+                "stdin: input ended after {} moves, with {colour} ({who}) to move: the game is aborted, not finished",
                 result.plies()
             ));
         } else {
@@ -183,29 +171,43 @@ pub fn run(args: PlayArgs) -> CliResult {
             ));
         }
     }
-    end.push_str(&format!(
-        "result={} white={} black={}\n",
+    end.push_str(&result_line(
+        aborted.is_some(),
         result.outcome.name(),
         result.scores[Player::White],
-        result.scores[Player::Black]
+        result.scores[Player::Black],
     ));
     show(end, &mut failed);
     match failed {
         Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Some(e) => Err(e.into()),
-        None => Ok(()),
+        // A game cut short by the end of a human's input is no result: a
+        // script that counts exit 0 as a finished game must not count it.
+        None => aborted.map_or(Ok(()), |why| Err(usage(why))),
     }
+}
+
+/// The last line of `play`: `result=aborted` for a game the human's input
+/// ended early (the scores are the board's as it stands), else the
+/// outcome.
+fn result_line(aborted: bool, outcome: &str, white: u32, black: u32) -> String {
+    let result = if aborted { "aborted" } else { outcome };
+    format!("result={result} white={white} black={black}\n")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::result_line;
 
     #[test]
-    fn seeds_parse() {
-        assert_eq!(parse_seed("42").ok(), Some(42));
-        assert_eq!(parse_seed("1_000").ok(), Some(1000));
-        assert!(parse_seed("-1").is_err());
-        assert!(parse_seed("x").is_err());
+    fn an_aborted_game_has_no_winner() {
+        assert_eq!(
+            result_line(true, "black", 3, 10),
+            "result=aborted white=3 black=10\n"
+        );
+        assert_eq!(
+            result_line(false, "draw", 3, 3),
+            "result=draw white=3 black=3\n"
+        );
     }
 }

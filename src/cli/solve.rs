@@ -5,8 +5,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::common::parse_komi;
 use super::error::{CliResult, usage};
 use super::input::read_boards;
+use super::num;
 use crate::bot::solver::{SolveLimits, Solver};
 use crate::game::outcome::Komi;
 
@@ -23,7 +25,8 @@ pub struct SolveArgs {
     /// Board file (RULES.md text format, boards separated by blank lines); stdin if absent
     pub file: Option<PathBuf>,
     /// Refuse positions with more free squares than this (solving time grows steeply)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_EMPTY)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_EMPTY,
+          allow_negative_numbers = true, value_parser = num::int::<u32>(0, 64))]
     pub max_empty: u32,
     /// Points added to Black's total (a half point allowed, e.g. 2.5)
     #[arg(long, value_name = "K", allow_hyphen_values = true)]
@@ -31,8 +34,9 @@ pub struct SolveArgs {
     /// Pie rule: with exactly one White stone and no Black one, Black may swap
     #[arg(long)]
     pub pie: bool,
-    /// Transposition table size in MiB
-    #[arg(long, value_name = "MB", default_value_t = 64)]
+    /// Transposition table size in MiB, 1 to 4096
+    #[arg(long, value_name = "MB", default_value_t = 64, allow_negative_numbers = true,
+          value_parser = num::int::<usize>(1, 4096))]
     pub tt_mb: usize,
 }
 
@@ -44,13 +48,8 @@ pub struct SolveArgs {
 pub fn run(args: SolveArgs) -> CliResult {
     let komi = match &args.komi {
         None => Komi::ZERO,
-        Some(k) => k
-            .parse::<Komi>()
-            .map_err(|e| usage(format!("--komi: {e}")))?,
+        Some(k) => parse_komi(k)?,
     };
-    if !(1..=4096).contains(&args.tt_mb) {
-        return Err(usage(format!("--tt-mb {}: use 1 to 4096 MiB", args.tt_mb)));
-    }
     let (boards, source) = read_boards(args.file.as_deref())?;
     let mut positions = Vec::with_capacity(boards.len());
     for (i, b) in boards.iter().enumerate() {

@@ -11,6 +11,7 @@ use super::common::{
     CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, threads,
 };
 use super::error::{CliError, CliResult, usage};
+use super::num;
 use super::tournament::{cli_error, out_error};
 use crate::arena::record::GameRecord;
 use crate::arena::report::Report;
@@ -23,6 +24,14 @@ use crate::stats::gsprt::{Decision, EloModel, SprtConfig};
 use crate::study::grid::relabel;
 use crate::study::sprt::{SprtObserver, SprtState};
 
+/// What `--alpha` and `--beta` accept.
+const ERROR_RATE: num::FloatRange = num::FloatRange {
+    lo: 0.0,
+    hi: 0.5,
+    lo_open: true,
+    hi_open: true,
+};
+
 /// Arguments of `sprt`.
 #[derive(Args, Debug)]
 pub struct SprtArgs {
@@ -33,22 +42,26 @@ pub struct SprtArgs {
     #[arg(long, value_name = "SPEC")]
     pub b: String,
     /// H0: A is elo0 Elo stronger than B
-    #[arg(long, value_name = "E0", allow_negative_numbers = true)]
+    #[arg(long, value_name = "E0", allow_hyphen_values = true,
+          value_parser = num::float(num::FloatRange::FINITE))]
     pub elo0: f64,
     /// H1: A is elo1 Elo stronger than B (elo1 > elo0)
-    #[arg(long, value_name = "E1", allow_negative_numbers = true)]
+    #[arg(long, value_name = "E1", allow_hyphen_values = true,
+          value_parser = num::float(num::FloatRange::FINITE))]
     pub elo1: f64,
     /// Probability of accepting H1 when H0 holds, in (0, 0.5)
-    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0.05, allow_hyphen_values = true,
+          value_parser = num::float(ERROR_RATE))]
     pub alpha: f64,
     /// Probability of accepting H0 when H1 holds, in (0, 0.5)
-    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0.05, allow_hyphen_values = true,
+          value_parser = num::float(ERROR_RATE))]
     pub beta: f64,
     /// Scale of elo0/elo1: logistic (score per game) or normalized (t-value, fishtest's default)
     #[arg(long, default_value = "logistic", value_name = "MODEL")]
     pub model: String,
     /// Stop after this many games even if no bound was reached (rounded up to a pair)
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = num::games())]
     pub max_games: u64,
     /// Rules of the games
     #[command(flatten)]
@@ -117,9 +130,6 @@ pub fn run(a: SprtArgs) -> CliResult {
         model,
     };
     test.validate().map_err(|e| usage(e.0))?;
-    if a.max_games == 0 {
-        return Err(usage("--max-games: must be at least 1"));
-    }
     let catalog = a.engine.catalog()?;
     let rules = a.rules.to_rules()?;
     let bot_a = catalog

@@ -12,8 +12,9 @@ use super::common::{
     CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, threads,
 };
 use super::error::{CliError, CliResult, usage};
+use super::num;
 use super::tournament::{cli_error, out_error};
-use crate::arena::progress::{Progress, ProgressMode};
+use crate::arena::progress::{Leader, Progress, ProgressMode};
 use crate::arena::record::GameRecord;
 use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
 use crate::arena::runinfo::{RunArgs, utc_stamp, write_atomic};
@@ -35,7 +36,8 @@ pub struct SweepArgs {
     #[arg(long, value_name = "SPEC")]
     pub vs: String,
     /// Games per combination, rounded up to whole colour-swapped pairs
-    #[arg(long, default_value_t = 100, value_name = "N")]
+    #[arg(long, default_value_t = 100, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::games())]
     pub games: u64,
     /// Rules of the games
     #[command(flatten)]
@@ -138,9 +140,6 @@ pub fn run(a: SweepArgs) -> CliResult {
         .map(|p| parse_axis(p).map_err(|e| usage(e.0)))
         .collect::<CliResult<Vec<_>>>()?;
     let sweep = Sweep::new(&base, axes, reference, &catalog).map_err(|e| usage(e.0))?;
-    if a.games == 0 {
-        return Err(usage("--games: must be at least 1"));
-    }
     let threads = threads(a.run.threads)?;
     let config = sweep.tournament(a.games, rules, a.run.seed, threads);
     config.validate(&catalog).map_err(cli_error)?;
@@ -181,7 +180,10 @@ pub fn run(a: SweepArgs) -> CliResult {
         );
     }
     install_cancel();
-    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet));
+    // The reference is bot 0 (Sweep::tournament); the leader is the best
+    // combination against it.
+    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet))
+        .with_leader(Leader::BestAgainst(0));
     let mut keep = Keep {
         inner: &mut progress,
         records: Vec::new(),

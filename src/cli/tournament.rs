@@ -7,6 +7,7 @@ use clap::Args;
 
 use super::common::{CANCEL, EngineArgs, RulesArgs, install_cancel, threads};
 use super::error::{CliError, CliResult, usage};
+use super::num;
 use crate::arena::progress::{Progress, ProgressMode};
 use crate::arena::report::Report;
 use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
@@ -39,7 +40,8 @@ pub struct TournamentArgs {
     #[arg(long = "bot", value_name = "SPEC")]
     pub bots: Vec<String>,
     /// Games per pairing, rounded up to whole colour-swapped pairs
-    #[arg(long, default_value_t = DEFAULT_GAMES, value_name = "N")]
+    #[arg(long, default_value_t = DEFAULT_GAMES, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::games())]
     pub games: u64,
     /// Rules of the games
     #[command(flatten)]
@@ -48,10 +50,11 @@ pub struct TournamentArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Seed of every layout and bot stream
-    #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N")]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::seed())]
     pub seed: u64,
     /// Games played in parallel (default: all cores)
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = num::threads())]
     pub threads: Option<usize>,
     /// round-robin (everyone meets everyone) or gauntlet (the first bot meets each other)
     #[arg(long, default_value = "round-robin", value_name = "FORMAT")]

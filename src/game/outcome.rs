@@ -41,20 +41,37 @@ impl fmt::Display for Komi {
     }
 }
 
+/// The largest komi in points either way: far beyond any score a board
+/// allows, small enough that totals in half points stay exact in an `i32`.
+pub const MAX_KOMI_POINTS: i32 = 500_000;
+
 /// Why a komi did not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad komi '{0}': expected a whole or half number of points, like 6 or -2.5")]
-pub struct ParseKomiError(pub String);
+pub enum ParseKomiError {
+    /// Not a whole or half number.
+    #[error("bad komi '{0}': expected a whole or half number of points, like 6 or -2.5")]
+    Malformed(String),
+    /// A number beyond [`MAX_KOMI_POINTS`] either way.
+    #[error("{0} is out of range (-{MAX_KOMI_POINTS}..={MAX_KOMI_POINTS} points)")]
+    OutOfRange(String),
+}
 
 impl FromStr for Komi {
     type Err = ParseKomiError;
 
     fn from_str(s: &str) -> Result<Komi, ParseKomiError> {
-        let err = || ParseKomiError(s.to_string());
-        let v: f64 = s.trim().parse().map_err(|_| err())?;
+        let text = s.trim();
+        let v: f64 = text
+            .parse()
+            .ok()
+            .filter(|v: &f64| !v.is_nan())
+            .ok_or_else(|| ParseKomiError::Malformed(text.to_string()))?;
+        if v.abs() > f64::from(MAX_KOMI_POINTS) {
+            return Err(ParseKomiError::OutOfRange(text.to_string()));
+        }
         let halves = v * 2.0;
-        if !halves.is_finite() || halves.fract() != 0.0 || halves.abs() > 1e6 {
-            return Err(err());
+        if halves.fract() != 0.0 {
+            return Err(ParseKomiError::Malformed(text.to_string()));
         }
         Ok(Komi(halves as i32))
     }
@@ -158,6 +175,15 @@ mod tests {
         assert_eq!("-2".parse::<Komi>(), Ok(Komi(-4)));
         assert!("0.25".parse::<Komi>().is_err());
         assert!("x".parse::<Komi>().is_err());
+        assert!(matches!(
+            "99999999999".parse::<Komi>(),
+            Err(ParseKomiError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            "-inf".parse::<Komi>(),
+            Err(ParseKomiError::OutOfRange(_))
+        ));
+        assert_eq!("-500000".parse::<Komi>(), Ok(Komi(-1_000_000)));
         assert_eq!(Komi(13).to_string(), "6.5");
         assert_eq!(Komi(-4).to_string(), "-2");
     }

@@ -171,6 +171,11 @@ impl Server {
             }
             "showboard" => none("showboard").map(|_| self.showboard()),
             "final_score" => none("final_score").map(|_| self.final_score()),
+            "" => Err("no command after the id".into()),
+            id if id.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
+                "id {id} is out of range (0..={}); no command was run",
+                u64::MAX
+            )),
             other => Err(format!("unknown command '{other}' (see list_commands)")),
         }
     }
@@ -448,6 +453,29 @@ mod tests {
         assert_eq!(ok(&mut s, "known_command genmove"), "true");
         assert_eq!(ok(&mut s, "known_command fly"), "false");
         assert_eq!(ask(&mut s, "5 protocol_version"), Reply::ok(Some(5), "1"));
+    }
+
+    #[test]
+    fn every_line_with_a_command_or_an_id_gets_one_answer() {
+        let mut s = server();
+        let mut out = Vec::new();
+        let input = "7\n7 \n8 frobnicate\n# just a comment\n\n9 name extra\n\
+                     99999999999999999999 name\n99999999999999999999\n+3 name\n\x07\n10 name\n";
+        s.serve(input.as_bytes(), &mut out).expect("io");
+        let text = String::from_utf8(out).expect("utf8");
+        let answers: Vec<&str> = text.split_terminator("\n\n").collect();
+        let firsts: Vec<String> = answers
+            .iter()
+            .map(|a| a.split(' ').next().unwrap_or_default().to_string())
+            .collect();
+        assert_eq!(
+            firsts,
+            ["?7", "?7", "?8", "?9", "?", "?", "?", "=10"],
+            "{text}"
+        );
+        assert!(answers[0].contains("no command after the id"), "{text}");
+        assert!(answers[4].contains("is out of range"), "{text}");
+        assert!(answers[6].contains("unknown command '+3'"), "{text}");
     }
 
     #[test]

@@ -13,17 +13,21 @@ pub struct Request {
     /// The id the controller put before the command (`12 genmove b`), echoed
     /// in the answer (`=12 d4`).
     pub id: Option<u64>,
-    /// The command name, as typed (commands are case-sensitive, as in GTP).
+    /// The command name, as typed (commands are case-sensitive, as in GTP);
+    /// empty for a line that holds only an id, which still gets an answer.
     pub name: String,
     /// The arguments, split on whitespace.
     pub args: Vec<String>,
 }
 
 impl Request {
-    /// Parses one input line. Returns `None` for lines that carry no
-    /// command: empty, blank or comment-only (`# ...`). As in GTP, control
-    /// characters other than tab are dropped, tabs count as spaces and
-    /// everything from `#` on is a comment.
+    /// Parses one input line. Returns `None` for lines that carry nothing:
+    /// empty, blank or comment-only (`# ...`); every other line is a
+    /// request, so that it gets exactly one answer (a lone id `7` is one
+    /// with an empty name). As in GTP, control characters other than tab
+    /// are dropped, tabs count as spaces and everything from `#` on is a
+    /// comment. An id is digits only; a first word of digits too long for
+    /// an id is left as the name, for the server to refuse.
     pub fn parse(line: &str) -> Option<Request> {
         let cleaned: String = line
             .split('#')
@@ -38,9 +42,14 @@ impl Request {
             .collect();
         let mut words = cleaned.split_whitespace();
         let first = words.next()?;
-        let (id, name) = match first.parse::<u64>() {
-            Ok(id) => (Some(id), words.next()?.to_string()),
-            Err(_) => (None, first.to_string()),
+        let id = first
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| first.parse::<u64>().ok())
+            .flatten();
+        let name = match id {
+            Some(_) => words.next().unwrap_or_default().to_string(),
+            None => first.to_string(),
         };
         Some(Request {
             id,
@@ -151,7 +160,14 @@ mod tests {
         assert_eq!(r.args, vec!["w", "d4"]);
         assert_eq!(Request::parse("# only a comment"), None);
         assert_eq!(Request::parse("   "), None);
-        assert_eq!(Request::parse("7"), None);
+        for lone in ["7", "7 ", " 7\t# why", "7\u{7}"] {
+            let r = Request::parse(lone).expect("a lone id is a request");
+            assert_eq!((r.id, r.name.as_str()), (Some(7), ""), "{lone:?}");
+        }
+        let r = Request::parse("+7 name").expect("request");
+        assert_eq!((r.id, r.name.as_str()), (None, "+7"));
+        let r = Request::parse("99999999999999999999 name").expect("request");
+        assert_eq!((r.id, r.name.as_str()), (None, "99999999999999999999"));
         let r = Request::parse("genmove\u{7} b\r").expect("request");
         assert_eq!((r.name.as_str(), r.args.len()), ("genmove", 1));
     }

@@ -1,0 +1,225 @@
+//! Every numeric option of every subcommand refuses a number it cannot
+//! take in one line that names the option and says "out of range", with
+//! exit status 2 and nothing else done.
+
+mod common;
+
+use std::process::{Command, Stdio};
+
+use common::BIN;
+
+/// The arguments each subcommand needs before a numeric option is checked.
+const BASE: &[(&str, &[&str])] = &[
+    ("play", &["--white", "random", "--black", "random"]),
+    ("tournament", &[]),
+    (
+        "sweep",
+        &["--bot", "mcts", "--param", "iters=1,2", "--vs", "random"],
+    ),
+    (
+        "sprt",
+        &[
+            "--a",
+            "random",
+            "--b",
+            "greedy",
+            "--elo0",
+            "0",
+            "--elo1",
+            "5",
+            "--max-games",
+            "10",
+        ],
+    ),
+    ("fpa", &["--bot", "random"]),
+    ("solve", &[]),
+    ("bots", &[]),
+    ("bench", &[]),
+    ("engine", &["--bot", "random"]),
+];
+
+/// Per option, values out of its range and the range the message names.
+/// Options common to several subcommands are tried on each.
+const CASES: &[(&str, &[&str], &str)] = &[
+    (
+        "--seed",
+        &["-1", "18446744073709551616"],
+        "0..=18446744073709551615",
+    ),
+    ("--size", &["-1", "2", "9", "300"], "3..=8"),
+    ("--holes", &["-1", "64", "3,99999999999"], "0..=63"),
+    (
+        "--komi",
+        &["99999999999", "-500000.5", "inf"],
+        "-500000..=500000",
+    ),
+    (
+        "--move-timeout-ms",
+        &["0", "-5", "86400001"],
+        "1..=86400000",
+    ),
+    ("--threads", &["0", "-1", "99999999999999999999999"], "1..="),
+    ("--games", &["0", "-1", "99999999999"], "1..="),
+    ("--max-games", &["0", "-1", "10000000001"], "1..=10000000"),
+    ("--elo0", &["1e400", "-inf"], "a finite number"),
+    ("--elo1", &["1e400"], "a finite number"),
+    ("--alpha", &["0", "0.5", "-1"], "0 < x < 0.5"),
+    ("--beta", &["0.7", "-0.1"], "0 < x < 0.5"),
+    ("--max-empty", &["-1", "65"], "0..=64"),
+    (
+        "--tt-mb",
+        &["0", "4097", "99999999999999999999999"],
+        "1..=4096",
+    ),
+    ("--seconds", &["0", "-1", "3601", "1e999"], "0 < x <= 3600"),
+];
+
+/// Value names of the options that take a number (or a list of numbers).
+const NUMERIC_VALUE_NAMES: &[&str] = &[
+    "<N>",
+    "<N[,N...]>",
+    "<S>",
+    "<K>",
+    "<MS>",
+    "<T>",
+    "<MB>",
+    "<E0>",
+    "<E1>",
+    "<ALPHA>",
+    "<BETA>",
+];
+
+/// The numeric options `pahtum SUB --help` lists.
+fn numeric_options(sub: &str) -> Vec<String> {
+    let out = Command::new(BIN)
+        .args([sub, "--help"])
+        .output()
+        .expect("run --help");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            let opt = words.next()?;
+            let value = words.next()?;
+            (opt.starts_with("--") && NUMERIC_VALUE_NAMES.contains(&value)).then(|| opt.to_string())
+        })
+        .collect()
+}
+
+/// Runs `pahtum ARGS` with no input and a fresh `--out` where the
+/// subcommand has one; returns (status, stdout, stderr, whether --out was
+/// created).
+fn run(sub: &str, args: &[&str]) -> (Option<i32>, String, String, bool) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    let mut cmd = Command::new(BIN);
+    cmd.arg(sub).args(args).stdin(Stdio::null());
+    if ["tournament", "sweep", "sprt", "fpa"].contains(&sub) {
+        cmd.arg("--out").arg(&out);
+    }
+    let o = cmd.output().expect("run pahtum");
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+        out.exists(),
+    )
+}
+
+#[test]
+fn every_numeric_option_says_out_of_range_and_names_itself() {
+    let mut tried = 0;
+    for (sub, base) in BASE {
+        let options = numeric_options(sub);
+        for opt in &options {
+            let (_, values, range) = CASES
+                .iter()
+                .find(|(o, _, _)| o == opt)
+                .unwrap_or_else(|| panic!("pahtum {sub} {opt}: a numeric option without cases"));
+            for value in *values {
+                let mut args: Vec<&str> = base.to_vec();
+                match args.iter().position(|a| a == opt) {
+                    Some(i) => args[i + 1] = value,
+                    None => args.extend([opt.as_str(), value]),
+                }
+                let (code, stdout, stderr, created) = run(sub, &args);
+                let what = format!("pahtum {sub} {}", args.join(" "));
+                assert_eq!(code, Some(2), "{what}: {stderr}");
+                assert_eq!(stderr.lines().count(), 1, "{what}: {stderr}");
+                assert!(
+                    stderr.contains(&format!("{opt}: ")) && stderr.contains("out of range"),
+                    "{what}: {stderr}"
+                );
+                assert!(stderr.contains(range), "{what}: {stderr}");
+                assert!(stdout.is_empty(), "{what}: printed {stdout}");
+                assert!(!created, "{what}: created --out");
+                tried += 1;
+            }
+        }
+    }
+    // Each subcommand's options were found in its help (a help layout
+    // change would otherwise pass this test vacuously).
+    assert!(tried > 80, "only {tried} cases tried");
+}
+
+#[test]
+fn malformed_numbers_name_the_option_too() {
+    for (sub, args, opt) in [
+        ("tournament", &["--size", "seven"][..], "--size"),
+        ("tournament", &["--seed", "1.5"][..], "--seed"),
+        ("tournament", &["--holes", "3,x"][..], "--holes"),
+        ("bench", &["--seconds", "nan"][..], "--seconds"),
+    ] {
+        let (code, _, stderr, _) = run(sub, args);
+        assert_eq!(code, Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(&format!("{opt}: '")), "{stderr}");
+        assert!(stderr.contains("is not a"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_schedule_too_large_quotes_the_games_the_user_typed() {
+    // fpa plays --games per condition; the schedule counts two slots a
+    // game, which the message must not show in the user's place.
+    let (code, _, stderr, created) = run(
+        "fpa",
+        &["--bot", "random", "--holes", "3,5", "--games", "5000000"],
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--games: 5000000 is out of range (1..=2500000 with 2 conditions"),
+        "{stderr}"
+    );
+    assert!(!created);
+    let (code, _, stderr, _) = run("tournament", &["--games", "10000000"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--games: 10000000 is out of range (1..="),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bot_spec_numbers_out_of_range_name_the_key() {
+    for (spec, key) in [
+        (
+            "mcts:iters=99999999999999999999",
+            "iters=99999999999999999999",
+        ),
+        ("mcts:iters=-1", "iters=-1"),
+        ("alphabeta:depth=65", "depth=65"),
+        ("mcts:c=1e400", "c=1e400"),
+        ("flatmc:epsilon=2", "epsilon=2"),
+    ] {
+        let (code, stdout, stderr, created) =
+            run("tournament", &["--bot", spec, "--bot", "random"]);
+        assert_eq!(code, Some(2), "{spec}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{spec}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{key} is out of range (")),
+            "{spec}: {stderr}"
+        );
+        assert!(stdout.is_empty() && !created, "{spec}");
+    }
+}
