@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
-use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, threads};
+use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, run_interrupt_note, threads};
 use super::error::{CliError, CliResult, usage};
 use super::tournament::cli_error;
 use crate::arena::progress::{Progress, ProgressMode};
@@ -130,8 +130,8 @@ fn table(rows: &[FpaRow]) -> String {
 /// Runs `fpa`.
 ///
 /// # Errors
-/// Bad arguments (exit 2) before any game; I/O failures or an
-/// interruption (exit 1).
+/// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
+/// interruption (exit 130).
 pub fn run(a: FpaArgs) -> CliResult {
     let catalog = a.engine.catalog()?;
     let mut rules_args = a.rules.clone();
@@ -230,14 +230,14 @@ pub fn run(a: FpaArgs) -> CliResult {
             out.display()
         );
     }
-    install_cancel();
+    install_cancel(run_interrupt_note(&out));
     let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet));
     let result = play_list_in_dir(&config, &catalog, &list, &out, &CANCEL, &mut progress);
     progress.finish();
     let records = match result {
         Ok(r) => r,
         Err(TournamentError::Interrupted { done, total }) => {
-            return Err(CliError::Internal(anyhow::anyhow!(
+            return Err(CliError::Interrupted(format!(
                 "interrupted after {done} of {total} games; continue with the same command plus --resume --out {}",
                 out.display()
             )));

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, threads};
+use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, run_interrupt_note, threads};
 use super::error::{CliError, CliResult, usage};
 use super::tournament::cli_error;
 use crate::arena::progress::{Progress, ProgressMode};
@@ -118,8 +118,8 @@ fn write_outputs(out: &Path, sweep: &Sweep, rows: &[SweepRow]) -> CliResult {
 /// Runs `sweep`.
 ///
 /// # Errors
-/// Bad arguments (exit 2) before any game; I/O failures or an
-/// interruption (exit 1).
+/// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
+/// interruption (exit 130).
 pub fn run(a: SweepArgs) -> CliResult {
     let catalog = a.engine.catalog()?;
     let rules = a.rules.to_rules()?;
@@ -165,7 +165,7 @@ pub fn run(a: SweepArgs) -> CliResult {
             out.display()
         );
     }
-    install_cancel();
+    install_cancel(run_interrupt_note(&out));
     let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet));
     let mut keep = Keep {
         inner: &mut progress,
@@ -185,7 +185,7 @@ pub fn run(a: SweepArgs) -> CliResult {
             Ok(())
         }
         Err(TournamentError::Interrupted { done, total }) => {
-            Err(CliError::Internal(anyhow::anyhow!(
+            Err(CliError::Interrupted(format!(
                 "interrupted after {done} of {total} games; continue with the same command plus --resume --out {}",
                 out.display()
             )))
