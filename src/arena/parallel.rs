@@ -126,9 +126,8 @@ pub fn run_games(
                     let mut text = String::new();
                     let mut done = Vec::new();
                     let mut since = Instant::now();
-                    let cancelled = || {
-                        cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested()
-                    };
+                    let cancelled =
+                        || cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested();
                     loop {
                         if stop.load(Ordering::Relaxed) || cancelled() {
                             break;

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
-use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, run_interrupt_note, threads};
+use super::common::{
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, run_interrupt_note, threads,
+};
 use super::error::{CliError, CliResult, usage};
 use super::tournament::cli_error;
 use crate::arena::progress::{Progress, ProgressMode};

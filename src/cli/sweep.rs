@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::common::{CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, run_interrupt_note, threads};
+use super::common::{
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, run_interrupt_note, threads,
+};
 use super::error::{CliError, CliResult, usage};
 use super::tournament::cli_error;
 use crate::arena::progress::{Progress, ProgressMode};
@@ -184,12 +186,10 @@ pub fn run(a: SweepArgs) -> CliResult {
             }
             Ok(())
         }
-        Err(TournamentError::Interrupted { done, total }) => {
-            Err(CliError::Interrupted(format!(
-                "interrupted after {done} of {total} games; continue with the same command plus --resume --out {}",
-                out.display()
-            )))
-        }
+        Err(TournamentError::Interrupted { done, total }) => Err(CliError::Interrupted(format!(
+            "interrupted after {done} of {total} games; continue with the same command plus --resume --out {}",
+            out.display()
+        ))),
         Err(e) => Err(cli_error(e)),
     }
 }

@@ -192,13 +192,11 @@ pub fn run(a: TournamentArgs) -> CliResult {
             }
             Ok(())
         }
-        Err(TournamentError::Interrupted { done, total }) => {
-            Err(CliError::Interrupted(format!(
-                "interrupted after {done} of {total} games; continue with: {} --resume --out {}",
-                run.args.command(),
-                out.display()
-            )))
-        }
+        Err(TournamentError::Interrupted { done, total }) => Err(CliError::Interrupted(format!(
+            "interrupted after {done} of {total} games; continue with: {} --resume --out {}",
+            run.args.command(),
+            out.display()
+        ))),
         Err(e) => Err(cli_error(e)),
     }
 }

@@ -394,7 +394,17 @@ mod tests {
             }
             let mut tree = Tree::new();
             tree.reset(1 << 20);
-            run_tree(&mut tree, &cfg, root.into(), 6000, None, seed, 2, Some(&pool), None);
+            run_tree(
+                &mut tree,
+                &cfg,
+                root.into(),
+                6000,
+                None,
+                seed,
+                2,
+                Some(&pool),
+                None,
+            );
             // A grandchild of the root with over 100 visits, preferably one
             // with a descendant below its own index (the case keeping used
             // to get wrong), else the most visited.

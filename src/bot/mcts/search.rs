@@ -424,8 +424,7 @@ impl Worker {
                     self.clock = now;
                 }
             }
-            if crate::bot::interrupt::requested()
-                || s.deadline.is_some_and(|d| Instant::now() >= d)
+            if crate::bot::interrupt::requested() || s.deadline.is_some_and(|d| Instant::now() >= d)
             {
                 s.stop.store(true, Relaxed);
             }
