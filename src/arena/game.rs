@@ -40,7 +40,7 @@ impl Termination {
             BotFault::Crash(_) => Termination::Crash,
             BotFault::Timeout(_) => Termination::Timeout,
             BotFault::Illegal(_) => Termination::IllegalMove,
-            BotFault::EndOfInput => Termination::Aborted,
+            BotFault::EndOfInput | BotFault::Interrupted => Termination::Aborted,
         }
     }
 }

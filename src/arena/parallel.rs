@@ -11,9 +11,12 @@
 //! [`BATCH_LATENCY`]). The calling thread owns the
 //! [`Observer`]: it keeps a reorder buffer and hands games on strictly in
 //! game order, so what the observer sees never depends on `threads`.
-//! Stopping (cancel flag, an observer's `Break`, or an error) stops the
-//! dispatch; games already running finish, and those after a gap are
-//! dropped, never handed on out of order.
+//! Stopping (an observer's `Break`, or an error) stops the dispatch;
+//! games already running finish, and those after a gap are dropped, never
+//! handed on out of order. An interrupt (the cancel flag, or the process's
+//! [`crate::bot::interrupt`] flag, which every search also watches) stops
+//! the dispatch too, and the games in flight, whose searches return at
+//! once, are dropped.
 
 use std::collections::VecDeque;
 use std::ops::{ControlFlow, Range};
@@ -123,8 +126,10 @@ pub fn run_games(
                     let mut text = String::new();
                     let mut done = Vec::new();
                     let mut since = Instant::now();
+                    let cancelled =
+                        || cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested();
                     loop {
-                        if stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {
+                        if stop.load(Ordering::Relaxed) || cancelled() {
                             break;
                         }
                         let k = next.fetch_add(1, Ordering::Relaxed);
@@ -133,6 +138,13 @@ pub fn run_games(
                         let r =
                             play_scheduled(schedule, &config.bots, labels, catalog, g, &mut text)
                                 .map(|rec| (rec, start..text.len()));
+                        if cancelled() {
+                            // Its searches were cut short: a game in
+                            // flight at an interrupt is dropped, and
+                            // `--resume` plays it again from its seeds.
+                            text.truncate(start);
+                            break;
+                        }
                         done.push((k, r));
                         if since.elapsed() >= BATCH_LATENCY {
                             let capacity = text.capacity();
@@ -225,7 +237,8 @@ pub fn run_games(
     if let Some(e) = failure {
         return Err(e);
     }
-    if cancel.load(Ordering::Relaxed) && (status.played as usize) < games.len() {
+    let cancelled = cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested();
+    if cancelled && (status.played as usize) < games.len() {
         status.stopped = true;
     }
     Ok(status)

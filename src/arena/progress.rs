@@ -218,9 +218,8 @@ impl Progress {
         match self.mode {
             ProgressMode::Bar => {
                 if let Some(bar) = self.bar.take() {
-                    bar.set_position(self.done);
                     bar.set_message(self.leader());
-                    bar.finish();
+                    close_bar(&bar, self.done, self.total);
                 }
             }
             ProgressMode::Lines => {
@@ -229,6 +228,19 @@ impl Progress {
             }
             ProgressMode::Quiet => {}
         }
+    }
+}
+
+/// Stops `bar` at `done` of `total` games: completed when all were
+/// played, abandoned where it stands otherwise (an interrupted run), since
+/// indicatif's `finish` moves the bar to its length and would show games
+/// that were never played.
+fn close_bar(bar: &ProgressBar, done: u64, total: u64) {
+    bar.set_position(done);
+    if done >= total {
+        bar.finish();
+    } else {
+        bar.abandon();
     }
 }
 
@@ -389,5 +401,18 @@ mod tests {
             "white 50.0%, draw 25.0%, black 25.0% of 4 games"
         );
         assert!(!p.leader().contains("mcts-2"));
+    }
+
+    #[test]
+    fn an_interrupted_bar_stays_at_the_games_played() {
+        let bar = ProgressBar::hidden();
+        bar.set_length(600);
+        close_bar(&bar, 186, 600);
+        assert_eq!(bar.position(), 186);
+        assert!(bar.is_finished());
+        let done = ProgressBar::hidden();
+        done.set_length(4);
+        close_bar(&done, 4, 4);
+        assert_eq!(done.position(), 4);
     }
 }

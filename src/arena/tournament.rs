@@ -298,7 +298,7 @@ pub fn run_tournament(
     };
     both.on_start(&[], games.len() as u64);
     let status = run_games(config, catalog, &games, cancel, &mut both)?;
-    if status.stopped && cancel.load(Ordering::Relaxed) {
+    if status.stopped && (cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested()) {
         return Err(TournamentError::Interrupted {
             done: status.played,
             total: games.len() as u64,

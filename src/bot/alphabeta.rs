@@ -174,7 +174,9 @@ impl AlphaBetaBot {
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped
             && (self.nodes >= self.node_limit
-                || (self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)))
+                || (self.nodes & 1023 == 0
+                    && (crate::bot::interrupt::requested()
+                        || self.deadline.is_some_and(|d| Instant::now() >= d))))
         {
             self.stopped = true;
         }

@@ -187,6 +187,10 @@ impl Bot for FlatMcBot {
         }
         // Step 2: UCB1 for the rest of the budget.
         for t in arms.len()..budget {
+            // An interrupted run drops this game: stop at once.
+            if t % 256 == 0 && crate::bot::interrupt::requested() {
+                break;
+            }
             let ln_n = (t as f64).ln();
             let c = self.cfg.c;
             let mut best = 0;

@@ -7,6 +7,7 @@ pub mod flatmc;
 pub mod greedy;
 pub mod heuristic;
 pub mod human;
+pub mod interrupt;
 pub mod learned;
 pub mod mcts;
 pub mod random;
@@ -50,6 +51,10 @@ pub enum BotFault {
     /// The input ended (a human closed the terminal): the game stops.
     #[error("no more input")]
     EndOfInput,
+    /// The run was interrupted ([`interrupt`]) while the bot waited for an
+    /// external engine; the game is dropped, not scored.
+    #[error("interrupted")]
+    Interrupted,
 }
 
 impl BotFault {
@@ -59,7 +64,7 @@ impl BotFault {
             BotFault::Crash(_) => "crash",
             BotFault::Timeout(_) => "timeout",
             BotFault::Illegal(_) => "illegal_move",
-            BotFault::EndOfInput => "aborted",
+            BotFault::EndOfInput | BotFault::Interrupted => "aborted",
         }
     }
 }
@@ -90,6 +95,11 @@ pub trait Bot: Send {
         false
     }
 }
+
+/// The most threads any option may ask for: `--threads` (games at once)
+/// and a search's `threads=` key. Far above any machine's cores, low enough
+/// that starting them all takes moments rather than wedging the process.
+pub const MAX_THREADS: usize = 256;
 
 /// The catalogue of built-in bots, in the order `pahtum bots` lists them.
 pub fn builtin_catalog() -> Catalog {

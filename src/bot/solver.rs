@@ -74,6 +74,9 @@ pub enum SolveError {
     /// The deadline passed.
     #[error("time limit reached")]
     TimeLimit,
+    /// The run was interrupted (Ctrl-C or SIGTERM).
+    #[error("interrupted")]
+    Interrupted,
 }
 
 /// The exact solution of a position (CONTRACT.md, `solve` output).
@@ -324,6 +327,7 @@ fn stop_error(stop: Stop, limits: &SolveLimits) -> SolveError {
     match stop {
         Stop::Nodes => SolveError::NodeLimit(limits.max_nodes.unwrap_or(0)),
         Stop::Time => SolveError::TimeLimit,
+        Stop::Interrupted => SolveError::Interrupted,
     }
 }
 

@@ -5,7 +5,7 @@ use clap::Args;
 use super::error::{CliResult, usage};
 use super::num;
 use crate::arena::runopts::RunOptions;
-use crate::bot::{Catalog, builtin_catalog};
+use crate::bot::{Catalog, MAX_THREADS, builtin_catalog};
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::Komi;
 use crate::game::rules::{HoleSetup, Rules};
@@ -254,31 +254,58 @@ pub fn parse_layout(s: &str, size: u8) -> CliResult<Bitboard> {
     Ok(b)
 }
 
-/// Resolves `--threads`: at least 1; all cores when absent.
+/// Resolves `--threads`: 1 to [`MAX_THREADS`]; all cores when absent.
 ///
 /// # Errors
-/// `--threads 0` (exit 2).
+/// `--threads 0` or above the cap (exit 2).
 pub fn threads(t: Option<usize>) -> CliResult<usize> {
     match t {
         Some(0) => Err(usage("--threads: must be at least 1")),
+        Some(t) if t > MAX_THREADS => Err(usage(format!(
+            "--threads {t}: out of range, at most {MAX_THREADS}"
+        ))),
         Some(t) => Ok(t),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }
 
-/// Set by Ctrl-C (or SIGTERM): stop starting games, keep what is written.
-pub static CANCEL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// The process's interrupt flag ([`crate::bot::interrupt::INTERRUPT`]):
+/// the arena's `cancel` and every search read this one flag.
+pub use crate::bot::interrupt::INTERRUPT as CANCEL;
 
-/// Installs the Ctrl-C handler of the long-running commands: the first
-/// signal stops starting games (rows already written stay valid), a second
-/// kills the external engines' process groups and exits at once.
-pub fn install_cancel() {
-    use std::sync::atomic::Ordering;
-    let _ = ctrlc::set_handler(|| {
-        if CANCEL.swap(true, Ordering::SeqCst) {
+/// Installs the Ctrl-C (and SIGTERM) handler of a long-running command.
+/// The first signal sets [`CANCEL`], so that searches return, games in
+/// flight are dropped and the command ends with exit status 130 through
+/// [`CliError::Interrupted`](super::error::CliError::Interrupted); it
+/// prints `what` (what happens to the run) on stderr. A second signal kills
+/// the external engines' process groups and exits 130 at once.
+pub fn install_cancel(what: impl Into<String>) {
+    let what = what.into();
+    let _ = ctrlc::set_handler(move || {
+        if crate::bot::interrupt::request() {
             crate::protocol::children::kill_all();
             std::process::exit(130);
         }
+        eprintln!("\npahtum: interrupted: {what}; Ctrl-C again aborts at once");
+    });
+}
+
+/// [`install_cancel`]'s message for a run that writes into `out`.
+pub fn run_interrupt_note(out: &std::path::Path) -> String {
+    format!(
+        "stopping; games in flight are dropped, rows on disk are kept, the same command with --resume --out {} continues",
+        out.display()
+    )
+}
+
+/// Installs the handler of an interactive command (`play`, `engine`):
+/// the first signal kills the external engines' process groups and exits
+/// with status 130 at once, there being nothing to keep.
+pub fn install_exit() {
+    let _ = ctrlc::set_handler(|| {
+        crate::bot::interrupt::request();
+        crate::protocol::children::kill_all();
+        std::process::exit(130);
     });
 }
 

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter};
 
 use clap::Args;
 
-use super::common::EngineArgs;
+use super::common::{EngineArgs, install_exit};
 use super::error::{CliResult, usage};
 use super::num;
 use crate::protocol::Server;
@@ -39,6 +39,8 @@ pub fn run(args: EngineCmdArgs) -> CliResult {
     if spec.name == "human" {
         return Err(usage("--bot: human cannot be served as an engine"));
     }
+    // Nothing to keep on an interrupt: exit 130 at once, engines killed.
+    install_exit();
     let mut server = Server::new(catalog, spec, args.seed);
     let stdin = io::stdin().lock();
     let stdout = BufWriter::new(io::stdout().lock());

@@ -1,14 +1,19 @@
-//! The two kinds of failure the command line reports.
+//! The kinds of failure the command line reports.
 
 use std::fmt;
 
-/// A failure of a subcommand: the user's fault (exit 2) or ours (exit 1).
+/// A failure of a subcommand: the user's fault (exit 2), ours (exit 1), or
+/// an interrupt (exit 130).
 #[derive(Debug)]
 pub enum CliError {
     /// Bad arguments or input: one line naming what and where; exit 2.
     Usage(String),
     /// Anything else (I/O failure, broken invariant); exit 1.
     Internal(anyhow::Error),
+    /// Stopped by Ctrl-C or SIGTERM: a line that says so, what was kept and
+    /// how to go on; exit
+    /// 130, as a shell reports a process ended by SIGINT.
+    Interrupted(String),
 }
 
 impl CliError {
@@ -17,6 +22,7 @@ impl CliError {
         match self {
             CliError::Usage(_) => 2,
             CliError::Internal(_) => 1,
+            CliError::Interrupted(_) => 130,
         }
     }
 }
@@ -26,6 +32,7 @@ impl fmt::Display for CliError {
         match self {
             CliError::Usage(m) => write!(f, "error: {m}"),
             CliError::Internal(e) => write!(f, "internal error: {e:#}"),
+            CliError::Interrupted(m) => f.write_str(m),
         }
     }
 }

@@ -8,7 +8,8 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 
 use super::common::{
-    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, threads,
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, run_interrupt_note,
+    threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::num;
@@ -122,8 +123,8 @@ fn table(rows: &[FpaRow]) -> String {
 /// Runs `fpa`.
 ///
 /// # Errors
-/// Bad arguments (exit 2) before any game; I/O failures or an
-/// interruption (exit 1).
+/// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
+/// interruption (exit 130).
 pub fn run(a: FpaArgs) -> CliResult {
     let catalog = a.engine.catalog()?;
     let mut rules_args = a.rules.clone();
@@ -236,7 +237,7 @@ pub fn run(a: FpaArgs) -> CliResult {
             out.display()
         );
     }
-    install_cancel();
+    install_cancel(run_interrupt_note(&out));
     // Self-play: the two bots are one, so the colours' split is the news.
     let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet))
         .with_leader(Leader::ColourSplit);
@@ -245,7 +246,7 @@ pub fn run(a: FpaArgs) -> CliResult {
     let records = match result {
         Ok(r) => r,
         Err(TournamentError::Interrupted { done, total }) => {
-            return Err(CliError::Internal(anyhow::anyhow!(
+            return Err(CliError::Interrupted(format!(
                 "interrupted after {done} of {total} games; continue with the same command plus --resume --out {}",
                 out.display()
             )));

@@ -91,8 +91,8 @@ fn one_line(text: &str) -> String {
 /// Parses `args` and runs the subcommand.
 ///
 /// # Errors
-/// Usage errors (exit 2) and internal errors (exit 1); `--help` and
-/// `--version` print and succeed.
+/// Usage errors (exit 2), internal errors (exit 1) and interrupts (exit
+/// 130); `--help` and `--version` print and succeed.
 pub fn run<I, T>(args: I) -> CliResult
 where
     I: IntoIterator<Item = T>,

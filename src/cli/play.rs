@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::common::{EngineArgs, RulesArgs};
+use super::common::{EngineArgs, RulesArgs, install_exit};
 use super::error::{CliResult, usage};
 use super::num;
 use crate::arena::game::{MoveEvent, Termination, play_game};
@@ -114,6 +114,8 @@ pub fn run(args: PlayArgs) -> CliResult {
         .map_err(|e| usage(format!("--black: {e}")))?;
 
     // Step 2: play, showing each move; the first write error stops output.
+    // An interrupt ends the game at once (exit 130, engines killed).
+    install_exit();
     let mut out = std::io::stdout();
     let mut failed: Option<std::io::Error> = None;
     let mut show = |text: String, failed: &mut Option<std::io::Error>| {

@@ -5,11 +5,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::common::parse_komi;
-use super::error::{CliResult, usage};
+use super::common::{install_cancel, parse_komi};
+use super::error::{CliError, CliResult, usage};
 use super::input::read_boards;
 use super::num;
-use crate::bot::solver::{SolveLimits, Solver};
+use crate::bot::solver::{SolveError, SolveLimits, Solver};
 use crate::game::outcome::Komi;
 
 /// Positions with more free squares than this are refused unless
@@ -44,7 +44,8 @@ pub struct SolveArgs {
 /// prints one line per board in input order, each as soon as it is solved.
 ///
 /// # Errors
-/// Bad input or a board that cannot arise or is too large (exit 2).
+/// Bad input or a board that cannot arise or is too large (exit 2); an
+/// interrupt (exit 130).
 pub fn run(args: SolveArgs) -> CliResult {
     let komi = match &args.komi {
         None => Komi::ZERO,
@@ -68,11 +69,19 @@ pub fn run(args: SolveArgs) -> CliResult {
     }
     let mut solver = Solver::new(args.tt_mb);
     let limits = SolveLimits::default();
+    install_cancel("stopping; the lines already printed stand");
     let mut out = std::io::stdout().lock();
-    for pos in &positions {
-        let solution = solver
-            .solve(pos, &limits)
-            .map_err(|e| anyhow::anyhow!("solver stopped without limits: {e}"))?;
+    for (i, pos) in positions.iter().enumerate() {
+        let solution = match solver.solve(pos, &limits) {
+            Ok(s) => s,
+            Err(SolveError::Interrupted) => {
+                return Err(CliError::Interrupted(format!(
+                    "interrupted after {i} of {} boards",
+                    positions.len()
+                )));
+            }
+            Err(e) => return Err(anyhow::anyhow!("solver stopped without limits: {e}").into()),
+        };
         writeln!(out, "{}", solution.line())?;
         out.flush()?;
     }

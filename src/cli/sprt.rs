@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::common::{
-    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, threads,
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, run_interrupt_note,
+    threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::num;
@@ -115,8 +116,8 @@ fn finish(
 /// Runs `sprt`.
 ///
 /// # Errors
-/// Bad arguments (exit 2) before any game; I/O failures or an
-/// interruption (exit 1).
+/// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
+/// interruption (exit 130).
 pub fn run(a: SprtArgs) -> CliResult {
     let model: EloModel = a
         .model
@@ -235,14 +236,14 @@ pub fn run(a: SprtArgs) -> CliResult {
         }
     }
     if !decided_before {
-        install_cancel();
+        install_cancel(run_interrupt_note(&out));
         let result = run_in_dir(&run, &CANCEL, &mut obs);
         match result {
             Ok(_) => {}
             Err(TournamentError::Interrupted { .. })
                 if obs.state.decision() != Decision::Continue => {}
             Err(TournamentError::Interrupted { done, total }) => {
-                return Err(CliError::Internal(anyhow::anyhow!(
+                return Err(CliError::Interrupted(format!(
                     "interrupted after {done} of at most {total} games; continue with the same command plus --resume --out {}",
                     out.display()
                 )));

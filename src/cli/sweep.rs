@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::common::{
-    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, threads,
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, run_interrupt_note,
+    threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::num;
@@ -123,8 +124,8 @@ fn write_outputs(out: &Path, sweep: &Sweep, rows: &[SweepRow]) -> CliResult {
 /// Runs `sweep`.
 ///
 /// # Errors
-/// Bad arguments (exit 2) before any game; I/O failures or an
-/// interruption (exit 1).
+/// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
+/// interruption (exit 130).
 pub fn run(a: SweepArgs) -> CliResult {
     let catalog = a.engine.catalog()?;
     let rules = a.rules.to_rules()?;
@@ -179,7 +180,7 @@ pub fn run(a: SweepArgs) -> CliResult {
             out.display()
         );
     }
-    install_cancel();
+    install_cancel(run_interrupt_note(&out));
     // The reference is bot 0 (Sweep::tournament); the leader is the best
     // combination against it.
     let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet))
@@ -201,12 +202,10 @@ pub fn run(a: SweepArgs) -> CliResult {
             }
             Ok(())
         }
-        Err(TournamentError::Interrupted { done, total }) => {
-            Err(CliError::Internal(anyhow::anyhow!(
-                "interrupted after {done} of {total} games; continue with the same command plus --resume --out {}",
-                out.display()
-            )))
-        }
+        Err(TournamentError::Interrupted { done, total }) => Err(CliError::Interrupted(format!(
+            "interrupted after {done} of {total} games; continue with the same command plus --resume --out {}",
+            out.display()
+        ))),
         Err(e) => Err(out_error(&out)(e)),
     }
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::common::{CANCEL, EngineArgs, RulesArgs, install_cancel, threads};
+use super::common::{CANCEL, EngineArgs, RulesArgs, install_cancel, run_interrupt_note, threads};
 use super::error::{CliError, CliResult, usage};
 use super::num;
 use crate::arena::progress::{Progress, ProgressMode};
@@ -128,7 +128,7 @@ fn default_out() -> PathBuf {
 /// Runs `tournament`.
 ///
 /// # Errors
-/// Bad arguments (exit 2), I/O failures or an interruption (exit 1).
+/// Bad arguments (exit 2), I/O failures (exit 1) or an interruption (exit 130).
 pub fn run(a: TournamentArgs) -> CliResult {
     if a.resume && a.out.is_none() {
         return Err(usage(
@@ -206,7 +206,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
         );
     }
     // A second Ctrl-C exits at once; rows already written stay valid.
-    install_cancel();
+    install_cancel(run_interrupt_note(&out));
     let mut progress = Progress::new(config.labels(), mode);
     let result = run_in_dir(&run, &CANCEL, &mut progress);
     progress.finish();
@@ -219,13 +219,11 @@ pub fn run(a: TournamentArgs) -> CliResult {
             }
             Ok(())
         }
-        Err(TournamentError::Interrupted { done, total }) => {
-            Err(CliError::Internal(anyhow::anyhow!(
-                "interrupted after {done} of {total} games; continue with: {} --resume --out {}",
-                run.args.command(),
-                out.display()
-            )))
-        }
+        Err(TournamentError::Interrupted { done, total }) => Err(CliError::Interrupted(format!(
+            "interrupted after {done} of {total} games; continue with: {} --resume --out {}",
+            run.args.command(),
+            out.display()
+        ))),
         Err(e) => Err(out_error(&out)(e)),
     }
 }

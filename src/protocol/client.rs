@@ -162,9 +162,14 @@ impl Shared {
         Ok(session)
     }
 
-    /// Kills a faulty engine and logs the fault with its stderr tail.
+    /// Kills a faulty engine and logs the fault with its stderr tail (an
+    /// interrupted run's engines are killed without a report: they did no
+    /// wrong).
     fn retire(&self, mut session: Session, label: &str, fault: &BotFault) {
         session.process.kill();
+        if *fault == BotFault::Interrupted {
+            return;
+        }
         let tail = session.process.stderr_tail();
         let mut text = format!(
             "engine {} (pid {}, `{}`), bot {label}: {fault}\n",

@@ -29,6 +29,9 @@ const STDERR_LINE_CHARS: usize = 500;
 /// Lines of stdout buffered ahead of the reader: an engine that floods
 /// stdout blocks on its pipe instead of growing our memory.
 const CHANNEL_LINES: usize = 1024;
+/// How often a wait for an engine's answer looks at the interrupt flag.
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
+
 /// How long a polite `quit` may take before the engine is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(200);
 
@@ -146,8 +149,16 @@ impl EngineProcess {
             )));
         }
         loop {
+            // The wait is sliced so that an interrupted run stops waiting
+            // (and kills the engine) within a slice, however long the
+            // move timeout.
+            if crate::bot::interrupt::requested() {
+                self.kill();
+                return Err(BotFault::Interrupted);
+            }
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let slice = left.min(INTERRUPT_POLL);
+            match self.lines.recv_timeout(slice) {
                 Ok(Line::Text(line)) => {
                     if line.trim().is_empty() {
                         continue;
@@ -174,6 +185,7 @@ impl EngineProcess {
                         "cannot read the answer to '{command}': {e}"
                     )));
                 }
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
                 Err(RecvTimeoutError::Timeout) => {
                     self.kill();
                     return Err(BotFault::Timeout(format!(

@@ -552,7 +552,7 @@ const DEFAULT_LOOKAHEAD: u64 = 0;
 /// Most iterations one search may take.
 pub const MAX_ITERS: u64 = 1_000_000_000;
 /// Most worker threads.
-pub const MAX_THREADS: u64 = 256;
+pub const MAX_THREADS: u64 = crate::bot::MAX_THREADS as u64;
 /// Most tree nodes (node ids are `u32`).
 pub const MAX_NODES: u64 = 1 << 31;
 

@@ -46,6 +46,10 @@ pub use config::KEYS;
 
 /// Longest principal variation reported.
 const PV_LEN: usize = 12;
+
+/// Nodes of a time-budgeted search's first arena (a few MiB, set up in
+/// about a millisecond); it doubles as the search fills it.
+const FIRST_ARENA: u32 = 1 << 16;
 /// Root children listed in reports.
 const TOP: usize = 5;
 
@@ -180,33 +184,45 @@ impl MctsBot {
             Budget::Iters(n) => n,
             Budget::Millis(_) => u64::MAX,
         };
-        let limit = self.node_limit((iters / k as u64).saturating_add(1), k);
+        let cap = self.node_limit((iters / k as u64).saturating_add(1), k);
+        // A time budget is wall time for the whole move, setup included:
+        // its arena starts small (or at what earlier moves grew it to) and
+        // grows while the search runs (`parallel::run_tree`), so that
+        // filling memory the search may never use does not eat the budget.
+        let (limit, grow_to) = match self.cfg.budget {
+            Budget::Iters(_) => (cap, None),
+            Budget::Millis(_) => {
+                let have = self.trees.first().map_or(0, Tree::capacity);
+                (have.max(FIRST_ARENA).min(cap), Some(cap))
+            }
+        };
         self.trees.resize_with(k, Tree::new);
-        let preparing = Instant::now();
         let modelled = modelled_colour(game, &self.cfg);
         let reused = self.prepare_trees(game, limit, modelled);
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = parallel::pool_for(self.cfg.threads);
         }
-        // A time budget starts after the arena and the threads are ready:
-        // the arena's first allocation (up to `max_nodes` nodes, about
-        // 0.1 s for the default 4 million) is a one-time cost of the bot,
-        // and counting it left the first move of every game a few dozen
-        // iterations.
         let deadline = match self.cfg.budget {
             Budget::Iters(_) => None,
-            Budget::Millis(ms) => Some(started + Duration::from_millis(ms) + preparing.elapsed()),
+            Budget::Millis(ms) => Some(started + Duration::from_millis(ms)),
         };
         // Step 3: search.
         let seed = derive_seed(self.seed, &[game.moves().len() as u64]);
         let root = Root { pos, modelled };
         let pool = self.pool.as_ref();
         let run = match self.cfg.parallel {
-            Parallel::Root if k > 1 => {
-                parallel::run_root(&self.trees, &self.cfg, root, iters, deadline, seed, pool)
-            }
+            Parallel::Root if k > 1 => parallel::run_root(
+                &mut self.trees,
+                &self.cfg,
+                root,
+                iters,
+                deadline,
+                seed,
+                pool,
+                grow_to,
+            ),
             _ => parallel::run_tree(
-                &self.trees[0],
+                &mut self.trees[0],
                 &self.cfg,
                 root,
                 iters,
@@ -214,6 +230,7 @@ impl MctsBot {
                 seed,
                 self.cfg.threads,
                 pool,
+                grow_to,
             ),
         };
         // Step 4: choose.

@@ -64,7 +64,8 @@
 //! - `mv`, `prior`: written once before publication, then read-only.
 //!
 //! Iterations are claimed from a shared counter in batches, so the total
-//! is exactly the budget; `stop` (deadline, proven root) is a relaxed flag
+//! is exactly the budget; `stop` (deadline, proven root, interrupt, full
+//! arena of a time budget) is a relaxed flag
 //! checked before each iteration. Results of tree parallelism depend on
 //! thread timing; one thread, or root parallelism with an iteration
 //! budget, is deterministic.
@@ -76,11 +77,13 @@
 //! a one-thread search (no atomics read-modify-write on the hot path, no
 //! shared cache lines); the caller merges the roots' children by move.
 
+use std::sync::Mutex;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 use super::config::MctsConfig;
 use super::search::{Root, Shared, Worker};
-use super::tree::Tree;
+use super::tree::{Proof, Tree};
 use crate::game::rng::derive_seed;
 
 /// Iterations a thread claims at once when threads share a tree: large
@@ -161,9 +164,16 @@ pub fn pool_for(threads: usize) -> Option<rayon::ThreadPool> {
 
 /// Searches `tree` from `root` with `threads` threads sharing it: thread
 /// 0 on the caller, the others on `pool`'s threads when given.
+///
+/// With `grow_to`, the arena starts at its current bound and doubles (up
+/// to `grow_to` nodes) each time it fills before the deadline: the search
+/// pauses, the threads join, the arena grows and a new round starts on
+/// the same tree. Why: filling a big arena up front took longer than a
+/// short time budget, and the first move of every game overran it; grown
+/// on demand, the arena costs what the search uses, inside its budget.
 #[allow(clippy::too_many_arguments)]
 pub fn run_tree(
-    tree: &Tree,
+    tree: &mut Tree,
     cfg: &MctsConfig,
     root: Root,
     iters: u64,
@@ -171,51 +181,133 @@ pub fn run_tree(
     seed: u64,
     threads: usize,
     pool: Option<&rayon::ThreadPool>,
+    grow_to: Option<u32>,
 ) -> RunStats {
-    let shared = Shared::new(tree, cfg, root, iters, deadline);
-    let iterations = if threads <= 1 {
+    if threads <= 1 {
         let mut w = Worker::new(derive_seed(seed, &[0]));
-        w.run::<false>(&shared, SERIAL_BATCH);
-        w.iterations
-    } else {
-        let shared = &shared;
-        on_threads(threads, pool, |t| {
+        return run_serial(tree, cfg, root, iters, deadline, &mut w, grow_to);
+    }
+    let mut stats = RunStats::default();
+    for round in 0u64.. {
+        let shared = rounds_shared(tree, cfg, root, iters, deadline, grow_to, &stats);
+        let seed = if round == 0 {
+            seed
+        } else {
+            derive_seed(seed, &[u64::MAX, round])
+        };
+        let sh = &shared;
+        stats.iterations += on_threads(threads, pool, |t| {
             let mut w = Worker::new(derive_seed(seed, &[t as u64]));
-            w.run::<true>(shared, SHARED_BATCH);
+            w.run::<true>(sh, SHARED_BATCH);
             w.iterations
         })
         .into_iter()
-        .sum()
-    };
-    RunStats {
-        iterations,
-        depth: shared.depth.0.into_inner(),
+        .sum::<u64>();
+        stats.depth = stats.depth.max(shared.depth.load(Relaxed));
+        let full = shared.full.load(Relaxed);
+        if !grow(tree, full, deadline, grow_to) {
+            break;
+        }
     }
+    stats
+}
+
+/// The shared state of one round of a search that has run `so_far`.
+fn rounds_shared<'a>(
+    tree: &'a Tree,
+    cfg: &'a MctsConfig,
+    root: Root,
+    iters: u64,
+    deadline: Option<Instant>,
+    grow_to: Option<u32>,
+    so_far: &RunStats,
+) -> Shared<'a> {
+    let mut shared = Shared::new(
+        tree,
+        cfg,
+        root,
+        iters.saturating_sub(so_far.iterations),
+        deadline,
+    );
+    shared.grow = grow_to.is_some_and(|cap| tree.limit() < cap);
+    shared
+}
+
+/// After a round: grows the arena and says whether to search on, when the
+/// round paused on a full arena with time left, no interrupt and the root
+/// unproven.
+fn grow(tree: &mut Tree, full: bool, deadline: Option<Instant>, grow_to: Option<u32>) -> bool {
+    let Some(cap) = grow_to else { return false };
+    if !full
+        || tree.limit() >= cap
+        || crate::bot::interrupt::requested()
+        || deadline.is_some_and(|d| Instant::now() >= d)
+        || tree.root().proof() != Proof::Unknown
+    {
+        return false;
+    }
+    tree.ensure(tree.limit().saturating_mul(2).min(cap));
+    true
+}
+
+/// A one-thread search of `tree` by worker `w`, in rounds as
+/// [`run_tree`]'s when the arena may grow.
+fn run_serial(
+    tree: &mut Tree,
+    cfg: &MctsConfig,
+    root: Root,
+    iters: u64,
+    deadline: Option<Instant>,
+    w: &mut Worker,
+    grow_to: Option<u32>,
+) -> RunStats {
+    let mut stats = RunStats::default();
+    loop {
+        let before = w.iterations;
+        let shared = rounds_shared(tree, cfg, root, iters, deadline, grow_to, &stats);
+        w.run::<false>(&shared, SERIAL_BATCH);
+        stats.iterations += w.iterations - before;
+        stats.depth = stats.depth.max(shared.depth.load(Relaxed));
+        let full = shared.full.load(Relaxed);
+        if !grow(tree, full, deadline, grow_to) {
+            break;
+        }
+    }
+    stats
 }
 
 /// Searches one tree per thread (`trees.len()` threads: thread 0 on the
 /// caller, the others on `pool`'s when given), thread `t` with seed
 /// `derive_seed(seed, &[t])` and `iters / threads` iterations (the first
-/// `iters % threads` threads one more).
+/// `iters % threads` threads one more); each arena grows as
+/// [`run_tree`]'s with `grow_to`.
+#[allow(clippy::too_many_arguments)]
 pub fn run_root(
-    trees: &[Tree],
+    trees: &mut [Tree],
     cfg: &MctsConfig,
     root: Root,
     iters: u64,
     deadline: Option<Instant>,
     seed: u64,
     pool: Option<&rayon::ThreadPool>,
+    grow_to: Option<u32>,
 ) -> RunStats {
     let k = trees.len().max(1) as u64;
     let share = |t: u64| iters / k + u64::from(t < iters % k);
-    let per = on_threads(trees.len(), pool, |t| {
-        let shared = Shared::new(&trees[t], cfg, root, share(t as u64), deadline);
+    // Each job takes its own tree; the locks are uncontended.
+    let cells: Vec<Mutex<&mut Tree>> = trees.iter_mut().map(Mutex::new).collect();
+    let per = on_threads(cells.len(), pool, |t| {
+        let mut tree = cells[t].lock().unwrap_or_else(|p| p.into_inner());
         let mut w = Worker::new(derive_seed(seed, &[t as u64]));
-        w.run::<false>(&shared, SERIAL_BATCH);
-        RunStats {
-            iterations: w.iterations,
-            depth: shared.depth.0.into_inner(),
-        }
+        run_serial(
+            &mut tree,
+            cfg,
+            root,
+            share(t as u64),
+            deadline,
+            &mut w,
+            grow_to,
+        )
     });
     RunStats {
         iterations: per.iter().map(|r| r.iterations).sum(),
@@ -302,7 +394,17 @@ mod tests {
             }
             let mut tree = Tree::new();
             tree.reset(1 << 20);
-            run_tree(&tree, &cfg, root.into(), 6000, None, seed, 2, Some(&pool));
+            run_tree(
+                &mut tree,
+                &cfg,
+                root.into(),
+                6000,
+                None,
+                seed,
+                2,
+                Some(&pool),
+                None,
+            );
             // A grandchild of the root with over 100 visits, preferably one
             // with a descendant below its own index (the case keeping used
             // to get wrong), else the most visited.
@@ -378,7 +480,7 @@ mod tests {
         let mut tree = Tree::new();
         tree.reset(1 << 20);
         let iters = 30_000;
-        let run = run_tree(&tree, cfg, root.into(), iters, None, 1, 2, pool);
+        let run = run_tree(&mut tree, cfg, root.into(), iters, None, 1, 2, pool, None);
         assert_eq!(run.iterations, iters);
         assert_eq!(tree.root().visits() as u64, iters);
         let (first, n) = tree.root().child_range();

@@ -114,8 +114,14 @@ pub struct Shared<'a> {
     pub deadline: Option<Instant>,
     /// Iterations claimed so far (threads claim them in batches).
     pub claimed: Padded<AtomicU64>,
-    /// Set when the search must end (deadline, proven root).
+    /// Set when the search must end (deadline, proven root, interrupt)
+    /// or pause for the arena to grow (`full`).
     pub stop: Padded<AtomicBool>,
+    /// Whether the arena may grow when it fills (time budgets: it starts
+    /// small, so that its setup fits the budget).
+    pub grow: bool,
+    /// Set with `stop` when the search paused because the arena filled.
+    pub full: AtomicBool,
     /// Deepest path seen, in plies.
     pub depth: Padded<AtomicU32>,
     /// Visits from which a node reuses a thread's choice of child (0:
@@ -214,6 +220,8 @@ impl<'a> Shared<'a> {
             deadline,
             claimed: Padded(AtomicU64::new(0)),
             stop: Padded(AtomicBool::new(false)),
+            grow: false,
+            full: AtomicBool::new(false),
             depth: Padded(AtomicU32::new(0)),
             lazy: cfg.lazy,
         }
@@ -416,9 +424,14 @@ impl Worker {
                     self.clock = now;
                 }
             }
-            if let Some(d) = s.deadline
-                && Instant::now() >= d
+            if crate::bot::interrupt::requested() || s.deadline.is_some_and(|d| Instant::now() >= d)
             {
+                s.stop.store(true, Relaxed);
+            }
+            if s.grow && s.tree.nearly_full() {
+                // A time budget's arena grows between rounds (see
+                // `parallel::run_tree`): stop this round, not the search.
+                s.full.store(true, Relaxed);
                 s.stop.store(true, Relaxed);
             }
         }

@@ -349,6 +349,18 @@ impl Tree {
         self.limit = limit.max(self.used());
     }
 
+    /// Nodes the arena holds (the most a search may use without growing it).
+    pub fn capacity(&self) -> u32 {
+        self.nodes.len() as u32
+    }
+
+    /// Whether the next reserve block would not fit under the bound: the
+    /// search is about to stop adding nodes.
+    #[inline]
+    pub fn nearly_full(&self) -> bool {
+        self.next.load(Relaxed) as u64 + RESERVE_BLOCK as u64 >= self.limit as u64
+    }
+
     /// The node `id`.
     #[inline]
     pub fn node(&self, id: NodeId) -> &Node {

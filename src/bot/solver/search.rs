@@ -76,6 +76,8 @@ pub(crate) enum Stop {
     Nodes,
     /// The deadline passed.
     Time,
+    /// The run was interrupted ([`crate::bot::interrupt`]).
+    Interrupted,
 }
 
 /// One search's state: the table, counters and limits.
@@ -147,6 +149,8 @@ impl<'t> Search<'t> {
             self.stopped = Some(Stop::Nodes);
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stopped = Some(Stop::Time);
+        } else if crate::bot::interrupt::requested() {
+            self.stopped = Some(Stop::Interrupted);
         }
         self.stopped.is_some()
     }

@@ -1,0 +1,232 @@
+//! Stopping a run: Ctrl-C (SIGINT) or SIGTERM sent to the real binary
+//! while a long search is in flight ends it with exit status 130 within
+//! seconds, says on stderr what became of the run, and leaves the rows on
+//! disk as they were; thread counts beyond the cap are refused.
+
+mod common;
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+
+use common::{BIN, assert_none_left, processes_with, repo};
+
+/// How long a stopped run may take to exit: generous for a loaded
+/// machine; a search that ignores the flag runs for minutes.
+const EXIT_WITHIN: Duration = Duration::from_secs(8);
+
+/// The data rows of `out/games.csv` (none if it does not exist yet).
+fn rows(out: &Path) -> Vec<String> {
+    std::fs::read_to_string(out.join("games.csv"))
+        .unwrap_or_default()
+        .lines()
+        .skip(1)
+        .map(str::to_string)
+        .collect()
+}
+
+/// Waits for `child` up to `limit`; kills it (and fails) if it outlives it.
+fn wait_exit(child: &mut Child, limit: Duration) -> (Option<i32>, Duration) {
+    let t0 = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return (status.code(), t0.elapsed());
+        }
+        if t0.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running {limit:?} after the signal");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Starts a tournament of `random`, `greedy` and `slow` (one thread, so
+/// the two fast games between random and greedy come first and `slow`'s
+/// first game is in flight next), sends `signal` while `slow` searches,
+/// and checks the exit, the message and the rows on disk.
+fn stop_in_flight(slow: &str, engines: &[&str], signal: Signal) -> String {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("run");
+    let mut cmd = Command::new(BIN);
+    cmd.args([
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--bot",
+        slow,
+    ])
+    .args(["--games", "2", "--threads", "1", "--seed", "3", "--out"])
+    .arg(&out)
+    .args(engines)
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("start pahtum");
+    let t0 = Instant::now();
+    while !out.join("run.json").exists() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "the run never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The fast games take milliseconds; then the slow game is in flight.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(child.try_wait().expect("wait").is_none(), "the run ended");
+    kill(Pid::from_raw(child.id() as i32), signal).expect("signal");
+    let (code, took) = wait_exit(&mut child, EXIT_WITHIN);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("read stderr");
+    assert_eq!(code, Some(130), "exit status; stderr:\n{err}");
+    eprintln!("{slow}: {signal:?} to exit took {took:?}");
+    assert!(
+        err.contains("games in flight are dropped") && err.contains("rows on disk are kept"),
+        "{err}"
+    );
+    assert!(err.contains("Ctrl-C again aborts at once"), "{err}");
+    assert!(
+        err.contains("interrupted after 2 of 6 games") && err.contains("--resume --out"),
+        "{err}"
+    );
+    assert!(!err.contains("internal error"), "{err}");
+    // The two fast games, whole, and nothing of the game in flight.
+    let kept = rows(&out);
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    for (i, row) in kept.iter().enumerate() {
+        assert!(row.starts_with(&format!("{i},0,")), "{row}");
+        assert!(row.contains(",normal,44,"), "{row}");
+    }
+    let text = std::fs::read_to_string(out.join("games.csv")).expect("games.csv");
+    assert!(text.ends_with('\n'), "a half-written row");
+    err
+}
+
+#[test]
+fn sigint_stops_an_unbounded_alphabeta_search() {
+    stop_in_flight("alphabeta:nodes=0,depth=64", &[], Signal::SIGINT);
+}
+
+#[test]
+fn sigterm_stops_a_long_mcts_search() {
+    stop_in_flight("mcts:iters=3000000", &[], Signal::SIGTERM);
+}
+
+#[test]
+fn sigterm_stops_a_parallel_mcts_search() {
+    stop_in_flight("mcts:iters=3000000,threads=2", &[], Signal::SIGTERM);
+}
+
+#[test]
+fn sigint_stops_a_flatmc_search() {
+    stop_in_flight("flatmc:playouts=100000000", &[], Signal::SIGINT);
+}
+
+/// An engine that never answers `genmove` (the move timeout is far off):
+/// the wait ends at the signal and the engine's process group is killed.
+#[test]
+fn sigint_stops_waiting_for_an_engine_and_kills_it() {
+    let secs = "4711";
+    let engine = format!("hang={} {secs}", repo("tests/engines/hang.sh"));
+    stop_in_flight(
+        "hang",
+        &["--engine", &engine, "--move-timeout-ms", "600000"],
+        Signal::SIGINT,
+    );
+    assert_none_left(&format!("hang.sh\0{secs}"));
+    assert!(processes_with(&format!("sleep\0{secs}")).is_empty());
+}
+
+/// `solve` on a position too large to finish soon stops at an interrupt.
+#[test]
+fn sigint_stops_the_solver() {
+    let board = ".......\n.......\n..#....\n.......\n....#..\n.......\n.......\n";
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("board.txt");
+    std::fs::write(&file, board).expect("write");
+    let mut child = Command::new(BIN)
+        .args(["solve", "--max-empty", "49"])
+        .arg(&file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start");
+    std::thread::sleep(Duration::from_millis(700));
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("signal");
+    let (code, _) = wait_exit(&mut child, EXIT_WITHIN);
+    let mut err = String::new();
+    let _ = child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err);
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("interrupted after 0 of 1 boards"), "{err}");
+}
+
+/// Exit 2 naming the option, at once, for thread counts over the cap.
+#[test]
+fn thread_counts_over_the_cap_are_refused() {
+    let t0 = Instant::now();
+    for (args, needle) in [
+        (
+            &[
+                "tournament",
+                "--bot",
+                "random",
+                "--bot",
+                "greedy",
+                "--threads",
+                "10000000",
+            ][..],
+            "--threads 10000000",
+        ),
+        (
+            &["fpa", "--bot", "random", "--threads", "257"][..],
+            "--threads 257",
+        ),
+        (
+            &[
+                "tournament",
+                "--bot",
+                "random",
+                "--bot",
+                "mcts:threads=100000",
+            ][..],
+            "threads",
+        ),
+    ] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut child = Command::new(BIN)
+            .args(args)
+            .arg("--out")
+            .arg(dir.path().join("run"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run");
+        // A wedged process fails the test instead of hanging it.
+        let (code, _) = wait_exit(&mut child, Duration::from_secs(20));
+        let mut err = String::new();
+        let _ = child
+            .stderr
+            .take()
+            .expect("stderr")
+            .read_to_string(&mut err);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(!dir.path().join("run").exists(), "{args:?}");
+    }
+    assert!(t0.elapsed() < Duration::from_secs(30));
+}
