@@ -76,7 +76,7 @@ pub enum SolveError {
     TimeLimit,
 }
 
-/// The exact solution of a position (CONTRACT.md, `solve` output).
+/// The exact solution of a position (docs/CONTRACT.md, `solve` output).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     /// The outcome with both sides preferring win > draw > loss.

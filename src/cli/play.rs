@@ -27,7 +27,7 @@ pub struct PlayArgs {
     /// Seed of the hole layout and of the bots' random streams
     #[arg(
         long,
-        default_value = "0",
+        default_value = "1", // common::DEFAULT_SEED, as text
         value_name = "S",
         allow_hyphen_values = true
     )]
