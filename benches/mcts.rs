@@ -5,7 +5,9 @@
 //! The UCT searches take `pahtum bench`'s own configuration so that the
 //! two measure the same thing.
 
-use criterion::{Criterion, criterion_main};
+mod harness;
+
+use harness::Criterion;
 use pahtum::Game;
 use pahtum::bot::mcts::MctsBot;
 use pahtum::bot::mcts::config::{Budget, MctsConfig, Parallel};
@@ -62,9 +64,6 @@ fn bench_mcts(c: &mut Criterion) {
     group.finish();
 }
 
-#[allow(missing_docs)]
-mod group {
-    criterion::criterion_group!(benches, super::bench_mcts);
+fn main() {
+    bench_mcts(&mut Criterion::default());
 }
-use group::benches;
-criterion_main!(benches);

@@ -1,6 +1,8 @@
 //! Random playout speed from the start of a standard game.
 
-use criterion::{Criterion, criterion_main};
+mod harness;
+
+use harness::Criterion;
 use pahtum::{FastRng, Rules};
 use std::hint::black_box;
 
@@ -20,9 +22,6 @@ fn bench_playout(c: &mut Criterion) {
     assert!(wins > 0, "some random playouts must be White wins");
 }
 
-#[allow(missing_docs)]
-mod group {
-    criterion::criterion_group!(benches, super::bench_playout);
+fn main() {
+    bench_playout(&mut Criterion::default());
 }
-use group::benches;
-criterion_main!(benches);

@@ -1,6 +1,8 @@
 //! Scoring speed: full boards and single-stone gains.
 
-use criterion::{Criterion, criterion_main};
+mod harness;
+
+use harness::Criterion;
 use pahtum::{FastRng, Player, Rules, score};
 use std::hint::black_box;
 
@@ -35,9 +37,6 @@ fn bench_scoring(c: &mut Criterion) {
     });
 }
 
-#[allow(missing_docs)]
-mod group {
-    criterion::criterion_group!(benches, super::bench_scoring);
+fn main() {
+    bench_scoring(&mut Criterion::default());
 }
-use group::benches;
-criterion_main!(benches);

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     // A panic is our bug, never the user's: report it in one line and exit 1
-    // (CONTRACT.md: internal errors), without a backtrace.
+    // (docs/CONTRACT.md: internal errors), without a backtrace.
     panic::set_hook(Box::new(|info| {
         let place = info
             .location()

@@ -15,7 +15,7 @@ const SPECS: &[&str] = &[
     "heuristic:decay=0.5,reach=8,defence=0",
     "learned",
     "flatmc:playouts=40",
-    "flatmc:playouts=40,rollout=heuristic,epsilon=0.5",
+    "flatmc:playouts=40,rollout=heuristic,eps=0.5",
     "mcts:iters=64",
     "mcts:iters=64,rollout=heuristic,prior=prune,k=4",
     "mcts:iters=64,rollout=net",

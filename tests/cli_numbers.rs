@@ -210,7 +210,7 @@ fn bot_spec_numbers_out_of_range_name_the_key() {
         ("mcts:iters=-1", "iters=-1"),
         ("alphabeta:depth=65", "depth=65"),
         ("mcts:c=1e400", "c=1e400"),
-        ("flatmc:epsilon=2", "epsilon=2"),
+        ("flatmc:eps=2", "eps=2"),
     ] {
         let (code, stdout, stderr, created) =
             run("tournament", &["--bot", spec, "--bot", "random"]);

@@ -113,7 +113,7 @@ fn hand_worked_answers() {
             238,
             0,
         ),
-        // RULES.md: White a run of 3 and one of 4 (13); Black two runs of 2 and one of 3 (3).
+        // docs/RULES.md: White a run of 3 and one of 4 (13); Black two runs of 2 and one of 3 (3).
         (
             "WWW....\n.......\n...WWWW\n.......\nBB.BB..\n.......\nBBB....\n",
             13,

@@ -199,7 +199,7 @@ fn sprt_accepts_h1_for_greedy_over_random_at_the_same_pair_for_any_threads() {
     let csv = read(&a.join("sprt.csv"));
     assert_eq!(
         header(&a.join("sprt.csv")),
-        "pairs,games,ll,ld,wl_dd,wd,ww,score_rate,llr,lower,upper,decision"
+        "pairs,games,ll,ld,wl_dd,wd,ww,score_rate,llr,llr_lo,llr_hi,decision"
     );
     assert_eq!(csv, read(&b.join("sprt.csv")));
     assert!(csv.lines().last().is_some_and(|l| l.ends_with(",H1")));
@@ -287,7 +287,7 @@ fn fpa_outputs_with_pie_and_determinism() {
     let b = run("2", "b");
     let csv = read(&a.join("fpa.csv"));
     assert!(csv.starts_with(
-        "holes,pie,komi,games,white_wins,draws,black_wins,white_win_rate,white_win_lo,white_win_hi,draw_rate,draw_lo,draw_hi,black_win_rate,black_win_lo,black_win_hi,mean_margin,sd_margin,fair_komi,fair_komi_lo,fair_komi_hi,"
+        "hole_count,pie,komi,games,white_wins,draws,black_wins,white_win_rate,white_win_rate_lo,white_win_rate_hi,draw_rate,draw_rate_lo,draw_rate_hi,black_win_rate,black_win_rate_lo,black_win_rate_hi,mean_margin,sd_margin,fair_komi,fair_komi_lo,fair_komi_hi,"
     ));
     let rows: Vec<Vec<&str>> = csv
         .lines()

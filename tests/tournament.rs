@@ -397,6 +397,13 @@ fn file_schemas_and_run_json() {
     );
     let pairs = read(&out.join("pairs.csv"));
     assert_eq!(pairs.lines().count(), 6);
+    // `holes` names hole squares (games.csv); a number of holes is `hole_count`.
+    assert!(pairs.starts_with("layout,hole_count,bot,"), "{pairs}");
+    assert!(
+        first.starts_with("scope,bot,opponent,hole_count,games,"),
+        "{first}"
+    );
+    assert!(first.contains("\nhole_count,all,all,5,"), "{first}");
 
     let json: serde_json::Value =
         serde_json::from_str(&read(&out.join("run.json"))).expect("run.json");

@@ -19,7 +19,7 @@ use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::square::Square;
 
-/// The header of `games.csv` (CONTRACT.md's columns, then `swapped`).
+/// The header of `games.csv` (docs/CONTRACT.md's columns, then `swapped`).
 pub const GAMES_HEADER: &str = "game,layout,holes,white,black,white_score,black_score,winner,termination,plies,moves,white_ms,black_ms,swapped";
 
 const FIELDS: usize = 14;

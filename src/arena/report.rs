@@ -90,7 +90,7 @@ pub struct Report {
     /// Games per bot.
     pub games: Vec<u64>,
     /// White's results: overall, then per pairing (schedule order), then
-    /// per hole count, as `(scope, bot, opponent, holes, tally)`.
+    /// per hole count, as `(scope, bot, opponent, hole_count, tally)`.
     pub first_player: Vec<(String, String, String, String, Tally)>,
     /// One line per complete layout pair (pairs.csv body).
     pub pairs: Vec<PairResult>,
@@ -202,7 +202,7 @@ impl Report {
             ));
         }
         for (h, t) in &per_holes {
-            first_player.push(("holes".into(), all(), all(), h.to_string(), *t));
+            first_player.push(("hole_count".into(), all(), all(), h.to_string(), *t));
         }
         let games = (0..n)
             .map(|i| tally[i].iter().map(|t| t.games).sum())
@@ -282,7 +282,7 @@ impl Report {
     /// the swapper).
     pub fn first_player_csv(&self) -> String {
         let mut s = String::from(
-            "scope,bot,opponent,holes,games,white_wins,draws,white_losses,white_win_rate,white_win_rate_lo,white_win_rate_hi,white_score_rate,white_score_rate_lo,white_score_rate_hi,mean_white_score,mean_black_score,mean_margin,mean_margin_lo,mean_margin_hi\n",
+            "scope,bot,opponent,hole_count,games,white_wins,draws,white_losses,white_win_rate,white_win_rate_lo,white_win_rate_hi,white_score_rate,white_score_rate_lo,white_score_rate_hi,mean_white_score,mean_black_score,mean_margin,mean_margin_lo,mean_margin_hi\n",
         );
         for (scope, a, b, holes, t) in &self.first_player {
             let n = t.games as f64;
@@ -322,7 +322,7 @@ impl Report {
     /// outcome for the pairing's first-listed bot.
     pub fn pairs_csv(&self) -> String {
         let mut s = String::from(
-            "layout,holes,bot,opponent,game_first,game_second,points_first,points_second,points,pentanomial,bot_score,opp_score\n",
+            "layout,hole_count,bot,opponent,game_first,game_second,points_first,points_second,points,pentanomial,bot_score,opp_score\n",
         );
         // Points are multiples of one half: written from a table, because
         // float formatting dominates this loop on long runs.

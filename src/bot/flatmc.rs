@@ -257,10 +257,10 @@ const OWN_KEYS: [KeyInfo; 5] = [
         help: "playout policy: uniform, or epsilon-greedy on the line-potential heuristic",
     },
     KeyInfo {
-        key: "epsilon",
+        key: "eps",
         default: "0",
         accepts: "a number 0..=1",
-        help: "chance of a random move in a heuristic playout",
+        help: "chance of a random move in a heuristic playout (also spelled epsilon=)",
     },
     KeyInfo {
         key: "margin",
@@ -275,7 +275,7 @@ const OWN_KEYS: [KeyInfo; 5] = [
 /// 0.3 scores 0.493, 0.2 against 0.3 only 0.338 and 0.1 0.165.
 const DEFAULT_C: f64 = 0.4;
 
-/// Default of `epsilon`, by measurement (tests/strength.rs, 20 paired
+/// Default of `eps`, by measurement (tests/strength.rs, 20 paired
 /// layouts, `rollout=heuristic,playouts=300` against `heuristic`): epsilon
 /// 0 scores 0.96, 0.05 scores 0.88, 0.1 scores 0.61, 0.2 about 0.2. Random
 /// tie-breaks already vary the playouts; random moves mostly add noise.
@@ -309,7 +309,7 @@ impl FlatMcConfig {
                 0 => Rollout::Random,
                 _ => Rollout::Heuristic,
             },
-            epsilon: p.float("epsilon", DEFAULT_EPSILON, 0.0, 1.0)?,
+            epsilon: p.float("eps", DEFAULT_EPSILON, 0.0, 1.0)?,
             margin: p.float("margin", 0.1, 0.0, 1.0)?,
             weights: EvalWeights::from_params(p)?,
         })
@@ -346,6 +346,9 @@ mod tests {
         assert_eq!(KEYS.len(), 8);
         assert_eq!(d.margin, 0.1);
         assert!(FlatMcConfig::from_params(&spec_params("flatmc:rollout=smart")).is_err());
+        // `epsilon=` is the old spelling of `eps=` (the key mcts uses too).
+        let e = FlatMcConfig::from_params(&spec_params("flatmc:epsilon=0.25")).expect("cfg");
+        assert_eq!(e.epsilon, 0.25);
         assert!(FlatMcConfig::from_params(&spec_params("flatmc:playouts=0")).is_err());
     }
 

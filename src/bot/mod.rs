@@ -70,7 +70,7 @@ impl BotFault {
 }
 
 /// A player. It owns its random stream, seeded when it is built, so a game
-/// replays from its seeds alone (CONTRACT.md, Determinism).
+/// replays from its seeds alone (docs/CONTRACT.md, Determinism).
 pub trait Bot: Send {
     /// The name written to outputs (the spec's `label=`, else the spec
     /// with `;` for each `,`).

@@ -79,7 +79,7 @@ pub enum SolveError {
     Interrupted,
 }
 
-/// The exact solution of a position (CONTRACT.md, `solve` output).
+/// The exact solution of a position (docs/CONTRACT.md, `solve` output).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     /// The outcome with both sides preferring win > draw > loss.

@@ -60,6 +60,19 @@ pub trait BotFactory: Send + Sync {
     fn build(&self, label: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError>;
 }
 
+/// Other spellings of keys, `(alias, key)`: a spec may use either, and
+/// the parser reads the alias as the key, so that one concept has one key
+/// in every bot (`eps` is the random-move share of every playout policy).
+pub const KEY_ALIASES: &[(&str, &str)] = &[("epsilon", "eps")];
+
+/// `key`, or the key it is another spelling of.
+pub fn canonical_key(key: &str) -> &str {
+    KEY_ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == key)
+        .map_or(key, |(_, k)| k)
+}
+
 /// A parsed spec: the name and its `KEY=VALUE` pairs, in the order given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotSpec {
@@ -116,7 +129,7 @@ impl FromStr for BotSpec {
                         "bad bot spec '{s}': '{part}' is not KEY=VALUE"
                     )));
                 };
-                let (k, v) = (k.trim(), v.trim());
+                let (k, v) = (canonical_key(k.trim()), v.trim());
                 if k.is_empty() || v.is_empty() {
                     return Err(SpecError(format!(
                         "bad bot spec '{s}': '{part}' is not KEY=VALUE"
@@ -433,6 +446,10 @@ mod tests {
         assert!("mcts:iters".parse::<BotSpec>().is_err());
         assert!("mcts:a=1,a=2".parse::<BotSpec>().is_err());
         assert!(":x=1".parse::<BotSpec>().is_err());
+        // An alias is read as its key, so giving both is giving one twice.
+        let s: BotSpec = "flatmc:epsilon=0.5".parse().expect("spec");
+        assert_eq!(s.params, vec![("eps".to_string(), "0.5".to_string())]);
+        assert!("flatmc:eps=0.1,epsilon=0.2".parse::<BotSpec>().is_err());
         assert_eq!(
             "random".parse::<BotSpec>().map(|s| s.label()),
             Ok("random".to_string())

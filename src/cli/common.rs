@@ -1,4 +1,4 @@
-//! Options shared by several subcommands (CONTRACT.md, Common options).
+//! Options shared by several subcommands (docs/CONTRACT.md, Common options).
 
 use clap::Args;
 
@@ -21,7 +21,7 @@ pub struct RulesArgs {
     #[arg(long, default_value_t = 7, value_name = "N", allow_negative_numbers = true,
           value_parser = num::int::<u8>(MIN_SIZE.into(), MAX_SIZE.into()))]
     pub size: u8,
-    /// Number of random holes, or a list like 3,5,7 that games cycle through
+    /// Number of random holes, or a list like 3,5,7 that games cycle through [default: 5]
     #[arg(
         long,
         value_name = "N[,N...]",
@@ -176,12 +176,17 @@ impl EngineArgs {
     }
 }
 
+/// The seed when `--seed` is not given, the same in every subcommand, so
+/// that a command without `--seed` replays the same games as one with
+/// `--seed 1`.
+pub const DEFAULT_SEED: u64 = 1;
+
 /// How a study runs and where it writes: `--seed`, `--threads`, `--out`,
 /// `--resume`, `--quiet`, shared by `sweep`, `sprt` and `fpa`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct StudyRunArgs {
     /// Seed of every layout and bot stream
-    #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true,
+    #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
           value_parser = num::seed())]
     pub seed: u64,
     /// Games played in parallel (default: all cores); the result does not depend on it

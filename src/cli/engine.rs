@@ -18,7 +18,7 @@ pub struct EngineCmdArgs {
     pub bot: String,
     /// Seed of the bots' random streams: the k-th game's bot gets
     /// derive_seed(SEED, k); the protocol's `seed` command overrides it
-    #[arg(long, default_value_t = 0, value_name = "N", allow_negative_numbers = true,
+    #[arg(long, default_value_t = super::common::DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
           value_parser = num::seed())]
     pub seed: u64,
     /// External engines the served bot may be (an engine can wrap another)

@@ -24,9 +24,13 @@ use crate::study::fpa::{Fpa, FpaRow, fpa_csv, fpa_plot};
 use crate::study::grid::relabel;
 use crate::study::listrun::play_list_in_dir;
 
-/// The hole counts studied when `--holes` is not given: RULES.md's
+/// The hole counts studied when `--holes` is not given: docs/RULES.md's
 /// traditional odd counts.
 pub const DEFAULT_HOLES: &str = "3,5,7,9,11,13";
+
+/// fpa's `--help` line for `--holes`, with its own default.
+pub const HOLES_HELP: &str =
+    "Number of random holes, or a list that the study covers one by one [default: 3,5,7,9,11,13]";
 
 /// Arguments of `fpa`.
 #[derive(Args, Debug)]
@@ -38,7 +42,7 @@ pub struct FpaArgs {
     #[arg(long, default_value_t = 200, value_name = "N", allow_negative_numbers = true,
           value_parser = num::games())]
     pub games: u64,
-    /// Rules: --holes (default 3,5,7,9,11,13), --size, --layout, --komi;
+    /// Rules: --holes (default [`DEFAULT_HOLES`]), --size, --layout, --komi;
     /// --pie adds the same study under the pie rule beside the plain one
     #[command(flatten)]
     pub rules: RulesArgs,

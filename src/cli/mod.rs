@@ -1,4 +1,4 @@
-//! The `pahtum` command line (CONTRACT.md): one file per subcommand.
+//! The `pahtum` command line (docs/CONTRACT.md): one file per subcommand.
 
 pub mod bench;
 pub mod bots;
@@ -31,7 +31,7 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The subcommands of CONTRACT.md.
+/// The subcommands of docs/CONTRACT.md.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Score boards: one `WHITE BLACK` line per board
@@ -52,6 +52,8 @@ pub enum Command {
     /// Sequential A/B test of two bots, stops at H0/H1
     Sprt(sprt::SprtArgs),
     /// First-player-advantage study, CSV + SVG plot
+    // The rules' --holes help names the usual default; fpa's differs.
+    #[command(mut_arg("holes", |a| a.help(fpa::HOLES_HELP)))]
     Fpa(fpa::FpaArgs),
     /// Exact solutions: result, margin and best moves, one line per board
     Solve(solve::SolveArgs),

@@ -26,7 +26,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "BOT")]
     pub black: String,
     /// Seed of the hole layout and of the bots' random streams
-    #[arg(long, default_value_t = 0, value_name = "S", allow_negative_numbers = true,
+    #[arg(long, default_value_t = super::common::DEFAULT_SEED, value_name = "S", allow_negative_numbers = true,
           value_parser = num::seed())]
     pub seed: u64,
     /// Rules of the game

@@ -11,7 +11,7 @@ use super::input::read_boards;
 /// Arguments of `score`.
 #[derive(Args, Debug)]
 pub struct ScoreArgs {
-    /// Board file (RULES.md text format, boards separated by blank lines); stdin if absent
+    /// Board file (docs/RULES.md text format, boards separated by blank lines); stdin if absent
     pub file: Option<PathBuf>,
 }
 

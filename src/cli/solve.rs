@@ -1,4 +1,4 @@
-//! `pahtum solve [FILE]`: exact solutions of positions (CONTRACT.md).
+//! `pahtum solve [FILE]`: exact solutions of positions (docs/CONTRACT.md).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,7 +22,7 @@ pub const DEFAULT_MAX_EMPTY: u32 = 22;
 /// Arguments of `solve`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Board file (RULES.md text format, boards separated by blank lines); stdin if absent
+    /// Board file (docs/RULES.md text format, boards separated by blank lines); stdin if absent
     pub file: Option<PathBuf>,
     /// Refuse positions with more free squares than this (solving time grows steeply)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_EMPTY,

@@ -1,5 +1,5 @@
 //! `pahtum tournament`: a seeded round robin (or gauntlet) over random
-//! layouts, played in parallel into CSV files (CONTRACT.md).
+//! layouts, played in parallel into CSV files (docs/CONTRACT.md).
 
 use std::path::PathBuf;
 
@@ -30,8 +30,7 @@ pub const DEFAULT_BOTS: &[&str] = &[
 /// Games per pairing when `--games` is not given.
 pub const DEFAULT_GAMES: u64 = 40;
 
-/// The seed when `--seed` is not given.
-pub const DEFAULT_SEED: u64 = 1;
+pub use super::common::DEFAULT_SEED;
 
 /// Arguments of `tournament`.
 #[derive(Args, Debug)]

@@ -467,7 +467,7 @@ impl fmt::Debug for Position {
 }
 
 impl fmt::Display for Position {
-    /// The board text of RULES.md, rank 7 (top) first.
+    /// The board text of docs/RULES.md, rank 7 (top) first.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&super::text::board_text(self))
     }

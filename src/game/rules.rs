@@ -1,4 +1,4 @@
-//! Rules settings: every variant of RULES.md is a value of [`Rules`].
+//! Rules settings: every variant of docs/RULES.md is a value of [`Rules`].
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

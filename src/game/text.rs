@@ -1,4 +1,4 @@
-//! The board text of RULES.md: one line per rank, top rank first.
+//! The board text of docs/RULES.md: one line per rank, top rank first.
 
 use super::bitboard::Bitboard;
 use super::outcome::Komi;

@@ -29,8 +29,6 @@
 //! the win change their play under komi, so the estimate is the komi that
 //! would have made *these* games even.
 
-use statrs::distribution::{Binomial, DiscreteCDF};
-
 /// A fair-komi estimate with its interval, in points added to Black.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct FairKomi {
@@ -88,19 +86,65 @@ pub fn fair_komi(margins: &[i64]) -> Option<FairKomi> {
 /// and that coverage; `None` (and the coverage of the full range) when even
 /// `l = 1` falls short.
 pub fn order_statistic_rank(n: u64, level: f64) -> (Option<u64>, f64) {
-    let Ok(bin) = Binomial::new(0.5, n) else {
+    if n == 0 {
         return (None, 0.0);
-    };
-    // coverage(l) = 1 − 2·P(B ≤ l − 1), which falls as l grows.
-    let coverage = |l: u64| 1.0 - 2.0 * bin.cdf(l - 1);
-    if n == 0 || coverage(1) < level {
-        return (None, if n == 0 { 0.0 } else { coverage(1) });
+    }
+    // coverage(l) = 1 − 2·P(B ≤ l − 1), which falls as l grows; the CDF is
+    // accumulated term by term, so the search is one pass.
+    let mut pmf = HalfBinomialPmf::new(n);
+    let mut cdf = pmf.next_term(); // P(B ≤ 0)
+    if 1.0 - 2.0 * cdf < level {
+        return (None, 1.0 - 2.0 * cdf);
     }
     let mut l = 1;
-    while l < n.div_ceil(2) && coverage(l + 1) >= level {
+    while l < n.div_ceil(2) {
+        let next = cdf + pmf.next_term(); // P(B ≤ l)
+        if 1.0 - 2.0 * next < level {
+            break;
+        }
+        cdf = next;
         l += 1;
     }
-    (Some(l), coverage(l))
+    (Some(l), 1.0 - 2.0 * cdf)
+}
+
+/// The probabilities `P(B = 0), P(B = 1), ...` of `B ~ Bin(n, ½)`, in
+/// order. Each term `C(n, k) / 2ⁿ` is kept as its logarithm, so that a
+/// large `n` neither overflows the coefficient nor underflows `2⁻ⁿ`.
+struct HalfBinomialPmf {
+    n: u64,
+    k: u64,
+    ln_term: f64,
+}
+
+impl HalfBinomialPmf {
+    fn new(n: u64) -> HalfBinomialPmf {
+        HalfBinomialPmf {
+            n,
+            k: 0,
+            ln_term: -(n as f64) * std::f64::consts::LN_2,
+        }
+    }
+
+    /// `P(B = k)` for the next `k` (0 past `n`).
+    fn next_term(&mut self) -> f64 {
+        if self.k > self.n {
+            return 0.0;
+        }
+        let p = self.ln_term.exp();
+        // C(n, k + 1) = C(n, k) · (n − k) / (k + 1).
+        self.ln_term += ((self.n - self.k) as f64).ln() - ((self.k + 1) as f64).ln();
+        self.k += 1;
+        p
+    }
+}
+
+/// `P(B ≤ k)` for `B ~ Bin(n, ½)`: the sign test's tail, which the
+/// order-statistic interval is built from.
+pub fn half_binomial_cdf(n: u64, k: u64) -> f64 {
+    let mut pmf = HalfBinomialPmf::new(n);
+    let sum: f64 = (0..=k.min(n)).map(|_| pmf.next_term()).sum();
+    sum.min(1.0)
 }
 
 /// White's expected score `S(k)` under komi `k` in the observed games:
@@ -143,7 +187,30 @@ mod tests {
         assert!((c - 0.958_610_5).abs() < 1e-6, "{c}");
         let (l, c) = order_statistic_rank(100, 0.95);
         assert_eq!(l, Some(40));
-        assert!((0.95..0.97).contains(&c));
+        assert!((c - 0.964_799_799_782_295_1).abs() < 1e-9, "{c}");
+        let (l, c) = order_statistic_rank(1000, 0.95);
+        assert_eq!(l, Some(469));
+        assert!((c - 0.953_708_802_639_501_9).abs() < 1e-9, "{c}");
+    }
+
+    #[test]
+    fn binomial_cdf_matches_exact_values() {
+        // Exact fractions: P(B ≤ k) = Σ C(n, i) / 2ⁿ.
+        assert_eq!(half_binomial_cdf(1, 0), 0.5);
+        assert!((half_binomial_cdf(6, 0) - 1.0 / 64.0).abs() < 1e-15);
+        assert!((half_binomial_cdf(10, 3) - 176.0 / 1024.0).abs() < 1e-14);
+        assert!((half_binomial_cdf(20, 5) - 21_700.0 / 1_048_576.0).abs() < 1e-13);
+        assert!((half_binomial_cdf(20, 9) - 0.411_901_473_999_023_4).abs() < 1e-12);
+        assert_eq!(half_binomial_cdf(7, 7), 1.0);
+        assert_eq!(half_binomial_cdf(7, 100), 1.0);
+        // Symmetry: P(B ≤ k) + P(B ≤ n − k − 1) = 1.
+        for (n, k) in [(31, 10), (100, 39), (1001, 480)] {
+            let s = half_binomial_cdf(n, k) + half_binomial_cdf(n, n - k - 1);
+            assert!((s - 1.0).abs() < 1e-10, "n={n} k={k}: {s}");
+        }
+        // 2⁻ⁿ alone underflows here; the exact sum is 0.0232927638524...
+        let c = half_binomial_cdf(10_000, 4_900);
+        assert!((c - 0.023_292_763_852_473_693).abs() < 1e-9, "{c}");
     }
 
     #[test]

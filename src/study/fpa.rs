@@ -19,7 +19,7 @@ use crate::game::rules::{HoleSetup, Rules};
 use crate::stats::komi::{FairKomi, fair_komi};
 use crate::stats::rating::{Z95, mean_sd, wilson};
 
-/// BrainKing's published PahTum statistics (RULES.md): White, Black, draws
+/// BrainKing's published PahTum statistics (docs/RULES.md): White, Black, draws
 /// of 74,731 finished human games with random odd hole counts.
 pub const BRAINKING: (u64, u64, u64) = (41_265, 22_022, 11_444);
 
@@ -212,7 +212,7 @@ impl FpaRow {
 }
 
 /// The columns of `fpa.csv`.
-pub const FPA_HEADER: &str = "holes,pie,komi,games,white_wins,draws,black_wins,white_win_rate,white_win_lo,white_win_hi,draw_rate,draw_lo,draw_hi,black_win_rate,black_win_lo,black_win_hi,mean_margin,sd_margin,fair_komi,fair_komi_lo,fair_komi_hi,white_score_komi_minus_half,white_score_komi,white_score_komi_plus_half,first_score,first_score_lo,first_score_hi,swap_rate,swap_lo,swap_hi";
+pub const FPA_HEADER: &str = "hole_count,pie,komi,games,white_wins,draws,black_wins,white_win_rate,white_win_rate_lo,white_win_rate_hi,draw_rate,draw_rate_lo,draw_rate_hi,black_win_rate,black_win_rate_lo,black_win_rate_hi,mean_margin,sd_margin,fair_komi,fair_komi_lo,fair_komi_hi,white_score_komi_minus_half,white_score_komi,white_score_komi_plus_half,first_score,first_score_lo,first_score_hi,swap_rate,swap_rate_lo,swap_rate_hi";
 
 /// `fpa.csv`; `komi` is the komi the games were played with.
 pub fn fpa_csv(rows: &[FpaRow], komi: &str) -> String {
@@ -250,7 +250,8 @@ pub fn fpa_csv(rows: &[FpaRow], komi: &str) -> String {
 }
 
 /// `fpa.svg`: White wins, draws and Black wins per condition as stacked
-/// bars, BrainKing's human figures beside them.
+/// bars, each with its fair komi and interval under it, BrainKing's human
+/// figures beside them.
 ///
 /// # Errors
 /// A drawing failure.
@@ -263,6 +264,9 @@ pub fn fpa_plot(bot: &str, rows: &[FpaRow], games: u64) -> Result<String, PlotEr
             label: format!("{}{}", r.holes, if r.pie { " pie" } else { "" }),
             parts: vec![part(r.white), part(r.draws), part(r.black)],
             reference: false,
+            note: r
+                .fair_komi
+                .map(|k| format!("komi {} [{}, {}]", k.komi, k.lo, k.hi)),
         })
         .collect();
     let (w, b, d) = BRAINKING;
@@ -275,12 +279,13 @@ pub fn fpa_plot(bot: &str, rows: &[FpaRow], games: u64) -> Result<String, PlotEr
             part(Share::new(b, n)),
         ],
         reference: true,
+        note: None,
     });
     stacked_bars(&StackedBars {
         title: format!(
             "First-player advantage, {bot} self-play ({games} games per bar) vs BrainKing humans (74,731 games)"
         ),
-        x_label: "holes (\"pie\": pie rule on)".into(),
+        x_label: "holes (\"pie\": pie rule on); under each bar: fair komi [95 % interval], points to Black".into(),
         y_label: "share of games (%)".into(),
         segments: vec!["White wins".into(), "draws".into(), "Black wins".into()],
         bars,
@@ -340,5 +345,8 @@ mod tests {
                 .expect("plot")
                 .contains("BrainKing")
         );
+        let komi = rows[0].fair_komi.expect("komi");
+        let note = format!("komi {} [{}, {}]", komi.komi, komi.lo, komi.hi);
+        assert!(fpa_plot("greedy", &rows, 8).expect("plot").contains(&note));
     }
 }

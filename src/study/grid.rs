@@ -37,7 +37,7 @@ pub fn parse_axis(arg: &str) -> Result<Axis, GridError> {
     let (key, list) = arg
         .split_once('=')
         .ok_or_else(|| bad("expected KEY=V1,V2,... or KEY=LO..HI:STEP"))?;
-    let key = key.trim();
+    let key = crate::bot::spec::canonical_key(key.trim());
     if key.is_empty() {
         return Err(bad("the key is empty"));
     }

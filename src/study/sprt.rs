@@ -149,7 +149,7 @@ impl SprtState {
     pub fn csv(&self) -> String {
         let (lo, hi) = self.config.bounds();
         let mut s =
-            String::from("pairs,games,ll,ld,wl_dd,wd,ww,score_rate,llr,lower,upper,decision\n");
+            String::from("pairs,games,ll,ld,wl_dd,wd,ww,score_rate,llr,llr_lo,llr_hi,decision\n");
         for p in &self.trajectory {
             let c = p.counts.0;
             let _ = writeln!(

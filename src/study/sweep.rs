@@ -217,14 +217,6 @@ pub fn sweep_csv(axes: &[Axis], rows: &[SweepRow]) -> String {
     s
 }
 
-/// Elo values beyond this are drawn at it (a combination that won or lost
-/// every game has an infinite estimate).
-pub const PLOT_ELO_LIMIT: f64 = 800.0;
-
-fn clamp_elo(e: f64) -> f64 {
-    e.clamp(-PLOT_ELO_LIMIT, PLOT_ELO_LIMIT)
-}
-
 /// `sweep.svg`: Elo against the reference with 95 % interval bars, against
 /// the first parameter (one line per combination of the others), or a heat
 /// map for exactly two parameters.
@@ -234,17 +226,15 @@ fn clamp_elo(e: f64) -> f64 {
 pub fn sweep_plot(sweep: &Sweep, rows: &[SweepRow]) -> Result<String, PlotError> {
     let games = rows.first().map_or(0, |r| r.games);
     let reference = sweep.reference.label();
-    let clamped = rows.iter().any(|r| {
-        [r.elo, r.elo_lo, r.elo_hi]
-            .iter()
-            .any(|e| e.abs() > PLOT_ELO_LIMIT)
-    });
+    let open = rows
+        .iter()
+        .any(|r| [r.elo, r.elo_lo, r.elo_hi].iter().any(|e| e.is_infinite()));
     let y_label = format!(
         "Elo vs {reference} (logistic){}",
-        if clamped {
-            format!(", drawn at ±{PLOT_ELO_LIMIT} when beyond")
+        if open {
+            ", arrow: no bound (won or lost every game)"
         } else {
-            String::new()
+            ""
         }
     );
     let bot = sweep.base.label();
@@ -253,7 +243,7 @@ pub fn sweep_plot(sweep: &Sweep, rows: &[SweepRow]) -> Result<String, PlotError>
         let mut cells = vec![vec![None; ax.values.len()]; ay.values.len()];
         for (i, r) in rows.iter().enumerate() {
             let (cx, cy) = (i / ay.values.len(), i % ay.values.len());
-            cells[cy][cx] = Some((clamp_elo(r.elo), clamp_elo(r.elo_lo), clamp_elo(r.elo_hi)));
+            cells[cy][cx] = Some((r.elo, r.elo_lo, r.elo_hi));
         }
         return heat_map(&HeatMap {
             title: format!(
@@ -297,9 +287,9 @@ pub fn sweep_plot(sweep: &Sweep, rows: &[SweepRow]) -> Result<String, PlotError>
         };
         series[i % per_line].points.push(Estimate {
             x,
-            y: clamp_elo(r.elo),
-            lo: clamp_elo(r.elo_lo),
-            hi: clamp_elo(r.elo_hi),
+            y: r.elo,
+            lo: r.elo_lo,
+            hi: r.elo_hi,
         });
     }
     line_plot(&LinePlot {

@@ -47,9 +47,11 @@ impl AlphaBetaConfig {
         },
         KeyInfo {
             key: "ms",
-            default: "0",
+            // `-` is how every bot lists "no time budget" (ms=0 is accepted
+            // and means the same).
+            default: "-",
             accepts: "an integer 0..=3600000",
-            help: "time budget per move in milliseconds (0 = none; makes games unrepeatable)",
+            help: "time budget per move in milliseconds (- or 0: none; makes games unrepeatable)",
         },
         KeyInfo {
             key: "solve",

@@ -568,7 +568,7 @@ pub const KEYS: &[KeyInfo] = &[
         "ms",
         "-",
         "1..=86400000",
-        "milliseconds per move instead of iters (not reproducible)",
+        "time budget per move in milliseconds instead of iters (-: none; not reproducible)",
     ),
     key(
         "c",

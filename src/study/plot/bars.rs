@@ -24,8 +24,8 @@ pub fn stacked_bars(s: &StackedBars) -> Result<String, PlotError> {
             .margin(16)
             .x_label_area_size(40)
             .y_label_area_size(70)
-            // The band below 0 holds the category labels.
-            .build_cartesian_2d(0.0..n as f64, -7.0..100.0)
+            // The band below 0 holds the category labels and their notes.
+            .build_cartesian_2d(0.0..n as f64, -9.0..100.0)
             .map_err(err)?;
         let fy = |v: &f64| {
             if *v < 0.0 {
@@ -51,8 +51,14 @@ pub fn stacked_bars(s: &StackedBars) -> Result<String, PlotError> {
                 s.bars
                     .iter()
                     .enumerate()
-                    .map(|(i, b)| Text::new(b.label.clone(), (i as f64 + 0.5, -3.5), centre(12))),
+                    .map(|(i, b)| Text::new(b.label.clone(), (i as f64 + 0.5, -2.5), centre(12))),
             )
+            .map_err(err)?;
+        chart
+            .draw_series(s.bars.iter().enumerate().filter_map(|(i, b)| {
+                let note = b.note.clone()?;
+                Some(Text::new(note, (i as f64 + 0.5, -6.5), centre(11)))
+            }))
             .map_err(err)?;
         let ebar = ShapeStyle::from(&BLACK).stroke_width(2);
         for (i, bar) in s.bars.iter().enumerate() {

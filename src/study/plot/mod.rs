@@ -112,6 +112,8 @@ pub struct Bar {
     pub parts: Vec<(f64, f64, f64)>,
     /// Drawn hatched-light: a published reference, not a measurement.
     pub reference: bool,
+    /// A second line under the label (e.g. the fair komi), if any.
+    pub note: Option<String>,
 }
 
 /// Stacked bars per category with intervals on the outer segments.
@@ -259,17 +261,23 @@ pub fn line_plot(p: &LinePlot) -> Result<String, PlotError> {
                 .map_err(err)?
                 .label(format!("{} (bars: 95 % interval)", s.label))
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], line));
+            let finite = |e: &&Estimate| e.lo.is_finite() && e.hi.is_finite() && e.y.is_finite();
             chart
                 .draw_series(
                     s.points
                         .iter()
+                        .filter(finite)
                         .map(|e| ErrorBar::new_vertical(e.x, e.lo, e.y, e.hi, line, 10)),
                 )
                 .map_err(err)?;
+            for e in s.points.iter().filter(|e| !finite(e)) {
+                open_ended(&mut chart, e, (y0, y1), line)?;
+            }
             chart
                 .draw_series(
                     s.points
                         .iter()
+                        .filter(|e| e.y.is_finite())
                         .map(|e| Circle::new((e.x, e.y), 4, c.filled())),
                 )
                 .map_err(err)?;
@@ -283,6 +291,50 @@ pub fn line_plot(p: &LinePlot) -> Result<String, PlotError> {
             .draw()
             .map_err(err)
     })
+}
+
+type LineChart<'a, 'b> = ChartContext<
+    'a,
+    SVGBackend<'b>,
+    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+>;
+
+/// Draws an estimate whose interval (or the estimate itself) is infinite,
+/// as from a combination that won or lost every game: the bar runs to the
+/// plot's edge and ends there in an arrowhead instead of a cap, so that it
+/// does not read as a finite bound; an infinite estimate is the arrowhead.
+fn open_ended(
+    chart: &mut LineChart<'_, '_>,
+    e: &Estimate,
+    (y0, y1): (f64, f64),
+    line: ShapeStyle,
+) -> Result<(), PlotError> {
+    let at = |v: f64| v.clamp(y0, y1);
+    chart
+        .draw_series([PathElement::new(
+            vec![(e.x, at(e.lo)), (e.x, at(e.hi))],
+            line,
+        )])
+        .map_err(err)?;
+    for v in [e.lo, e.hi] {
+        let tip: Vec<(i32, i32)> = if v == f64::INFINITY {
+            vec![(0, -2), (-6, 9), (6, 9)]
+        } else if v == f64::NEG_INFINITY {
+            vec![(0, 2), (-6, -9), (6, -9)]
+        } else {
+            // A finite end keeps its cap.
+            chart
+                .draw_series([
+                    EmptyElement::at((e.x, v)) + PathElement::new(vec![(-5, 0), (5, 0)], line)
+                ])
+                .map_err(err)?;
+            continue;
+        };
+        chart
+            .draw_series([EmptyElement::at((e.x, at(v))) + Polygon::new(tip, line.filled())])
+            .map_err(err)?;
+    }
+    Ok(())
 }
 
 /// Draws an [`LlrPlot`]: the trajectory and both bounds.
@@ -372,6 +424,33 @@ mod tests {
     }
 
     #[test]
+    fn infinite_bounds_are_open_ended() {
+        let plot = |hi: f64| {
+            line_plot(&LinePlot {
+                title: "t".into(),
+                series: vec![Series {
+                    label: "s".into(),
+                    points: vec![
+                        est(0.0, 10.0),
+                        Estimate {
+                            x: 1.0,
+                            y: hi,
+                            lo: 300.0,
+                            hi,
+                        },
+                    ],
+                }],
+                ..LinePlot::default()
+            })
+            .expect("line")
+        };
+        // An infinite bound is an arrowhead at the edge, not a capped bar
+        // at some finite value; a finite one draws none.
+        assert!(plot(f64::INFINITY).contains("<polygon"));
+        assert!(!plot(400.0).contains("<polygon"));
+    }
+
+    #[test]
     fn every_plot_renders_with_its_texts() {
         let l = line_plot(&LinePlot {
             title: "Elo against c".into(),
@@ -419,10 +498,12 @@ mod tests {
                     (0.2946, 0.29, 0.3),
                 ],
                 reference: true,
+                note: Some("komi 3".into()),
             }],
         })
         .expect("bars");
         assert!(s.contains("55%") && s.contains("White wins") && s.contains("BrainKing"));
+        assert!(s.contains("komi 3"));
         let p = llr_plot(&LlrPlot {
             title: "SPRT".into(),
             points: vec![(2.0, 0.1), (4.0, 0.5)],

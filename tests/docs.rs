@@ -1,0 +1,232 @@
+//! What a newcomer reads is true: every file the README, the docs, help
+//! texts and source comments cite exists; the README's quickstart output
+//! is what the quickstart prints; options and keys are spelled and
+//! defaulted one way.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_pahtum");
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Files to check: the README, docs/, the experiments' READMEs, and the
+/// Rust sources (comments and help texts).
+fn cited_from() -> Vec<PathBuf> {
+    let mut out = vec![root().join("README.md")];
+    let mut stack: Vec<PathBuf> = ["docs", "experiments", "src", "tests", "examples", "benches"]
+        .iter()
+        .map(|d| root().join(d))
+        .collect();
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).expect("dir").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if !p.ends_with("tests/data") {
+                    stack.push(p);
+                }
+            } else if p.extension().is_some_and(|x| x == "md" || x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Top-level folders of the repository: a word starting with one of these
+/// is a path into it.
+const ROOTS: [&str; 9] = [
+    "src/",
+    "tests/",
+    "docs/",
+    "examples/",
+    "experiments/",
+    "data/",
+    "benches/",
+    ".ci/",
+    ".cargo/",
+];
+
+/// Whether `cited` (relative to the repository root) names something
+/// there: a file or folder, a source file without its `.rs`, or, with a
+/// `*`, some file matching the part before it.
+fn exists(cited: &str) -> bool {
+    let path = root().join(cited);
+    if let Some((prefix, _)) = cited.split_once('*') {
+        let p = root().join(prefix);
+        let (dir, stem) = (p.parent().expect("parent"), p.file_name());
+        let stem = stem.map_or(String::new(), |s| s.to_string_lossy().into_owned());
+        return std::fs::read_dir(dir).is_ok_and(|d| {
+            d.flatten()
+                .any(|e| e.file_name().to_string_lossy().starts_with(&stem))
+        });
+    }
+    path.exists() || path.with_extension("rs").exists()
+}
+
+#[test]
+fn every_cited_repository_path_exists() {
+    let mut missing = Vec::new();
+    for file in cited_from() {
+        let text = read(&file);
+        let rel = file.strip_prefix(root()).expect("in repo").to_path_buf();
+        let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || "_./*-".contains(c)));
+        for w in words {
+            let w = w.trim_end_matches(['.', '-']);
+            let rooted = ROOTS.iter().any(|r| w.starts_with(r));
+            // A bare markdown file name is cited beside the citing file
+            // (docs/) or at the root.
+            let bare_md = !w.contains('/') && w.ends_with(".md") && w.len() > 3;
+            let ok = if rooted {
+                exists(w)
+            } else if bare_md {
+                let beside = rel
+                    .parent()
+                    .map_or(PathBuf::new(), Path::to_path_buf)
+                    .join(w);
+                exists(&beside.to_string_lossy()) || exists(w)
+            } else {
+                true
+            };
+            if !ok {
+                missing.push(format!("{}: {w}", rel.display()));
+            }
+        }
+    }
+    missing.dedup();
+    assert!(
+        missing.is_empty(),
+        "cited but not in the repository:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The lines of the first ```text block after `heading` in the README.
+fn readme_block(heading: &str) -> String {
+    let readme = read(&root().join("README.md"));
+    let after = &readme[readme.find(heading).expect("heading")..];
+    let start = after.find("```text\n").expect("block") + "```text\n".len();
+    let len = after[start..].find("```").expect("end of block");
+    after[start..start + len].to_string()
+}
+
+#[test]
+fn readme_quickstart_output_is_real() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("run");
+    let o = Command::new(BIN)
+        .args(["tournament", "--out"])
+        .arg(&out)
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let block = readme_block("## Quickstart");
+    assert!(
+        stdout.contains(block.trim()),
+        "README's quickstart block:\n{block}\nthe quickstart printed:\n{stdout}"
+    );
+}
+
+#[test]
+fn readme_solve_example_is_real() {
+    let readme = read(&root().join("README.md"));
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with("$ pahtum solve "))
+        .expect("solve example");
+    let file = line.trim_start_matches("$ pahtum solve ").trim();
+    let expected: Vec<&str> = readme[readme.find(line).expect("line") + line.len()..]
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("```"))
+        .collect();
+    let o = Command::new(BIN)
+        .args(["solve", file])
+        .current_dir(root())
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .collect::<Vec<_>>(),
+        expected
+    );
+}
+
+fn help(sub: &str) -> String {
+    let o = Command::new(BIN)
+        .args([sub, "--help"])
+        .output()
+        .expect("runs");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The help of one option: its line and, when clap lays the help out long
+/// (one option's text has several paragraphs), the lines under it.
+fn option_help(help: &str, option: &str) -> Option<String> {
+    let mut lines = help
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with(option));
+    let first = lines.next()?;
+    let rest = lines.take_while(|l| !l.trim_start().starts_with('-'));
+    Some(
+        std::iter::once(first)
+            .chain(rest)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+#[test]
+fn one_seed_default_and_holes_defaults_in_help() {
+    for sub in ["play", "tournament", "sweep", "sprt", "fpa", "engine"] {
+        let h = help(sub);
+        let seed = option_help(&h, "--seed").expect("--seed");
+        assert!(seed.contains("[default: 1]"), "{sub}: {seed}");
+        if let Some(holes) = option_help(&h, "--holes") {
+            let want = if sub == "fpa" {
+                "[default: 3,5,7,9,11,13]"
+            } else {
+                "[default: 5]"
+            };
+            assert!(holes.contains(want), "{sub}: {holes}");
+        }
+    }
+}
+
+#[test]
+fn one_spelling_per_key_in_the_bot_list() {
+    let o = Command::new(BIN).arg("bots").output().expect("runs");
+    let list = String::from_utf8_lossy(&o.stdout);
+    // The random-move share is `eps` in every bot; no time budget is `-`.
+    assert!(
+        !list.lines().any(|l| l.trim_start().starts_with("epsilon=")),
+        "{list}"
+    );
+    assert!(list.contains("eps=0 "), "{list}");
+    assert!(list.contains("eps=0.05 "), "{list}");
+    assert!(!list.contains("ms=0 "), "{list}");
+    assert_eq!(list.matches("  ms=- ").count(), 2, "{list}");
+    // The old spelling is still accepted.
+    let o = Command::new(BIN)
+        .args([
+            "play",
+            "--white",
+            "flatmc:playouts=20,rollout=heuristic,epsilon=0.5",
+        ])
+        .args([
+            "--black", "random", "--size", "3", "--holes", "1", "--quiet",
+        ])
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
