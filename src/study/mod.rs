@@ -24,3 +24,4 @@ pub mod listrun;
 pub mod plot;
 pub mod sprt;
 pub mod sweep;
+pub mod exact;
