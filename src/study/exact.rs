@@ -12,8 +12,10 @@
 //! `m(s)` is White's exact margin after the first stone `s` (komi goes to
 //! whoever holds Black, before and after a swap). So the first player can
 //! at best draw, and draws exactly when some first stone leaves margin 0: a
-//! *fair* first move. The solver computes this itself (a swap is one of the
-//! second player's moves), and the tests check it against that formula.
+//! *fair* first move. (On a board with one free square the first stone
+//! ends the game and nobody can swap.) The solver computes this itself (a
+//! swap is one of the second player's moves), and the tests check it
+//! against that formula.
 
 use std::fmt::Write as _;
 
@@ -161,7 +163,8 @@ pub fn random_layouts(size: u8, holes: u32, count: u64, seed: u64) -> Result<Vec
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieValue {
     /// The first player's exact margin (own total minus the other's, komi
-    /// included), in half points; never positive.
+    /// included), in half points; never positive unless the first stone
+    /// fills the board.
     pub margin_halves: i32,
     /// The first stones that attain it, sorted by name.
     pub fair_first_moves: Vec<Move>,
