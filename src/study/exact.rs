@@ -115,10 +115,7 @@ pub fn symmetry_classes(size: u8, holes: u32) -> Result<Vec<Layout>, String> {
         }
         let (min, weight) = canonical(set, size);
         if min == set {
-            out.push(Layout {
-                holes: set,
-                weight,
-            });
+            out.push(Layout { holes: set, weight });
         }
         if holes == 0 {
             break;
