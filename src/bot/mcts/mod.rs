@@ -18,6 +18,16 @@
 //! value is automatically "White's prospects with Black to move", which
 //! is exactly what swapping buys; search decides between it and every
 //! placement like between any two moves.
+//!
+//! One step up, the first stone's statistics are likewise White's
+//! prospects after it, swap or not. But the first player keeps White only
+//! if the second player does not swap, and the second player swaps
+//! exactly when White's side is the better one. So at the empty board
+//! selection and the final choice fold each child's value `q` to
+//! `min(q, 1 - q)` (`SelectParams::fold`): the first player looks for the
+//! stone that leaves both sides alike, not the best stone it would keep.
+//! Every visit through the stone estimates `q`, so the fold needs no
+//! converged choice below it.
 
 pub mod config;
 pub mod endgame;
@@ -234,7 +244,7 @@ impl MctsBot {
             ),
         };
         // Step 4: choose.
-        let mut moves = self.root_moves();
+        let mut moves = self.root_moves(search::swap_follows(&pos));
         if let Some(keep) = &keep {
             // Only result-keeping moves; the margin-best one comes first.
             moves.retain(|m| keep.contains(&m.mv) && m.proof != Proof::Loss);
@@ -346,8 +356,10 @@ impl MctsBot {
         kept
     }
 
-    /// Root children of every tree, merged by move, most visited first.
-    fn root_moves(&self) -> Vec<RootMove> {
+    /// Root children of every tree, merged by move, most visited first;
+    /// with `fold` (the first stone under the pie rule), each mean is what
+    /// the first player keeps after the second player's choice.
+    fn root_moves(&self, fold: bool) -> Vec<RootMove> {
         let mut out: Vec<(Move, u64, f64, Proof)> = Vec::new();
         for t in &self.trees {
             let root = t.root();
@@ -374,7 +386,11 @@ impl MctsBot {
             .map(|(mv, visits, sum, proof)| RootMove {
                 mv,
                 visits,
-                mean: if visits > 0 { sum / visits as f64 } else { 0.0 },
+                mean: match (visits, fold) {
+                    (0, _) => 0.0,
+                    (_, false) => sum / visits as f64,
+                    (_, true) => (sum / visits as f64).min(1.0 - sum / visits as f64),
+                },
                 proof,
             })
             .collect();

@@ -100,6 +100,9 @@ pub struct Shared<'a> {
     pub modelled: Option<Player>,
     /// Selection numbers.
     pub sel: SelectParams,
+    /// Selection numbers at the root: `sel`, but at the empty board under
+    /// the pie rule values folded and no prior (see [`swap_follows`]).
+    pub sel_root: SelectParams,
     /// Reward function.
     pub rewarder: Rewarder,
     /// Move values by `cfg.weights` (priors, heuristic playouts), with the
@@ -207,6 +210,16 @@ impl<'a> Shared<'a> {
             root: root.pos,
             modelled: root.modelled,
             sel: SelectParams::new(cfg),
+            sel_root: if swap_follows(&root.pos) {
+                SelectParams {
+                    fold: true,
+                    pw: 0.0,
+                    unprune_k: 0,
+                    ..SelectParams::new(cfg)
+                }
+            } else {
+                SelectParams::new(cfg)
+            },
             rewarder: Rewarder::new(cfg.reward, cfg.scale, cfg.win_share),
             valuer: eval::MoveValuer::with_table(&cfg.weights, root.pos.size()),
             net: match cfg.rollout {
@@ -226,6 +239,14 @@ impl<'a> Shared<'a> {
             lazy: cfg.lazy,
         }
     }
+}
+
+/// Whether the second player may swap after the move from `pos`: the
+/// empty board under the pie rule. There a child's statistics are White's
+/// prospects after the first stone (rewards are per colour), and what the
+/// first player keeps is the smaller of those and the other side's.
+pub fn swap_follows(pos: &Position) -> bool {
+    pos.pie() && !pos.swapped() && pos.stone_count() == 0
 }
 
 /// One step of the path of an iteration.
@@ -470,7 +491,10 @@ impl Worker {
             }
             return;
         }
-        if !cfg.uses_prior() {
+        // The heuristic ranks stones by what they gain their owner; the
+        // first stone under the pie rule should gain nobody, so there it
+        // ranks nothing (every stone a child, no prior).
+        if !cfg.uses_prior() || swap_follows(pos) {
             self.moves
                 .extend(pos.empty().map(|sq| (sq.index() as u8, 0.0)));
         } else if let (Some(net), Rollout::Net) = (net, cfg.rollout) {
@@ -583,7 +607,12 @@ impl Worker {
                         }
                         _ => AmafSource::Own,
                     };
-                    select_child(tree, node, &s.sel, src)
+                    let sel = if id == NodeId::ROOT {
+                        &s.sel_root
+                    } else {
+                        &s.sel
+                    };
+                    select_child(tree, node, sel, src)
                 };
                 let child = if s.lazy > 0 && before >= s.lazy {
                     self.choices.child(tree, id, choose)

@@ -36,6 +36,11 @@ pub struct SelectParams {
     pub unprune_k: u32,
     /// `1 / ln(widen)`.
     pub unprune_rate: f32,
+    /// Fold each child's value to `min(q, 1 - q)`: at the empty board under
+    /// the pie rule, where a child's value is White's prospects after the
+    /// first stone and the second player will take whichever side is
+    /// better (see `mod.rs`, the pie rule).
+    pub fold: bool,
 }
 
 impl SelectParams {
@@ -63,6 +68,7 @@ impl SelectParams {
             } else {
                 0.0
             },
+            fold: false,
         }
     }
 }
@@ -198,6 +204,9 @@ fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool>(
             if p.minimax > 0.0 {
                 q += p.minimax * (f32::from_bits(ch.minimax.load(Relaxed)) - q);
             }
+            if p.fold {
+                q = q.min(1.0 - q);
+            }
             if SOLVER && proof == Proof::Draw {
                 q = 0.5;
             }
@@ -241,6 +250,7 @@ mod tests {
             minimax: 0.0,
             unprune_k: 0,
             unprune_rate: 0.0,
+            fold: false,
         }
     }
 
