@@ -250,7 +250,7 @@ pub enum ExactError {
     Layout(String),
 }
 
-/// The header of `exact.csv` (CONTRACT.md, `exact` outputs).
+/// The header of `exact.csv` (docs/CONTRACT.md, `exact` outputs).
 pub fn header(pie: bool) -> &'static str {
     if pie {
         "size,holes,layout,weight,result,margin,best_first_moves,pie_margin,pie_result,fair_first_moves"
