@@ -186,3 +186,83 @@ fn the_first_stone_under_the_pie_rule_is_worth_at_most_a_half() {
         assert!(evals[1] <= 0.5, "seed {seed}: {evals:?}");
     }
 }
+
+const BIN: &str = env!("CARGO_BIN_EXE_pahtum");
+
+fn exact(args: &[&str], out: &std::path::Path) -> std::process::Output {
+    std::process::Command::new(BIN)
+        .arg("exact")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .arg("--quiet")
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn exact_cli_same_bytes_for_any_threads_and_after_kill_and_resume() {
+    let dir = tempfile::tempdir().expect("dir");
+    let args = ["--size", "4", "--holes", "3,5", "--pie"];
+    let one = dir.path().join("one");
+    let o = exact(&[&args[..], &["--threads", "1"]].concat(), &one);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let two = dir.path().join("two");
+    assert!(
+        exact(&[&args[..], &["--threads", "2"]].concat(), &two)
+            .status
+            .success()
+    );
+    let want = std::fs::read(one.join("exact.csv")).expect("csv");
+    assert_eq!(want, std::fs::read(two.join("exact.csv")).expect("csv"));
+    let summary = std::fs::read_to_string(one.join("exact_summary.csv")).expect("summary");
+    assert_eq!(summary.lines().count(), 3, "{summary}");
+    // A run cut short (its file truncated mid-row, as a kill leaves it)
+    // resumes to the same bytes.
+    let cut = dir.path().join("cut");
+    std::fs::create_dir(&cut).expect("dir");
+    std::fs::copy(one.join("run.json"), cut.join("run.json")).expect("copy");
+    std::fs::write(cut.join("exact.csv"), &want[..want.len() / 2]).expect("write");
+    let o = exact(&[&args[..], &["--resume"]].concat(), &cut);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(want, std::fs::read(cut.join("exact.csv")).expect("csv"));
+    assert_eq!(
+        summary,
+        std::fs::read_to_string(cut.join("exact_summary.csv")).expect("s")
+    );
+    // A resume with other options, or a row that does not match, is refused.
+    let o = exact(&["--size", "4", "--holes", "3", "--pie", "--resume"], &cut);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--holes"));
+    let text = String::from_utf8(want).expect("text");
+    let edited = text.replacen(",draw,", ",white,", 1);
+    std::fs::write(cut.join("exact.csv"), edited).expect("write");
+    let o = exact(&[&args[..], &["--resume"]].concat(), &cut);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("exact.csv line"));
+}
+
+#[test]
+fn exact_cli_refuses_what_it_cannot_solve_before_any_work() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (args, says) in [
+        (&["--size", "7", "--holes", "5"][..], "--max-empty"),
+        (&["--size", "7", "--holes", "30"][..], "--layouts all"),
+        (&["--size", "3", "--holes", "9"][..], "--holes 9"),
+        (&["--size", "9", "--holes", "1"][..], "--size"),
+        (
+            &["--size", "4", "--holes", "2", "--layouts", "0"][..],
+            "--layouts",
+        ),
+    ] {
+        let out = dir.path().join("x");
+        let o = exact(args, &out);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(says) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+        assert!(!out.exists(), "{args:?}");
+    }
+}

@@ -230,3 +230,33 @@ fn thread_counts_over_the_cap_are_refused() {
     }
     assert!(t0.elapsed() < Duration::from_secs(30));
 }
+
+/// A finished game's row reaches `games.csv` while its worker plays a slow
+/// next game: a `kill -9` then loses no finished game. (Finished games
+/// used to wait in the worker until its next game ended.)
+#[test]
+fn finished_rows_reach_the_file_while_a_slow_game_runs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("run");
+    let mut child = Command::new(BIN)
+        .args(["tournament", "--bot", "random", "--bot", "greedy"])
+        .args(["--bot", "alphabeta:nodes=0,depth=64"])
+        .args(["--games", "2", "--threads", "1", "--seed", "3", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start pahtum");
+    let t0 = Instant::now();
+    while rows(&out).len() < 2 && t0.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(
+        rows.iter()
+            .all(|r| r.contains(",random,greedy,") || r.contains(",greedy,random,"))
+    );
+}

@@ -21,7 +21,7 @@
 use std::collections::VecDeque;
 use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use super::game::play_game;
@@ -76,6 +76,35 @@ struct Batch {
     games: Vec<(usize, PlayedRow)>,
 }
 
+/// The games a worker finished and has not sent yet.
+#[derive(Default)]
+struct Held {
+    text: String,
+    games: Vec<(usize, PlayedRow)>,
+}
+
+impl Held {
+    /// Everything held, as one batch; the slot is left empty.
+    fn take(&mut self) -> Batch {
+        let capacity = self.text.capacity();
+        Batch {
+            text: Arc::new(std::mem::replace(
+                &mut self.text,
+                String::with_capacity(capacity),
+            )),
+            games: std::mem::take(&mut self.games),
+        }
+    }
+}
+
+/// Locks a worker's slot; a worker that panicked while holding it left
+/// whole rows only (it pushes a row and its game together), so the data
+/// stays usable.
+fn lock(slot: &Mutex<Held>) -> std::sync::MutexGuard<'_, Held> {
+    slot.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// A played game's record and its row's place in the batch text.
 type PlayedRow = Result<(GameRecord, Range<usize>), TournamentError>;
 
@@ -107,24 +136,27 @@ pub fn run_games(
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Batch>();
+    let held: Vec<Mutex<Held>> = (0..threads).map(|_| Mutex::new(Held::default())).collect();
     let mut status = RunStatus {
         played: 0,
         stopped: false,
     };
     let mut failure: Option<TournamentError> = None;
     std::thread::scope(|scope| {
-        let (schedule, labels, next, stop) = (&schedule, &labels, &next, &stop);
-        for i in 0..threads {
+        let (schedule, labels, next, stop, held) = (&schedule, &labels, &next, &stop, &held);
+        for (i, slot) in held.iter().enumerate() {
             let tx = tx.clone();
             let worker = std::thread::Builder::new()
                 .name(format!("pahtum-game-{i}"))
                 .spawn_scoped(scope, move || {
-                    // Finished games go out in batches at most
-                    // BATCH_LATENCY old: one message (and one wake-up
-                    // of the writer) per game would cost more than a
-                    // fast game itself; slow games go out one by one.
-                    let mut text = String::new();
-                    let mut done = Vec::new();
+                    // Finished games wait in this worker's slot and go
+                    // out in batches at most BATCH_LATENCY old: one
+                    // message (and one wake-up of the writer) per game
+                    // would cost more than a fast game itself. A slot
+                    // whose worker is deep in a slow game is emptied by
+                    // the writer (below), so no finished game waits for
+                    // the next one.
+                    let mut row = String::new();
                     let mut since = Instant::now();
                     let cancelled =
                         || cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested();
@@ -134,38 +166,33 @@ pub fn run_games(
                         }
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&g) = games.get(k) else { break };
-                        let start = text.len();
+                        row.clear();
                         let r =
-                            play_scheduled(schedule, &config.bots, labels, catalog, g, &mut text)
-                                .map(|rec| (rec, start..text.len()));
+                            play_scheduled(schedule, &config.bots, labels, catalog, g, &mut row);
                         if cancelled() {
                             // Its searches were cut short: a game in
                             // flight at an interrupt is dropped, and
                             // `--resume` plays it again from its seeds.
-                            text.truncate(start);
                             break;
                         }
-                        done.push((k, r));
-                        if since.elapsed() >= BATCH_LATENCY {
-                            let capacity = text.capacity();
-                            let batch = Batch {
-                                text: Arc::new(std::mem::replace(
-                                    &mut text,
-                                    String::with_capacity(capacity),
-                                )),
-                                games: std::mem::take(&mut done),
-                            };
+                        let full = {
+                            let mut h = lock(slot);
+                            let base = h.text.len();
+                            h.text.push_str(&row);
+                            h.games
+                                .push((k, r.map(|rec| (rec, base..base + row.len()))));
+                            (since.elapsed() >= BATCH_LATENCY).then(|| h.take())
+                        };
+                        if let Some(batch) = full {
                             if tx.send(batch).is_err() {
                                 return;
                             }
                             since = Instant::now();
                         }
                     }
-                    if !done.is_empty() {
-                        let _ = tx.send(Batch {
-                            text: Arc::new(text),
-                            games: done,
-                        });
+                    let rest = lock(slot).take();
+                    if !rest.games.is_empty() {
+                        let _ = tx.send(rest);
                     }
                 });
             if let Err(e) = worker {
@@ -198,8 +225,24 @@ pub fn run_games(
                 }
             }
         };
-        while let Ok(batch) = rx.recv() {
-            accept(batch, &mut pending, written, &mut failure);
+        loop {
+            match rx.recv_timeout(BATCH_LATENCY) {
+                Ok(batch) => accept(batch, &mut pending, written, &mut failure),
+                // Nothing came: take what the workers hold, so that a
+                // finished game never waits for its worker's next game.
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    let mut any = false;
+                    for slot in held {
+                        let batch = lock(slot).take();
+                        any |= !batch.games.is_empty();
+                        accept(batch, &mut pending, written, &mut failure);
+                    }
+                    if !any {
+                        continue;
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
             while let Ok(batch) = rx.try_recv() {
                 accept(batch, &mut pending, written, &mut failure);
             }

@@ -5,6 +5,7 @@ pub mod bots;
 pub mod common;
 pub mod engine;
 pub mod error;
+pub mod exact;
 pub mod fpa;
 pub mod input;
 pub mod merge;
@@ -57,6 +58,8 @@ pub enum Command {
     Fpa(fpa::FpaArgs),
     /// Exact solutions: result, margin and best moves, one line per board
     Solve(solve::SolveArgs),
+    /// Every hole layout of a small board solved from the start, with and without the pie rule
+    Exact(exact::ExactArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
     /// Speed figures, one key=value per line
@@ -127,6 +130,7 @@ where
         Command::Engine(a) => engine::run(a),
         Command::Play(a) => play::run(a),
         Command::Bots(a) => bots::run(a),
+        Command::Exact(a) => exact::run(a),
     }
 }
 

@@ -28,7 +28,7 @@ pub const DEFAULT_BOTS: &[&str] = &[
 ];
 
 /// Games per pairing when `--games` is not given.
-pub const DEFAULT_GAMES: u64 = 40;
+pub const DEFAULT_GAMES: u64 = 20;
 
 pub use super::common::DEFAULT_SEED;
 

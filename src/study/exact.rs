@@ -289,6 +289,54 @@ pub fn push_row(out: &mut String, row: &ExactRow) {
     out.push('\n');
 }
 
+/// Reads `exact.csv` (header and complete rows, in the order of `jobs`)
+/// back into rows, for the summary of a resumed run.
+///
+/// # Errors
+/// The line and what is wrong with it.
+pub fn parse_rows(text: &str, jobs: &[Job], pie: bool) -> Result<Vec<ExactRow>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().skip(1).enumerate() {
+        let bad = |m: &str| format!("line {}: {m}", i + 2);
+        let job = jobs.get(i).ok_or_else(|| bad("more rows than layouts"))?;
+        let f: Vec<&str> = line.split(',').collect();
+        if f.len() != if pie { 10 } else { 7 } {
+            return Err(bad("wrong number of fields"));
+        }
+        let halves = |s: &str| {
+            s.parse::<Komi>()
+                .map(Komi::halves)
+                .map_err(|_| bad("a margin is not a number"))
+        };
+        let moves = |s: &str| -> Result<Vec<Move>, String> {
+            if s.is_empty() {
+                return Ok(Vec::new());
+            }
+            s.split(' ')
+                .map(|m| m.parse::<Move>().map_err(|_| bad("a move is not a square")))
+                .collect()
+        };
+        let margin_halves = halves(f[5])?;
+        out.push(ExactRow {
+            size: job.size,
+            layout: job.layout,
+            outcome: Outcome::from_margin_halves(margin_halves),
+            margin_halves,
+            best_first_moves: moves(f[6])?,
+            pie: if pie {
+                Some(PieValue {
+                    margin_halves: halves(f[7])?,
+                    fair_first_moves: moves(f[9])?,
+                })
+            } else {
+                None
+            },
+            nodes: 0,
+        });
+    }
+    Ok(out)
+}
+
 /// One row of `exact_summary.csv`: a (size, hole count) over its layouts,
 /// every share weighted by the layouts' weights.
 #[derive(Clone, Debug, PartialEq)]

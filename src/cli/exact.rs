@@ -1,0 +1,443 @@
+//! `pahtum exact`: every hole layout of a small board solved from the
+//! start; `exact.csv` streamed row by row in layout order, then
+//! `exact_summary.csv` (docs/CONTRACT.md, `exact` outputs).
+
+use std::fs::OpenOptions;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use serde::{Deserialize, Serialize};
+
+use super::common::{
+    CANCEL, DEFAULT_SEED, install_cancel, parse_holes, parse_komi, run_interrupt_note, threads,
+};
+use super::error::{CliError, CliResult, usage};
+use super::num;
+use super::tournament::{cli_error, out_error};
+use crate::arena::rundir::{is_non_empty, prepare_out};
+use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
+use crate::arena::runopts::{RunOptions, check_resume};
+use crate::bot::solver::SolveLimits;
+use crate::game::outcome::Komi;
+use crate::game::square::{MAX_SIZE, MIN_SIZE, Square};
+use crate::study::exact::{
+    ExactError, ExactRow, Job, header, push_row, push_summary, random_layouts, summarize,
+    summary_header, symmetry_classes,
+};
+
+/// Layouts with more free squares than this are refused unless
+/// `--max-empty` says otherwise: from the empty board every free square is
+/// a ply, and each one more multiplies the work several times.
+pub const DEFAULT_MAX_EMPTY: u32 = 25;
+
+/// Arguments of `exact`.
+#[derive(Args, Debug)]
+pub struct ExactArgs {
+    /// Board side, 3 to 8
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::int::<u8>(MIN_SIZE.into(), MAX_SIZE.into()))]
+    pub size: u8,
+    /// Hole counts, like 3 or 0,1,2,3
+    #[arg(long, value_name = "N[,N...]", allow_negative_numbers = true)]
+    pub holes: String,
+    /// `all`: every layout once per symmetry class, weighted by the class
+    /// size; COUNT: that many random layouts per hole count from --seed
+    #[arg(long, default_value = "all", value_name = "all|COUNT")]
+    pub layouts: String,
+    /// Also solve under the pie rule (the second player may swap after the first stone)
+    #[arg(long)]
+    pub pie: bool,
+    /// Points added to Black's total (a half point allowed, e.g. 2.5)
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    pub komi: Option<String>,
+    /// Seed of the random layouts (--layouts COUNT)
+    #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::seed())]
+    pub seed: u64,
+    /// Layouts solved in parallel (default: all cores); the result does not depend on it
+    #[arg(long, value_name = "T", value_parser = num::threads())]
+    pub threads: Option<usize>,
+    /// Refuse hole counts that leave more free squares than this
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_EMPTY,
+          allow_negative_numbers = true, value_parser = num::int::<u32>(1, 64))]
+    pub max_empty: u32,
+    /// Transposition table of each thread, MiB
+    #[arg(long, value_name = "MB", default_value_t = 64, allow_negative_numbers = true,
+          value_parser = num::int::<usize>(1, 4096))]
+    pub tt_mb: usize,
+    /// Output directory (default: results/exact-TIME, TIME in UTC); never overwritten
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue the interrupted run in --out
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// No progress and no table
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `run.json` of an exact run.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct ExactRunFile {
+    program: String,
+    version: String,
+    command: String,
+    options: RunOptions,
+    command_line: Vec<String>,
+    threads: usize,
+    start_time: String,
+    end_time: Option<String>,
+    notes: Vec<String>,
+}
+
+fn save(out: &Path, info: &ExactRunFile) -> CliResult {
+    let text = serde_json::to_string_pretty(info).map_err(|e| CliError::Internal(e.into()))?;
+    write_atomic(&out.join("run.json"), format!("{text}\n").as_bytes()).map_err(out_error(out))
+}
+
+/// The layouts to solve, hole count by hole count in `--holes` order.
+fn jobs(a: &ExactArgs, holes: &[u32]) -> CliResult<Vec<Job>> {
+    let count = match a.layouts.as_str() {
+        "all" => None,
+        n => Some(
+            num::parse_int(n, 1, 10_000_000)
+                .map_err(|e| usage(format!("--layouts: {e}; or 'all'")))? as u64,
+        ),
+    };
+    let cells = u32::from(a.size) * u32::from(a.size);
+    let mut out = Vec::new();
+    for &h in holes {
+        if h >= cells {
+            return Err(usage(format!(
+                "--holes {h}: a {0}x{0} board has {cells} squares; at most {1} holes leave one free",
+                a.size,
+                cells - 1
+            )));
+        }
+        let free = cells - h;
+        if free > a.max_empty {
+            return Err(usage(format!(
+                "--holes {h}: {free} free squares on a {0}x{0} board, more than --max-empty {1} (raise it to solve anyway)",
+                a.size, a.max_empty
+            )));
+        }
+        let layouts = match count {
+            None => symmetry_classes(a.size, h)
+                .map_err(|e| usage(format!("--layouts all: {e}; use --layouts COUNT")))?,
+            Some(n) => random_layouts(a.size, h, n, a.seed)
+                .map_err(|e| usage(format!("--holes {h}: {e}")))?,
+        };
+        out.extend(layouts.into_iter().map(|layout| Job {
+            size: a.size,
+            layout,
+        }));
+    }
+    Ok(out)
+}
+
+/// The complete rows already in `exact.csv`, each checked against the
+/// job it stands for; a torn last line is dropped.
+///
+/// # Errors
+/// A usage error naming the file and line.
+fn read_rows(path: &Path, pie: bool, jobs: &[Job]) -> CliResult<Vec<String>> {
+    let bytes =
+        std::fs::read(path).map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        usage(format!(
+            "{}: not text (invalid UTF-8 at byte {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    let mut lines = complete.lines();
+    let bad = |line: usize, m: String| usage(format!("{} line {line}: {m}", path.display()));
+    match lines.next() {
+        Some(h) if h == header(pie) => {}
+        Some(h) => return Err(bad(1, format!("header '{h}' is not '{}'", header(pie)))),
+        None => return Ok(Vec::new()),
+    }
+    let mut rows = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let n = i + 2;
+        let job = jobs
+            .get(i)
+            .ok_or_else(|| bad(n, "more rows than this run has layouts".into()))?;
+        check_row(line, job, pie).map_err(|m| bad(n, m))?;
+        rows.push(line.to_string());
+    }
+    Ok(rows)
+}
+
+/// Checks a kept row: its layout is the job's, its results agree with its
+/// margins, and its moves are free squares of its layout.
+fn check_row(line: &str, job: &Job, pie: bool) -> Result<(), String> {
+    let f: Vec<&str> = line.split(',').collect();
+    let want = if pie { 10 } else { 7 };
+    if f.len() != want {
+        return Err(format!("{} fields, expected {want}", f.len()));
+    }
+    let mut expect = String::new();
+    push_row(
+        &mut expect,
+        &ExactRow {
+            size: job.size,
+            layout: job.layout,
+            outcome: crate::game::outcome::Outcome::Draw,
+            margin_halves: 0,
+            best_first_moves: Vec::new(),
+            pie: None,
+            nodes: 0,
+        },
+    );
+    let e: Vec<&str> = expect.trim_end().split(',').collect();
+    if f[..4] != e[..4] {
+        return Err(format!(
+            "layout '{}' (weight {}) where this run has '{}' (weight {})",
+            f[2], f[3], e[2], e[3]
+        ));
+    }
+    let margin = |s: &str| -> Result<i32, String> {
+        s.parse::<Komi>()
+            .map(Komi::halves)
+            .map_err(|_| format!("margin '{s}' is not a number of points"))
+    };
+    let m = margin(f[5])?;
+    let result = match m.signum() {
+        1 => "white",
+        0 => "draw",
+        _ => "black",
+    };
+    if f[4] != result {
+        return Err(format!("result {} with margin {}", f[4], f[5]));
+    }
+    let moves_ok = |s: &str| {
+        s.split(' ').all(|m| {
+            m.parse::<Square>()
+                .is_ok_and(|sq| sq.is_on_board(job.size) && !job.layout.holes.contains(sq))
+        })
+    };
+    if !moves_ok(f[6]) {
+        return Err(format!("best_first_moves '{}' are not free squares", f[6]));
+    }
+    if pie {
+        let p = margin(f[7])?;
+        let r = match p.signum() {
+            1 => "win",
+            0 => "draw",
+            _ => "loss",
+        };
+        if f[8] != r {
+            return Err(format!("pie_result {} with pie_margin {}", f[8], f[7]));
+        }
+        if !moves_ok(f[9]) {
+            return Err(format!("fair_first_moves '{}' are not free squares", f[9]));
+        }
+    }
+    Ok(())
+}
+
+/// Runs `exact`.
+///
+/// # Errors
+/// Bad arguments (exit 2) before any work; an interrupt (exit 130); I/O
+/// failures.
+pub fn run(a: ExactArgs) -> CliResult {
+    let holes = parse_holes(&a.holes)?;
+    let komi = a.komi.as_deref().map_or(Ok(Komi::ZERO), parse_komi)?;
+    let threads = threads(a.threads)?;
+    let jobs = jobs(&a, &holes)?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(format!("exact-{}", utc_stamp())));
+    let mut options = RunOptions::new();
+    options
+        .add("--size", a.size)
+        .add(
+            "--holes",
+            holes
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        )
+        .add("--layouts", &a.layouts)
+        .add("--pie", a.pie)
+        .add("--komi", komi)
+        .add("--seed", a.seed)
+        .add("--max-empty", a.max_empty);
+    let mut info = ExactRunFile {
+        program: "pahtum".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        command: "exact".into(),
+        options: options.clone(),
+        command_line: std::env::args().collect(),
+        threads,
+        start_time: utc_now(),
+        end_time: None,
+        notes: Vec::new(),
+    };
+    let csv = out.join("exact.csv");
+    let mut kept = Vec::new();
+    let only_tmp = std::fs::read_dir(&out).is_ok_and(|d| {
+        d.flatten()
+            .all(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+    });
+    if is_non_empty(&out) && !(a.resume && only_tmp) {
+        if !a.resume {
+            return Err(usage(format!(
+                "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
+                out.display()
+            )));
+        }
+        check_resume(&out, "exact", &options).map_err(cli_error)?;
+        let text = std::fs::read_to_string(out.join("run.json")).map_err(|e| {
+            usage(format!(
+                "--out {}: cannot read run.json: {e}",
+                out.display()
+            ))
+        })?;
+        let old: ExactRunFile = serde_json::from_str(&text).map_err(|e| {
+            usage(format!(
+                "--out {}: run.json is not an exact run file ({e})",
+                out.display()
+            ))
+        })?;
+        if csv.exists() {
+            kept = read_rows(&csv, a.pie, &jobs)?;
+        }
+        info.start_time = old.start_time;
+        info.command_line = old.command_line;
+        info.notes = old.notes;
+        info.notes.push(format!(
+            "resumed at {} by: {}",
+            utc_now(),
+            std::env::args().collect::<Vec<_>>().join(" ")
+        ));
+    }
+    prepare_out(&out).map_err(cli_error)?;
+    save(&out, &info)?;
+    // Rewrite the kept rows (dropping a torn line), then append.
+    let mut text = format!("{}\n", header(a.pie));
+    for r in &kept {
+        text.push_str(r);
+        text.push('\n');
+    }
+    write_atomic(&csv, text.as_bytes()).map_err(out_error(&out))?;
+    let mut file = OpenOptions::new().append(true).open(&csv).map_err(|e| {
+        usage(format!(
+            "--out {}: cannot open exact.csv: {e}",
+            out.display()
+        ))
+    })?;
+    if !a.quiet {
+        eprintln!(
+            "exact: {0}x{0}, holes {1}, {2} layouts ({3} kept), pie {4}, {5} threads, out {6}",
+            a.size,
+            a.holes,
+            jobs.len(),
+            kept.len(),
+            if a.pie { "on" } else { "off" },
+            threads,
+            out.display()
+        );
+    }
+    install_cancel(run_interrupt_note(&out).replace("games", "layouts"));
+    let bar = if a.quiet || !std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::hidden()
+    } else {
+        let bar = indicatif::ProgressBar::new(jobs.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {pos}/{len} layouts, ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar.set_position(kept.len() as u64);
+        bar.reset_eta();
+        bar
+    };
+    let rest = &jobs[kept.len()..];
+    let mut rows: Vec<ExactRow> = Vec::with_capacity(rest.len());
+    let mut line = String::new();
+    let result = crate::study::exact::solve_in_order::<RunError>(
+        rest,
+        komi,
+        a.pie,
+        threads,
+        a.tt_mb,
+        &SolveLimits::default(),
+        &CANCEL,
+        |_, row| {
+            line.clear();
+            push_row(&mut line, &row);
+            file.write_all(line.as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(RunError::Io)?;
+            bar.inc(1);
+            rows.push(row);
+            Ok(())
+        },
+    );
+    bar.abandon();
+    let done = kept.len() + rows.len();
+    match result {
+        Err(RunError::Io(e)) => {
+            return Err(usage(format!(
+                "--out {}: cannot write exact.csv: {e}",
+                out.display()
+            )));
+        }
+        Err(RunError::Solve(ExactError::Solve(crate::bot::solver::SolveError::Interrupted)))
+        | Ok(_)
+            if CANCEL.load(std::sync::atomic::Ordering::Relaxed) =>
+        {
+            return Err(CliError::Interrupted(format!(
+                "interrupted after {done} of {} layouts; continue with the same command plus --resume --out {}",
+                jobs.len(),
+                out.display()
+            )));
+        }
+        Err(RunError::Solve(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
+        Ok(_) => {}
+    }
+    // The summary needs every row: the kept ones are read back whole.
+    let all = std::fs::read_to_string(&csv).map_err(|e| {
+        usage(format!(
+            "--out {}: cannot read exact.csv: {e}",
+            out.display()
+        ))
+    })?;
+    let parsed = crate::study::exact::parse_rows(&all, &jobs, a.pie)
+        .map_err(|e| CliError::Internal(anyhow::anyhow!("exact.csv: {e}")))?;
+    let summary = summarize(&parsed);
+    let mut s = format!("{}\n", summary_header(a.pie));
+    for r in &summary {
+        push_summary(&mut s, r);
+    }
+    write_atomic(&out.join("exact_summary.csv"), s.as_bytes()).map_err(out_error(&out))?;
+    info.end_time = Some(utc_now());
+    save(&out, &info)?;
+    if !a.quiet {
+        print!("{s}");
+        println!("results in {}", out.display());
+    }
+    Ok(())
+}
+
+/// Why the solving loop stopped.
+#[derive(Debug)]
+enum RunError {
+    Io(std::io::Error),
+    Solve(ExactError),
+}
+
+impl From<ExactError> for RunError {
+    fn from(e: ExactError) -> RunError {
+        RunError::Solve(e)
+    }
+}
