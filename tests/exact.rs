@@ -87,7 +87,7 @@ fn every_3x3_layout_equals_minimax() {
     let mut draws = 0;
     for holes in 0..9 {
         for layout in symmetry_classes(3, holes).expect("small") {
-            for komi in [0, 3, -5] {
+            for komi in [0, -5] {
                 check(3, layout, Komi::from_halves(komi), &mut solver);
             }
             draws += u32::from(
@@ -203,7 +203,7 @@ fn exact(args: &[&str], out: &std::path::Path) -> std::process::Output {
 #[test]
 fn exact_cli_same_bytes_for_any_threads_and_after_kill_and_resume() {
     let dir = tempfile::tempdir().expect("dir");
-    let args = ["--size", "4", "--holes", "3,5", "--pie"];
+    let args = ["--size", "4", "--holes", "5,7", "--pie"];
     let one = dir.path().join("one");
     let o = exact(&[&args[..], &["--threads", "1"]].concat(), &one);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

@@ -28,7 +28,12 @@ pub const DEFAULT_BOTS: &[&str] = &[
 ];
 
 /// Games per pairing when `--games` is not given.
-pub const DEFAULT_GAMES: u64 = 20;
+pub const DEFAULT_GAMES: u64 = 40;
+
+/// Games per pairing of the built-in field (no `--bot`) when `--games` is
+/// not given: the README's first command, which shows the output formats
+/// and should end in seconds, not measure anything.
+pub const QUICKSTART_GAMES: u64 = 10;
 
 pub use super::common::DEFAULT_SEED;
 
@@ -38,10 +43,9 @@ pub struct TournamentArgs {
     /// A bot spec, e.g. mcts:iters=2000 (repeat, at least two; default: a small built-in field)
     #[arg(long = "bot", value_name = "SPEC")]
     pub bots: Vec<String>,
-    /// Games per pairing, rounded up to whole colour-swapped pairs
-    #[arg(long, default_value_t = DEFAULT_GAMES, value_name = "N", allow_negative_numbers = true,
-          value_parser = num::games())]
-    pub games: u64,
+    /// Games per pairing, rounded up to whole colour-swapped pairs [default: 40; 10 for the built-in field]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = num::games())]
+    pub games: Option<u64>,
     /// Rules of the games
     #[command(flatten)]
     pub rules: RulesArgs,
@@ -162,7 +166,11 @@ pub fn run(a: TournamentArgs) -> CliResult {
     let threads = threads(a.threads)?;
     let config = TournamentConfig {
         bots,
-        games_per_pairing: a.games,
+        games_per_pairing: a.games.unwrap_or(if a.bots.is_empty() {
+            QUICKSTART_GAMES
+        } else {
+            DEFAULT_GAMES
+        }),
         rules,
         format,
         seed: a.seed,
