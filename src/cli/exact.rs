@@ -7,17 +7,17 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use serde::{Deserialize, Serialize};
 
 use super::common::{
-    CANCEL, DEFAULT_SEED, install_cancel, parse_holes, parse_komi, run_interrupt_note, threads,
+    CANCEL, DEFAULT_SEED, StudyRunFile, install_cancel, parse_holes, parse_komi,
+    run_interrupt_note, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::num;
 use super::tournament::{cli_error, out_error};
-use crate::arena::rundir::{is_non_empty, prepare_out};
+use crate::arena::rundir::prepare_out;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
-use crate::arena::runopts::{RunOptions, check_resume};
+use crate::arena::runopts::RunOptions;
 use crate::bot::solver::SolveLimits;
 use crate::game::outcome::Komi;
 use crate::game::square::{MAX_SIZE, MIN_SIZE, Square};
@@ -75,25 +75,6 @@ pub struct ExactArgs {
     /// No progress and no table
     #[arg(long)]
     pub quiet: bool,
-}
-
-/// `run.json` of an exact run.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct ExactRunFile {
-    program: String,
-    version: String,
-    command: String,
-    options: RunOptions,
-    command_line: Vec<String>,
-    threads: usize,
-    start_time: String,
-    end_time: Option<String>,
-    notes: Vec<String>,
-}
-
-fn save(out: &Path, info: &ExactRunFile) -> CliResult {
-    let text = serde_json::to_string_pretty(info).map_err(|e| CliError::Internal(e.into()))?;
-    write_atomic(&out.join("run.json"), format!("{text}\n").as_bytes()).map_err(out_error(out))
 }
 
 /// The layouts to solve, hole count by hole count in `--holes` order.
@@ -269,57 +250,15 @@ pub fn run(a: ExactArgs) -> CliResult {
         .add("--komi", komi)
         .add("--seed", a.seed)
         .add("--max-empty", a.max_empty);
-    let mut info = ExactRunFile {
-        program: "pahtum".into(),
-        version: env!("CARGO_PKG_VERSION").into(),
-        command: "exact".into(),
-        options: options.clone(),
-        command_line: std::env::args().collect(),
-        threads,
-        start_time: utc_now(),
-        end_time: None,
-        notes: Vec::new(),
-    };
     let csv = out.join("exact.csv");
-    let mut kept = Vec::new();
-    let only_tmp = std::fs::read_dir(&out).is_ok_and(|d| {
-        d.flatten()
-            .all(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
-    });
-    if is_non_empty(&out) && !(a.resume && only_tmp) {
-        if !a.resume {
-            return Err(usage(format!(
-                "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
-                out.display()
-            )));
-        }
-        check_resume(&out, "exact", &options).map_err(cli_error)?;
-        let text = std::fs::read_to_string(out.join("run.json")).map_err(|e| {
-            usage(format!(
-                "--out {}: cannot read run.json: {e}",
-                out.display()
-            ))
-        })?;
-        let old: ExactRunFile = serde_json::from_str(&text).map_err(|e| {
-            usage(format!(
-                "--out {}: run.json is not an exact run file ({e})",
-                out.display()
-            ))
-        })?;
-        if csv.exists() {
-            kept = read_rows(&csv, a.pie, &jobs)?;
-        }
-        info.start_time = old.start_time;
-        info.command_line = old.command_line;
-        info.notes = old.notes;
-        info.notes.push(format!(
-            "resumed at {} by: {}",
-            utc_now(),
-            std::env::args().collect::<Vec<_>>().join(" ")
-        ));
-    }
+    let (mut info, resumed) = StudyRunFile::open(&out, "exact", options, threads, a.resume)?;
+    let kept = if resumed && csv.exists() {
+        read_rows(&csv, a.pie, &jobs)?
+    } else {
+        Vec::new()
+    };
     prepare_out(&out).map_err(cli_error)?;
-    save(&out, &info)?;
+    info.save(&out)?;
     // Rewrite the kept rows (dropping a torn line), then append.
     let mut text = format!("{}\n", header(a.pie));
     for r in &kept {
@@ -421,7 +360,7 @@ pub fn run(a: ExactArgs) -> CliResult {
     }
     write_atomic(&out.join("exact_summary.csv"), s.as_bytes()).map_err(out_error(&out))?;
     info.end_time = Some(utc_now());
-    save(&out, &info)?;
+    info.save(&out)?;
     if !a.quiet {
         print!("{s}");
         println!("results in {}", out.display());

@@ -2,22 +2,21 @@
 //! count, optionally also under the pie rule); `fpa.csv`, `fpa.svg`.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
-use serde::{Deserialize, Serialize};
 
 use super::common::{
-    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, run_interrupt_note,
-    threads,
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, StudyRunFile, install_cancel, rules_options,
+    run_interrupt_note, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::num;
 use super::tournament::{cli_error, out_error};
 use crate::arena::progress::{Leader, Progress, ProgressMode};
-use crate::arena::rundir::{is_non_empty, prepare_out, read_games};
+use crate::arena::rundir::{prepare_out, read_games};
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
-use crate::arena::runopts::{RunOptions, check_resume};
+use crate::arena::runopts::RunOptions;
 use crate::arena::tournament::MAX_GAMES;
 use crate::arena::tournament::TournamentError;
 use crate::study::fpa::{Fpa, FpaRow, fpa_csv, fpa_plot};
@@ -52,25 +51,6 @@ pub struct FpaArgs {
     /// Seed, threads, output directory, resume, quiet
     #[command(flatten)]
     pub run: StudyRunArgs,
-}
-
-/// `run.json` of an fpa run.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct FpaRunFile {
-    program: String,
-    version: String,
-    command: String,
-    options: RunOptions,
-    command_line: Vec<String>,
-    threads: usize,
-    start_time: String,
-    end_time: Option<String>,
-    notes: Vec<String>,
-}
-
-fn save(out: &Path, info: &FpaRunFile) -> CliResult {
-    let text = serde_json::to_string_pretty(info).map_err(|e| CliError::Internal(e.into()))?;
-    write_atomic(&out.join("run.json"), format!("{text}\n").as_bytes()).map_err(out_error(out))
 }
 
 fn table(rows: &[FpaRow]) -> String {
@@ -176,60 +156,15 @@ pub fn run(a: FpaArgs) -> CliResult {
     options.add("--pie", a.rules.pie);
     a.engine.options(&mut options);
     options.add("--seed", a.run.seed);
-    let mut info = FpaRunFile {
-        program: "pahtum".into(),
-        version: env!("CARGO_PKG_VERSION").into(),
-        command: "fpa".into(),
-        options: options.clone(),
-        command_line: std::env::args().collect(),
-        threads,
-        start_time: utc_now(),
-        end_time: None,
-        notes: Vec::new(),
-    };
     let list = fpa.game_list();
-    let only_tmp = std::fs::read_dir(&out).is_ok_and(|d| {
-        d.flatten()
-            .all(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
-    });
-    if is_non_empty(&out) && !(a.run.resume && only_tmp) {
-        if !a.run.resume {
-            return Err(usage(format!(
-                "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
-                out.display()
-            )));
-        }
-        check_resume(&out, "fpa", &options).map_err(cli_error)?;
-        let path = out.join("run.json");
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            usage(format!(
-                "--out {}: cannot read run.json: {e}",
-                out.display()
-            ))
-        })?;
-        let old: FpaRunFile = serde_json::from_str(&text).map_err(|e| {
-            usage(format!(
-                "--out {}: run.json is not an fpa run file ({e})",
-                out.display()
-            ))
-        })?;
-        // The rows are checked (replayed) before anything is printed.
-        let games_csv = out.join("games.csv");
-        if games_csv.exists() {
-            read_games(&games_csv, &config.labels(), &config.schedule(), &list)
-                .map_err(cli_error)?;
-        }
-        info.start_time = old.start_time;
-        info.command_line = old.command_line;
-        info.notes = old.notes;
-        info.notes.push(format!(
-            "resumed at {} by: {}",
-            utc_now(),
-            std::env::args().collect::<Vec<_>>().join(" ")
-        ));
+    let (mut info, resumed) = StudyRunFile::open(&out, "fpa", options, threads, a.run.resume)?;
+    // The rows are checked (replayed) before anything is printed.
+    let games_csv = out.join("games.csv");
+    if resumed && games_csv.exists() {
+        read_games(&games_csv, &config.labels(), &config.schedule(), &list).map_err(cli_error)?;
     }
     prepare_out(&out).map_err(cli_error)?;
-    save(&out, &info)?;
+    info.save(&out)?;
     if !a.run.quiet {
         eprintln!(
             "fpa: {} self-play, {} conditions x {} games, seed {}, {} threads, out {}",
@@ -264,7 +199,7 @@ pub fn run(a: FpaArgs) -> CliResult {
         fpa_plot(&fpa.bot.label(), &rows, a.games).map_err(|e| CliError::Internal(e.into()))?;
     write_atomic(&out.join("fpa.svg"), svg.as_bytes()).map_err(out_error(&out))?;
     info.end_time = Some(utc_now());
-    save(&out, &info)?;
+    info.save(&out)?;
     if !a.run.quiet {
         print!("{}", table(&rows));
         println!("results in {}", out.display());
