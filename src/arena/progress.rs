@@ -310,26 +310,17 @@ impl Observer for Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::game::Termination;
-    use crate::game::bitboard::Bitboard;
     use crate::game::outcome::Outcome;
-    use crate::game::player::ByPlayer;
 
-    /// Game `game`: bot `first` (White) against `second`.
+    /// Game `game`: bot `first` (White) against `second`, ending in
+    /// `outcome` (one point to nothing, or nothing each).
     fn record(game: u64, first: usize, second: usize, outcome: Outcome) -> GameRecord {
-        GameRecord {
-            game,
-            layout: game / 2,
-            holes: Bitboard::EMPTY,
-            first,
-            second,
-            swapped: false,
-            scores: ByPlayer::new(0, 0),
-            outcome,
-            termination: Termination::Normal,
-            plies: 0,
-            ms: ByPlayer::new(0, 0),
-        }
+        let (w, b) = match outcome {
+            Outcome::WhiteWins => (1, 0),
+            Outcome::BlackWins => (0, 1),
+            Outcome::Draw => (0, 0),
+        };
+        crate::arena::report::tests::rec(game, first, second, w, b)
     }
 
     #[test]

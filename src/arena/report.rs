@@ -420,7 +420,7 @@ impl Report {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::arena::game::Termination;
     use crate::arena::schedule::Format;
@@ -428,7 +428,9 @@ mod tests {
     use crate::game::outcome::Outcome;
     use crate::game::player::ByPlayer;
 
-    fn rec(game: u64, first: usize, second: usize, w: u32, b: u32) -> GameRecord {
+    /// Game `game`: bot `first` (White) scoring `w` against `second`
+    /// scoring `b`; for the tests of this module and of `progress`.
+    pub(crate) fn rec(game: u64, first: usize, second: usize, w: u32, b: u32) -> GameRecord {
         GameRecord {
             game,
             layout: game / 2,
