@@ -23,7 +23,7 @@ use crate::game::outcome::Komi;
 use crate::game::square::{MAX_SIZE, MIN_SIZE, Square};
 use crate::study::exact::{
     ExactError, ExactRow, Job, header, push_row, push_summary, random_layouts, summarize,
-    summary_header, symmetry_classes,
+    summary_header, summary_plot, symmetry_classes,
 };
 
 /// Layouts with more free squares than this are refused unless
@@ -359,6 +359,10 @@ pub fn run(a: ExactArgs) -> CliResult {
         push_summary(&mut s, r);
     }
     write_atomic(&out.join("exact_summary.csv"), s.as_bytes()).map_err(out_error(&out))?;
+    let sampled = a.layouts != "all";
+    let svg = summary_plot(&summary, sampled)
+        .map_err(|e| CliError::Internal(anyhow::anyhow!("exact.svg: {e}")))?;
+    write_atomic(&out.join("exact.svg"), svg.as_bytes()).map_err(out_error(&out))?;
     info.end_time = Some(utc_now());
     info.save(&out)?;
     if !a.quiet {

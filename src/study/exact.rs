@@ -17,6 +17,8 @@
 //! swap is one of the second player's moves), and the tests check it
 //! against that formula.
 
+mod plot;
+
 use std::fmt::Write as _;
 
 use crate::bot::solver::{SolveError, SolveLimits, Solver, format_halves};
@@ -26,6 +28,8 @@ use crate::game::position::Position;
 use crate::game::rng::derive_seed;
 use crate::game::rules::{HoleSetup, Rules, layout_rng};
 use crate::game::square::Square;
+
+pub use self::plot::summary_plot;
 
 /// `--layouts all` enumerates the layouts of a hole count only up to this
 /// many (before grouping by symmetry): beyond it, listing them alone takes
