@@ -157,6 +157,46 @@ fn the_engine_opens_fairly_under_the_pie_rule() {
     assert!(fair * 4 >= with_fair * 3, "{fair} of {with_fair}");
 }
 
+/// With few free squares the engine's first stone comes from its exact
+/// endgame search, which must fold each first stone's value under the pie
+/// rule as well: on 4x4 boards with 6 holes where some first stones are
+/// unfair (White would keep a win, so Black swaps), every first stone the
+/// default engine plays is a fair one.
+#[test]
+fn the_exact_endgame_opens_fairly_under_the_pie_rule() {
+    use pahtum::{Game, builtin_catalog};
+    let catalog = builtin_catalog();
+    let spec = catalog.parse("mcts").expect("spec");
+    let mut solver = Solver::new(16);
+    let mut tested = 0;
+    for layout in symmetry_classes(4, 6).expect("small") {
+        let row = solve_layout(
+            &mut solver,
+            4,
+            layout,
+            Komi::ZERO,
+            true,
+            &SolveLimits::default(),
+        )
+        .expect("no limits");
+        let p = row.pie.expect("pie");
+        if p.margin_halves != 0 || p.fair_first_moves.len() == 10 {
+            continue;
+        }
+        let start = Position::new(4, layout.holes, true, Komi::ZERO).expect("layout");
+        let mut bot = catalog.build(&spec, 1).expect("bot");
+        let mv = bot.select_move(&Game::new(start)).expect("a move");
+        assert!(
+            p.fair_first_moves.contains(&mv),
+            "{mv} on holes {:?}: fair are {:?}",
+            layout.holes,
+            p.fair_first_moves
+        );
+        tested += 1;
+    }
+    assert!(tested >= 5, "{tested}");
+}
+
 /// The first stone under the pie rule is worth what the first player keeps
 /// after the second player's choice, never more than a half however good
 /// the stone: valued as if kept, the engine reported about 0.6 for a

@@ -168,7 +168,15 @@ impl MctsBot {
                     return Ok(self.exact_report(&pos, mv, ex.margin_halves));
                 }
             } else {
-                let vals = endgame::move_values(&pos, Some(table));
+                let mut vals = endgame::move_values(&pos, Some(table));
+                // Under the pie rule the second player swaps after a first
+                // stone that leaves White ahead, so the first player gets
+                // the worse side of each first stone: `-|m|` for White.
+                if search::swap_follows(&pos) {
+                    for v in &mut vals {
+                        v.1 = -v.1.abs();
+                    }
+                }
                 let sign = if pos.turn() == Player::White { 1 } else { -1 };
                 let best = vals.iter().map(|v| (v.1 * sign).signum()).max();
                 let set: Vec<(Move, i32)> = vals
