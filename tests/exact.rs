@@ -306,3 +306,61 @@ fn exact_cli_refuses_what_it_cannot_solve_before_any_work() {
         assert!(!out.exists(), "{args:?}");
     }
 }
+
+/// `--shard K/N` parts merge into the unsharded run's files, byte for
+/// byte; parts that do not fit together are refused, naming the problem.
+#[test]
+fn exact_shards_merge_to_the_unsharded_bytes() {
+    let dir = tempfile::tempdir().expect("dir");
+    let p = |name: &str| dir.path().join(name);
+    let args = ["--size", "4", "--holes", "8,10", "--pie", "--threads", "1"];
+    assert!(exact(&args, &p("full")).status.success());
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let o = exact(
+            &[&args[..], &["--shard", &shard]].concat(),
+            &p(&format!("s{k}")),
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let merge = |dirs: &[&str], out: &str| {
+        std::process::Command::new(BIN)
+            .arg("merge")
+            .args(dirs.iter().map(|d| p(d)))
+            .arg("--out")
+            .arg(p(out))
+            .arg("--quiet")
+            .output()
+            .expect("runs")
+    };
+    let o = merge(&["s3", "s1", "s2"], "merged");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in ["exact.csv", "exact_summary.csv", "exact.svg"] {
+        assert_eq!(
+            std::fs::read(p("full").join(f)).expect("file"),
+            std::fs::read(p("merged").join(f)).expect("file"),
+            "{f}"
+        );
+    }
+    let refused = |o: std::process::Output, what: &str| {
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(what), "{err}");
+    };
+    refused(merge(&["s1", "s2"], "m1"), "shard 3/3 missing");
+    refused(merge(&["s1", "s2", "s2"], "m2"), "given twice");
+    assert!(
+        exact(
+            &["--size", "4", "--holes", "3", "--shard", "2/3"],
+            &p("other")
+        )
+        .status
+        .success()
+    );
+    refused(merge(&["s1", "other", "s3"], "m3"), "different runs");
+    let csv = p("s2").join("exact.csv");
+    let text = std::fs::read_to_string(&csv).expect("csv");
+    let cut: Vec<&str> = text.lines().collect();
+    std::fs::write(&csv, cut[..cut.len() - 2].join("\n") + "\n").expect("write");
+    refused(merge(&["s1", "s2", "s3"], "m4"), "incomplete");
+}

@@ -61,11 +61,7 @@ pub fn merge_dirs(
         runs.push((d, run));
     }
     let (first_dir, first) = (&runs[0].0, &runs[0].1);
-    let first_shard: Shard =
-        first.args.shard.parse().map_err(|e| {
-            TournamentError::Config(format!("{}/run.json: {e}", first_dir.display()))
-        })?;
-    let mut by_index: BTreeMap<u32, &Path> = BTreeMap::new();
+    let mut shards = Vec::with_capacity(runs.len());
     for (d, r) in &runs {
         if let Some((opt, a, b)) = first.args.difference(&r.args, &["shard"]) {
             return bad(format!(
@@ -79,28 +75,9 @@ pub fn merge_dirs(
             .shard
             .parse()
             .map_err(|e| TournamentError::Config(format!("{}/run.json: {e}", d.display())))?;
-        if shard.count != first_shard.count {
-            return bad(format!(
-                "merge: {} is shard {shard} but {} is shard {first_shard}: different shard counts",
-                d.display(),
-                first_dir.display()
-            ));
-        }
-        if let Some(other) = by_index.insert(shard.index, d) {
-            return bad(format!(
-                "merge: shard {shard} given twice ({} and {})",
-                other.display(),
-                d.display()
-            ));
-        }
+        shards.push((d.as_path(), shard));
     }
-    let missing: Vec<String> = (1..=first_shard.count)
-        .filter(|k| !by_index.contains_key(k))
-        .map(|k| format!("{k}/{}", first_shard.count))
-        .collect();
-    if !missing.is_empty() {
-        return bad(format!("merge: shard {} missing", missing.join(", ")));
-    }
+    check_shards(&shards).map_err(TournamentError::Config)?;
 
     let mut args = first.args.clone();
     args.shard = Shard::ALL.to_string();
@@ -181,4 +158,42 @@ pub fn merge_dirs(
     };
     run.save(out)?;
     Ok(Merged { report, run })
+}
+
+/// Checks that `shards` (each a directory and the part it holds) are the
+/// parts `1/N` to `N/N` of one schedule, each once.
+///
+/// # Errors
+/// One line naming the problem: different shard counts, a shard given
+/// twice, shards missing.
+pub fn check_shards(shards: &[(&Path, Shard)]) -> Result<(), String> {
+    let Some(&(first_dir, first)) = shards.first() else {
+        return Err("merge: give the shard directories to merge".into());
+    };
+    let mut by_index: BTreeMap<u32, &Path> = BTreeMap::new();
+    for &(d, shard) in shards {
+        if shard.count != first.count {
+            return Err(format!(
+                "merge: {} is shard {shard} but {} is shard {first}: different shard counts",
+                d.display(),
+                first_dir.display()
+            ));
+        }
+        if let Some(other) = by_index.insert(shard.index, d) {
+            return Err(format!(
+                "merge: shard {shard} given twice ({} and {})",
+                other.display(),
+                d.display()
+            ));
+        }
+    }
+    let missing: Vec<String> = (1..=first.count)
+        .filter(|k| !by_index.contains_key(k))
+        .map(|k| format!("{k}/{}", first.count))
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("merge: shard {} missing", missing.join(", ")))
+    }
 }

@@ -18,6 +18,7 @@ use super::tournament::{cli_error, out_error};
 use crate::arena::rundir::prepare_out;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
+use crate::arena::schedule::Shard;
 use crate::bot::solver::SolveLimits;
 use crate::game::outcome::Komi;
 use crate::game::square::{MAX_SIZE, MIN_SIZE, Square};
@@ -66,6 +67,10 @@ pub struct ExactArgs {
     #[arg(long, value_name = "MB", default_value_t = 64, allow_negative_numbers = true,
           value_parser = num::int::<usize>(1, 4096))]
     pub tt_mb: usize,
+    /// Solve only part K of N of the layouts (layout i goes to part i mod N + 1), for
+    /// batch schedulers; `pahtum merge` joins the parts' directories
+    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    pub shard: Shard,
     /// Output directory (default: results/exact-TIME, TIME in UTC); never overwritten
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -78,7 +83,7 @@ pub struct ExactArgs {
 }
 
 /// The layouts to solve, hole count by hole count in `--holes` order.
-fn jobs(a: &ExactArgs, holes: &[u32]) -> CliResult<Vec<Job>> {
+pub(super) fn jobs(a: &ExactArgs, holes: &[u32]) -> CliResult<Vec<Job>> {
     let count = match a.layouts.as_str() {
         "all" => None,
         n => Some(
@@ -122,7 +127,7 @@ fn jobs(a: &ExactArgs, holes: &[u32]) -> CliResult<Vec<Job>> {
 ///
 /// # Errors
 /// A usage error naming the file and line.
-fn read_rows(path: &Path, pie: bool, jobs: &[Job]) -> CliResult<Vec<String>> {
+pub(super) fn read_rows(path: &Path, pie: bool, jobs: &[Job]) -> CliResult<Vec<String>> {
     let bytes =
         std::fs::read(path).map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -229,7 +234,7 @@ pub fn run(a: ExactArgs) -> CliResult {
     let holes = parse_holes(&a.holes)?;
     let komi = a.komi.as_deref().map_or(Ok(Komi::ZERO), parse_komi)?;
     let threads = threads(a.threads)?;
-    let jobs = jobs(&a, &holes)?;
+    let jobs = shard_jobs(jobs(&a, &holes)?, a.shard);
     let out = a
         .out
         .clone()
@@ -249,7 +254,8 @@ pub fn run(a: ExactArgs) -> CliResult {
         .add("--pie", a.pie)
         .add("--komi", komi)
         .add("--seed", a.seed)
-        .add("--max-empty", a.max_empty);
+        .add("--max-empty", a.max_empty)
+        .add("--shard", a.shard);
     let csv = out.join("exact.csv");
     let (mut info, resumed) = StudyRunFile::open(&out, "exact", options, threads, a.resume)?;
     let kept = if resumed && csv.exists() {
@@ -344,28 +350,50 @@ pub fn run(a: ExactArgs) -> CliResult {
         Err(RunError::Solve(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
         Ok(_) => {}
     }
+    info.end_time = Some(utc_now());
+    finish(&out, &jobs, a.pie, a.layouts != "all", &info, a.quiet)
+}
+
+/// The jobs of `shard`: every N-th layout, so that each part gets its share
+/// of every hole count.
+pub(super) fn shard_jobs(jobs: Vec<Job>, shard: Shard) -> Vec<Job> {
+    jobs.into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.contains_layout(*i as u64))
+        .map(|(_, j)| j)
+        .collect()
+}
+
+/// Writes what follows from a complete `exact.csv` in `out`: the summary
+/// (also on stdout unless `quiet`), the plot and `run.json`.
+pub(super) fn finish(
+    out: &Path,
+    jobs: &[Job],
+    pie: bool,
+    sampled: bool,
+    info: &StudyRunFile,
+    quiet: bool,
+) -> CliResult {
     // The summary needs every row: the kept ones are read back whole.
-    let all = std::fs::read_to_string(&csv).map_err(|e| {
+    let all = std::fs::read_to_string(out.join("exact.csv")).map_err(|e| {
         usage(format!(
             "--out {}: cannot read exact.csv: {e}",
             out.display()
         ))
     })?;
-    let parsed = crate::study::exact::parse_rows(&all, &jobs, a.pie)
+    let parsed = crate::study::exact::parse_rows(&all, jobs, pie)
         .map_err(|e| CliError::Internal(anyhow::anyhow!("exact.csv: {e}")))?;
     let summary = summarize(&parsed);
-    let mut s = format!("{}\n", summary_header(a.pie));
+    let mut s = format!("{}\n", summary_header(pie));
     for r in &summary {
         push_summary(&mut s, r);
     }
-    write_atomic(&out.join("exact_summary.csv"), s.as_bytes()).map_err(out_error(&out))?;
-    let sampled = a.layouts != "all";
+    write_atomic(&out.join("exact_summary.csv"), s.as_bytes()).map_err(out_error(out))?;
     let svg = summary_plot(&summary, sampled)
         .map_err(|e| CliError::Internal(anyhow::anyhow!("exact.svg: {e}")))?;
-    write_atomic(&out.join("exact.svg"), svg.as_bytes()).map_err(out_error(&out))?;
-    info.end_time = Some(utc_now());
-    info.save(&out)?;
-    if !a.quiet {
+    write_atomic(&out.join("exact.svg"), svg.as_bytes()).map_err(out_error(out))?;
+    info.save(out)?;
+    if !quiet {
         print!("{s}");
         println!("results in {}", out.display());
     }
