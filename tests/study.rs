@@ -307,6 +307,46 @@ fn fpa_outputs_with_pie_and_determinism() {
     // One game per layout: layouts 0..48, games 0, 2, 4...
     assert_eq!(read(&a.join("games.csv")).lines().count(), 49);
     assert!(read(&a.join("fpa.svg")).contains("BrainKing"));
+    // Two shards merge to the unsharded files (timing columns aside).
+    for k in ["1/2", "2/2"] {
+        let out = dir.path().join(k.replace('/', "of"));
+        ok(&[
+            "fpa",
+            "--bot",
+            "greedy",
+            "--holes",
+            "3,5",
+            "--games",
+            "12",
+            "--seed",
+            "3",
+            "--pie",
+            "--shard",
+            k,
+            "--out",
+            out.to_str().expect("path"),
+            "--quiet",
+        ]);
+    }
+    let merged = dir.path().join("merged");
+    let part = |k: &str| dir.path().join(k).to_str().expect("path").to_string();
+    ok(&[
+        "merge",
+        &part("1of2"),
+        &part("2of2"),
+        "--out",
+        merged.to_str().expect("path"),
+        "--quiet",
+    ]);
+    assert_eq!(csv, read(&merged.join("fpa.csv")));
+    assert_eq!(read(&a.join("fpa.svg")), read(&merged.join("fpa.svg")));
+    assert_eq!(
+        games_without_timing(&a.join("games.csv")),
+        games_without_timing(&merged.join("games.csv"))
+    );
+    let o = pahtum(&["merge", &part("1of2"), "--out", &part("m2")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("shard 2/2 missing"));
 }
 
 #[test]

@@ -17,6 +17,7 @@ use crate::arena::progress::{Leader, Progress, ProgressMode};
 use crate::arena::rundir::{prepare_out, read_games};
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
+use crate::arena::schedule::Shard;
 use crate::arena::tournament::MAX_GAMES;
 use crate::arena::tournament::TournamentError;
 use crate::study::fpa::{Fpa, FpaRow, fpa_csv, fpa_plot};
@@ -51,6 +52,21 @@ pub struct FpaArgs {
     /// Seed, threads, output directory, resume, quiet
     #[command(flatten)]
     pub run: StudyRunArgs,
+    /// Play only part K of N of the games (layout l goes to part l mod N + 1), for batch
+    /// schedulers; `pahtum merge` joins the parts' directories
+    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    pub shard: Shard,
+}
+
+/// What an `fpa` command line asks for, checked: the study, its
+/// tournament, the bots and the result-shaping options.
+pub(super) struct Plan {
+    pub catalog: crate::bot::Catalog,
+    pub fpa: Fpa,
+    pub config: crate::arena::tournament::TournamentConfig,
+    pub options: RunOptions,
+    pub komi: String,
+    pub threads: usize,
 }
 
 fn table(rows: &[FpaRow]) -> String {
@@ -109,7 +125,7 @@ fn table(rows: &[FpaRow]) -> String {
 /// # Errors
 /// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
 /// interruption (exit 130).
-pub fn run(a: FpaArgs) -> CliResult {
+pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
     let catalog = a.engine.catalog()?;
     let mut rules_args = a.rules.clone();
     if rules_args.holes.is_none() && rules_args.layout.is_none() {
@@ -140,11 +156,6 @@ pub fn run(a: FpaArgs) -> CliResult {
     let threads = threads(a.run.threads)?;
     let config = fpa.tournament(a.run.seed, threads);
     config.validate(&catalog).map_err(cli_error)?;
-    let out = a
-        .run
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())));
     let komi = rules.first().map_or("0".into(), |r| r.komi.to_string());
     let mut options = RunOptions::new();
     options
@@ -155,8 +166,41 @@ pub fn run(a: FpaArgs) -> CliResult {
     options.0.retain(|(o, _)| o != "--pie");
     options.add("--pie", a.rules.pie);
     a.engine.options(&mut options);
-    options.add("--seed", a.run.seed);
-    let list = fpa.game_list();
+    options.add("--seed", a.run.seed).add("--shard", a.shard);
+    Ok(Plan {
+        catalog,
+        fpa,
+        config,
+        options,
+        komi,
+        threads,
+    })
+}
+
+/// Runs `fpa`.
+///
+/// # Errors
+/// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
+/// interruption (exit 130).
+pub fn run(a: FpaArgs) -> CliResult {
+    let Plan {
+        catalog,
+        fpa,
+        config,
+        options,
+        komi,
+        threads,
+    } = plan(&a)?;
+    let out = a
+        .run
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())));
+    let list: Vec<u64> = fpa
+        .game_list()
+        .into_iter()
+        .filter(|g| a.shard.contains_layout(g / 2))
+        .collect();
     let (mut info, resumed) = StudyRunFile::open(&out, "fpa", options, threads, a.run.resume)?;
     // The rows are checked (replayed) before anything is printed.
     let games_csv = out.join("games.csv");
@@ -192,15 +236,27 @@ pub fn run(a: FpaArgs) -> CliResult {
         }
         Err(e) => return Err(out_error(&out)(e)),
     };
-    let rows = fpa.rows(&records);
-    write_atomic(&out.join("fpa.csv"), fpa_csv(&rows, &komi).as_bytes())
-        .map_err(out_error(&out))?;
-    let svg =
-        fpa_plot(&fpa.bot.label(), &rows, a.games).map_err(|e| CliError::Internal(e.into()))?;
-    write_atomic(&out.join("fpa.svg"), svg.as_bytes()).map_err(out_error(&out))?;
     info.end_time = Some(utc_now());
-    info.save(&out)?;
-    if !a.run.quiet {
+    finish(&out, &fpa, &records, &komi, a.games, &info, a.run.quiet)
+}
+
+/// Writes what follows from the games: `fpa.csv`, `fpa.svg`, `run.json`,
+/// and the table on stdout unless `quiet`.
+pub(super) fn finish(
+    out: &std::path::Path,
+    fpa: &Fpa,
+    records: &[crate::arena::record::GameRecord],
+    komi: &str,
+    games: u64,
+    info: &StudyRunFile,
+    quiet: bool,
+) -> CliResult {
+    let rows = fpa.rows(records);
+    write_atomic(&out.join("fpa.csv"), fpa_csv(&rows, komi).as_bytes()).map_err(out_error(out))?;
+    let svg = fpa_plot(&fpa.bot.label(), &rows, games).map_err(|e| CliError::Internal(e.into()))?;
+    write_atomic(&out.join("fpa.svg"), svg.as_bytes()).map_err(out_error(out))?;
+    info.save(out)?;
+    if !quiet {
         print!("{}", table(&rows));
         println!("results in {}", out.display());
     }

@@ -5,11 +5,16 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use clap::Parser as _;
+
 use super::common::StudyRunFile;
-use super::error::{CliResult, usage};
-use super::exact::{ExactArgs, finish, jobs, read_rows, shard_jobs};
-use super::tournament::{out_error, write_ratings_svg};
+use super::error::{CliError, CliResult, usage};
+use super::exact::{jobs, read_rows, shard_jobs};
+use super::tournament::{cli_error, out_error, write_ratings_svg};
+use super::{Cli, Command};
 use crate::arena::merge::{check_shards, merge_dirs};
+use crate::arena::record::GAMES_HEADER;
+use crate::arena::rundir::read_games;
 use crate::arena::rundir::{is_non_empty, prepare_out};
 use crate::arena::runinfo::write_atomic;
 use crate::arena::schedule::Shard;
@@ -33,10 +38,10 @@ pub struct MergeArgs {
 /// # Errors
 /// Shards that do not fit together (exit 2), I/O failures (exit 1).
 pub fn run(a: MergeArgs) -> CliResult {
-    if let Some(first) = a.dirs.first()
-        && run_command(first).as_deref() == Some("exact")
-    {
-        return merge_exact(&a);
+    match a.dirs.first().and_then(|d| run_command(d)).as_deref() {
+        Some("exact") => return merge_exact(&a),
+        Some("fpa") => return merge_fpa(&a),
+        _ => {}
     }
     let merged = merge_dirs(
         &a.dirs,
@@ -66,66 +71,44 @@ fn run_command(dir: &std::path::Path) -> Option<String> {
     v.get("command")?.as_str().map(str::to_string)
 }
 
-/// The `exact` arguments a run recorded, parsed as the command line
-/// would be: the layouts it solves follow from them alone.
-fn recorded_exact_args(dir: &std::path::Path, run: &StudyRunFile) -> CliResult<ExactArgs> {
-    #[derive(clap::Parser)]
-    struct Line {
-        #[command(flatten)]
-        exact: ExactArgs,
-    }
-    let mut argv = vec!["exact".to_string()];
-    for (name, value) in &run.options.0 {
-        match value.as_str() {
-            "false" => {}
-            "true" => argv.push(name.clone()),
-            v => argv.extend([name.clone(), v.to_string()]),
-        }
-    }
-    <Line as clap::Parser>::try_parse_from(&argv)
-        .map(|l| l.exact)
-        .map_err(|e| {
-            let first = e.to_string();
-            let first = first
-                .lines()
-                .next()
-                .unwrap_or("")
-                .trim_start_matches("error: ");
-            usage(format!("merge: {}/run.json: {first}", dir.display()))
-        })
-}
-
-/// Merges `exact --shard K/N` directories: every part present once, each
-/// complete and of the same run; `exact.csv` back in layout order, then the
-/// summary and plot of the whole.
-fn merge_exact(a: &MergeArgs) -> CliResult {
+/// The run files of the `command` shards in `a.dirs`, each with its part,
+/// checked to be the parts `1/N` to `N/N` of one run, each once.
+///
+/// # Errors
+/// A directory without a readable `run.json`, a run of another command,
+/// runs with different options, shards missing or given twice; or a
+/// non-empty `--out` (exit 2).
+fn load_shards(a: &MergeArgs, command: &str) -> CliResult<Vec<(StudyRunFile, Shard)>> {
     if is_non_empty(&a.out) {
         return Err(usage(format!(
             "--out {}: directory is not empty; merge into a new directory",
             a.out.display()
         )));
     }
-    let mut runs = Vec::with_capacity(a.dirs.len());
+    let mut runs: Vec<StudyRunFile> = Vec::with_capacity(a.dirs.len());
     for d in &a.dirs {
         let text = std::fs::read_to_string(d.join("run.json"))
             .map_err(|e| usage(format!("merge: {}/run.json: {e}", d.display())))?;
         let run: StudyRunFile = serde_json::from_str(&text)
             .map_err(|e| usage(format!("merge: {}/run.json: {e}", d.display())))?;
-        if run.command != "exact" {
+        if run.command != command {
             return Err(usage(format!(
-                "merge: {} holds a {} run, not an exact shard",
+                "merge: {} holds a {} run, not a {command} shard",
                 d.display(),
                 run.command
             )));
         }
         runs.push(run);
     }
-    let first = &runs[0];
     let mut shards = Vec::with_capacity(runs.len());
     for (d, r) in a.dirs.iter().zip(&runs) {
-        let names = first.options.names().chain(r.options.names());
-        for n in names.filter(|&n| n != "--shard") {
-            let (x, y) = (first.options.get(n), r.options.get(n));
+        let first = &runs[0].options;
+        for n in first
+            .names()
+            .chain(r.options.names())
+            .filter(|&n| n != "--shard")
+        {
+            let (x, y) = (first.get(n), r.options.get(n));
             if x != y {
                 return Err(usage(format!(
                     "merge: {} and {} are different runs ({n}: {} vs {})",
@@ -145,55 +128,98 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
         shards.push((d.as_path(), shard));
     }
     check_shards(&shards).map_err(usage)?;
+    let parts: Vec<Shard> = shards.iter().map(|s| s.1).collect();
+    Ok(runs.into_iter().zip(parts).collect())
+}
 
-    let args = recorded_exact_args(&a.dirs[0], first)?;
+/// The merged run's `run.json`: the first part's, as the unsharded run
+/// records itself, with the parts' threads, start and end.
+fn merged_info(a: &MergeArgs, runs: &[(StudyRunFile, Shard)]) -> StudyRunFile {
+    let mut info = runs[0].0.clone();
+    for (n, v) in &mut info.options.0 {
+        if n == "--shard" {
+            *v = Shard::ALL.to_string();
+        }
+    }
+    info.command_line = std::env::args().collect();
+    info.threads = runs.iter().map(|r| r.0.threads).sum();
+    info.start_time = runs
+        .iter()
+        .map(|r| r.0.start_time.clone())
+        .min()
+        .unwrap_or_default();
+    info.end_time = runs.iter().filter_map(|r| r.0.end_time.clone()).max();
+    let dirs: Vec<String> = a.dirs.iter().map(|d| d.display().to_string()).collect();
+    info.notes = vec![format!("merged from {}", dirs.join(" "))];
+    info
+}
+
+/// The subcommand of a recorded command line, parsed as the command line
+/// was: a study's schedule follows from its arguments alone.
+fn recorded_command(dir: &std::path::Path, run: &StudyRunFile) -> CliResult<Command> {
+    Cli::try_parse_from(&run.command_line)
+        .map(|c| c.command)
+        .map_err(|e| {
+            let text = e.to_string();
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("error: ");
+            usage(format!(
+                "merge: {}/run.json: its command line: {first}",
+                dir.display()
+            ))
+        })
+}
+
+fn incomplete(
+    shard: Shard,
+    dir: &std::path::Path,
+    have: usize,
+    want: usize,
+    what: &str,
+) -> CliError {
+    usage(format!(
+        "merge: shard {shard} in {} is incomplete ({have} of {want} {what}); finish it with the same command plus --resume --out {}",
+        dir.display(),
+        dir.display()
+    ))
+}
+
+/// Merges `exact --shard K/N` directories: every part present once, each
+/// complete and of the same run; `exact.csv` back in layout order, then the
+/// summary and plot of the whole.
+fn merge_exact(a: &MergeArgs) -> CliResult {
+    let runs = load_shards(a, "exact")?;
+    let Command::Exact(args) = recorded_command(&a.dirs[0], &runs[0].0)? else {
+        return Err(usage(format!(
+            "merge: {}/run.json: not an exact command line",
+            a.dirs[0].display()
+        )));
+    };
     let holes = super::common::parse_holes(&args.holes)?;
     let all = jobs(&args, &holes)?;
-    let mut parts: Vec<std::vec::IntoIter<String>> = vec![Vec::new().into_iter(); shards.len()];
-    for &(d, shard) in &shards {
-        let expected = shard_jobs(all.clone(), shard);
+    let n = runs.len();
+    let mut parts: Vec<std::vec::IntoIter<String>> = vec![Vec::new().into_iter(); n];
+    for (d, (_, shard)) in a.dirs.iter().zip(&runs) {
+        let expected = shard_jobs(all.clone(), *shard);
         let rows = read_rows(&d.join("exact.csv"), args.pie, &expected)?;
         if rows.len() < expected.len() {
-            return Err(usage(format!(
-                "merge: shard {shard} in {} is incomplete ({} of {} layouts); finish it with the same command plus --resume --out {}",
-                d.display(),
-                rows.len(),
-                expected.len(),
-                d.display()
-            )));
+            return Err(incomplete(*shard, d, rows.len(), expected.len(), "layouts"));
         }
         parts[shard.index as usize - 1] = rows.into_iter();
     }
-    let n = shards.len();
     let mut text = format!("{}\n", crate::study::exact::header(args.pie));
     for i in 0..all.len() {
         // Layout i is in part i mod N + 1, in order within the part.
-        let line = parts[i % n].next().unwrap_or_default();
-        text.push_str(&line);
+        text.push_str(&parts[i % n].next().unwrap_or_default());
         text.push('\n');
     }
-    prepare_out(&a.out).map_err(super::tournament::cli_error)?;
+    prepare_out(&a.out).map_err(cli_error)?;
     write_atomic(&a.out.join("exact.csv"), text.as_bytes()).map_err(out_error(&a.out))?;
-    let mut info = first.clone();
-    info.options.0.retain(|(n, _)| n != "--shard");
-    info.options.add("--shard", Shard::ALL);
-    info.command_line = std::env::args().collect();
-    info.threads = runs.iter().map(|r| r.threads).sum();
-    info.start_time = runs
-        .iter()
-        .map(|r| r.start_time.clone())
-        .min()
-        .unwrap_or_default();
-    info.end_time = runs.iter().filter_map(|r| r.end_time.clone()).max();
-    info.notes = vec![format!(
-        "merged from {}",
-        a.dirs
-            .iter()
-            .map(|d| d.display().to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    )];
-    finish(
+    let info = merged_info(a, &runs);
+    super::exact::finish(
         &a.out,
         &all,
         args.pie,
@@ -205,6 +231,69 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
         println!(
             "merged {n} shards, {} layouts, into {}",
             all.len(),
+            a.out.display()
+        );
+    }
+    Ok(())
+}
+
+/// Merges `fpa --shard K/N` directories into the unsharded run's
+/// `games.csv` (rows byte for byte, in game order), `fpa.csv` and
+/// `fpa.svg`.
+fn merge_fpa(a: &MergeArgs) -> CliResult {
+    let runs = load_shards(a, "fpa")?;
+    let Command::Fpa(mut args) = recorded_command(&a.dirs[0], &runs[0].0)? else {
+        return Err(usage(format!(
+            "merge: {}/run.json: not an fpa command line",
+            a.dirs[0].display()
+        )));
+    };
+    args.shard = Shard::ALL;
+    let plan = super::fpa::plan(&args)?;
+    let labels = plan.config.labels();
+    let schedule = plan.config.schedule();
+    let all = plan.fpa.game_list();
+    let mut rows: Vec<(u64, String)> = Vec::with_capacity(all.len());
+    let mut records = Vec::with_capacity(all.len());
+    for (d, (_, shard)) in a.dirs.iter().zip(&runs) {
+        let expected: Vec<u64> = all
+            .iter()
+            .copied()
+            .filter(|g| shard.contains_layout(g / 2))
+            .collect();
+        let file =
+            read_games(&d.join("games.csv"), &labels, &schedule, &expected).map_err(cli_error)?;
+        if file.rows.len() < expected.len() {
+            return Err(incomplete(
+                *shard,
+                d,
+                file.rows.len(),
+                expected.len(),
+                "games",
+            ));
+        }
+        for (i, (rec, _)) in file.rows.iter().enumerate() {
+            rows.push((rec.game, file.line(i).to_string()));
+            records.push(*rec);
+        }
+    }
+    rows.sort_by_key(|r| r.0);
+    records.sort_by_key(|r| r.game);
+    prepare_out(&a.out).map_err(cli_error)?;
+    let mut text = format!("{GAMES_HEADER}\n");
+    for (_, line) in &rows {
+        text.push_str(line);
+    }
+    write_atomic(&a.out.join("games.csv"), text.as_bytes()).map_err(out_error(&a.out))?;
+    let info = merged_info(a, &runs);
+    super::fpa::finish(
+        &a.out, &plan.fpa, &records, &plan.komi, args.games, &info, a.quiet,
+    )?;
+    if !a.quiet {
+        println!(
+            "merged {} shards, {} games, into {}",
+            runs.len(),
+            records.len(),
             a.out.display()
         );
     }
