@@ -48,8 +48,6 @@ fn the_same_rows_for_any_thread_count() {
         "decay=0..1",
         "--param",
         "reach=1..8:0.1:0.01",
-        "--pairs",
-        "300",
         "--seed",
         "4",
         "--quiet",
@@ -59,8 +57,9 @@ fn the_same_rows_for_any_thread_count() {
         let out = dir.path().join(format!("t{t}{}", vs.unwrap_or("")));
         let mut args = base.to_vec();
         args.extend(["--threads", t, "--out", s(&out)]);
-        if let Some(v) = vs {
-            args.extend(["--vs", v, "--pairs", "100"]);
+        match vs {
+            Some(v) => args.extend(["--vs", v, "--pairs", "100"]),
+            None => args.extend(["--pairs", "300"]),
         }
         let stdout = ok(&args);
         let last = stdout.lines().last().unwrap_or_default().to_string();
@@ -225,4 +224,50 @@ fn a_poor_start_moves_toward_the_sweeps_best_value() {
     assert!((0.3..0.72).contains(&decay), "{stdout}");
     assert!(out.join("sprt").join("sprt.csv").exists(), "{stdout}");
     assert!(stdout.contains("accepted") || stdout.contains("inconclusive"), "{stdout}");
+}
+
+/// SIGINT stops a tune with exit status 130, keeping the rows written;
+/// `--resume` then finishes it.
+#[test]
+fn an_interrupt_exits_130_and_the_run_resumes() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("run");
+    let args = [
+        "tune",
+        "--bot",
+        "mcts:iters=40",
+        "--param",
+        "c=0.1..2",
+        "--pairs",
+        "200",
+        "--threads",
+        "1",
+        "--out",
+        s(&out),
+    ];
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start pahtum");
+    let t0 = Instant::now();
+    while !out.join("tune.csv").exists() && t0.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("signal");
+    let t1 = Instant::now();
+    let status = child.wait().expect("wait");
+    assert_eq!(status.code(), Some(130));
+    assert!(t1.elapsed() < Duration::from_secs(10));
+    let rows = untimed(&out).len();
+    assert!(rows < 201, "{rows}");
+    let mut resume = args.to_vec();
+    resume.extend(["--resume", "--quiet"]);
+    let stdout = ok(&resume);
+    assert!(stdout.lines().last().unwrap_or_default().starts_with("tuned=mcts:iters=40,c="));
+    assert_eq!(untimed(&out).len(), 201);
 }
