@@ -122,6 +122,8 @@ pub fn replay(text: &str, tuner: &mut Tuner) -> Result<Vec<Row>, String> {
 /// # Errors
 /// A drawing failure.
 pub fn tune_svg(params: &[SpsaParam], rows: &[Row], bot: &str) -> Result<String, PlotError> {
+    // About 2000 points a line: a long tune's plot stays small.
+    let stride = rows.len().div_ceil(2000).max(1);
     let trajectories = params
         .iter()
         .enumerate()
@@ -129,7 +131,9 @@ pub fn tune_svg(params: &[SpsaParam], rows: &[Row], bot: &str) -> Result<String,
             (
                 format!("{} ({}..{})", p.key, p.lo, p.hi),
                 rows.iter()
-                    .map(|r| (r.theta[i] - p.lo) / (p.hi - p.lo))
+                    .enumerate()
+                    .filter(|(k, _)| k % stride == 0)
+                    .map(|(k, r)| (k as f64, (r.theta[i] - p.lo) / (p.hi - p.lo)))
                     .collect(),
             )
         })
@@ -144,13 +148,14 @@ pub fn tune_svg(params: &[SpsaParam], rows: &[Row], bot: &str) -> Result<String,
             plus -= rows[i - window].result.plus_points;
             minus -= rows[i - window].result.minus_points;
         }
-        if i + 1 >= window.min(rows.len()) && plus + minus > 0.0 {
+        if i + 1 >= window.min(rows.len()) && i % stride == 0 && plus + minus > 0.0 {
             let e = elo_from_score(plus / (plus + minus)).clamp(-800.0, 800.0);
             elo.push((i as f64, e));
         }
     }
     tune_plot(&TunePlot {
         title: format!("tune {bot}: {} iterations", rows.len()),
+        iterations: rows.len() as f64,
         trajectories,
         elo,
         elo_label: format!("θ+ vs θ−, last {window} iterations"),

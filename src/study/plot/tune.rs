@@ -10,8 +10,10 @@ use super::{FONT, PALETTE, PlotError, err, padded, render};
 pub struct TunePlot {
     /// Title above the plot.
     pub title: String,
-    /// `(key with its range, θ at each iteration as a share of the range)`.
-    pub trajectories: Vec<(String, Vec<f64>)>,
+    /// `(key with its range, (iteration, θ as a share of the range))`.
+    pub trajectories: Vec<(String, Vec<(f64, f64)>)>,
+    /// Iterations in all (the x axis).
+    pub iterations: f64,
     /// `(iteration, Elo)` of the running estimate.
     pub elo: Vec<(f64, f64)>,
     /// What the running estimate covers (its window).
@@ -26,13 +28,7 @@ pub fn tune_plot(p: &TunePlot) -> Result<String, PlotError> {
     render(|root| {
         let root = root.titled(&p.title, (FONT, 19)).map_err(err)?;
         let (top, bottom) = root.split_vertically((62).percent());
-        let n = p
-            .trajectories
-            .iter()
-            .map(|t| t.1.len())
-            .max()
-            .unwrap_or(0)
-            .max(1) as f64;
+        let n = p.iterations.max(1.0);
         let mut chart = ChartBuilder::on(&top)
             .margin(12)
             .x_label_area_size(36)
@@ -49,10 +45,7 @@ pub fn tune_plot(p: &TunePlot) -> Result<String, PlotError> {
         for (i, (label, ys)) in p.trajectories.iter().enumerate() {
             let style = ShapeStyle::from(&PALETTE[i % PALETTE.len()]).stroke_width(2);
             chart
-                .draw_series(LineSeries::new(
-                    ys.iter().enumerate().map(|(k, &y)| (k as f64, y)),
-                    style,
-                ))
+                .draw_series(LineSeries::new(ys.iter().copied(), style))
                 .map_err(err)?
                 .label(label)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
