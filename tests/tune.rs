@@ -53,7 +53,12 @@ fn the_same_rows_for_any_thread_count() {
         "--quiet",
     ];
     let mut outs = Vec::new();
-    for (t, vs) in [("1", None), ("2", None), ("1", Some("greedy")), ("2", Some("greedy"))] {
+    for (t, vs) in [
+        ("1", None),
+        ("2", None),
+        ("1", Some("greedy")),
+        ("2", Some("greedy")),
+    ] {
         let out = dir.path().join(format!("t{t}{}", vs.unwrap_or("")));
         let mut args = base.to_vec();
         args.extend(["--threads", t, "--out", s(&out)]);
@@ -77,7 +82,10 @@ fn the_same_rows_for_any_thread_count() {
     // Integer keys are played as integers.
     for row in &outs[0].0[1..] {
         let f: Vec<&str> = row.split(',').collect();
-        assert!(f[7].parse::<u32>().is_ok() && f[8].parse::<u32>().is_ok(), "{row}");
+        assert!(
+            f[7].parse::<u32>().is_ok() && f[8].parse::<u32>().is_ok(),
+            "{row}"
+        );
     }
 }
 
@@ -223,7 +231,10 @@ fn a_poor_start_moves_toward_the_sweeps_best_value() {
         .unwrap_or_else(|| panic!("{stdout}"));
     assert!((0.3..0.72).contains(&decay), "{stdout}");
     assert!(out.join("sprt").join("sprt.csv").exists(), "{stdout}");
-    assert!(stdout.contains("accepted") || stdout.contains("inconclusive"), "{stdout}");
+    assert!(
+        stdout.contains("accepted") || stdout.contains("inconclusive"),
+        "{stdout}"
+    );
 }
 
 /// SIGINT stops a tune with exit status 130, keeping the rows written;
@@ -268,6 +279,12 @@ fn an_interrupt_exits_130_and_the_run_resumes() {
     let mut resume = args.to_vec();
     resume.extend(["--resume", "--quiet"]);
     let stdout = ok(&resume);
-    assert!(stdout.lines().last().unwrap_or_default().starts_with("tuned=mcts:iters=40,c="));
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("tuned=mcts:iters=40,c=")
+    );
     assert_eq!(untimed(&out).len(), 201);
 }

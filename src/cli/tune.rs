@@ -57,7 +57,11 @@ pub struct TuneArgs {
     #[arg(long, value_name = "SPEC")]
     pub bot: String,
     /// A tuned key and its range, optionally its own c_end and r_end (repeat for more keys)
-    #[arg(long = "param", value_name = "KEY=LO..HI[:C_END:R_END]", required = true)]
+    #[arg(
+        long = "param",
+        value_name = "KEY=LO..HI[:C_END:R_END]",
+        required = true
+    )]
     pub params: Vec<String>,
     /// A fixed opponent: θ+ and θ− each play a pair against it instead of each other
     #[arg(long, value_name = "SPEC")]
@@ -97,7 +101,11 @@ pub struct TuneArgs {
 
 /// Parses `--then-sprt ELO0,ELO1`.
 fn parse_then_sprt(s: &str) -> CliResult<(f64, f64)> {
-    let bad = || usage(format!("--then-sprt {s}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,5"));
+    let bad = || {
+        usage(format!(
+            "--then-sprt {s}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,5"
+        ))
+    };
     let (a, b) = s.split_once(',').ok_or_else(bad)?;
     let a: f64 = a.trim().parse().map_err(|_| bad())?;
     let b: f64 = b.trim().parse().map_err(|_| bad())?;
@@ -148,12 +156,8 @@ impl Display {
             b.set_message(theta.to_string());
         } else if self.mode == ProgressMode::Lines && self.last.elapsed() >= LINE_INTERVAL {
             self.last = Instant::now();
-            let (_, eta) = crate::arena::progress::pace(
-                done,
-                self.resumed,
-                self.total,
-                self.start.elapsed(),
-            );
+            let (_, eta) =
+                crate::arena::progress::pace(done, self.resumed, self.total, self.start.elapsed());
             eprintln!(
                 "tune: {done}/{} pairs, ETA {}, θ {theta}",
                 self.total,
@@ -207,7 +211,10 @@ pub fn run(a: TuneArgs) -> CliResult {
     let mut params = Vec::new();
     for arg in &a.params {
         let p = parse_param(arg, &base, &catalog, a.c_end, a.r_end).map_err(usage)?;
-        if params.iter().any(|q: &crate::study::spsa::SpsaParam| q.key == p.key) {
+        if params
+            .iter()
+            .any(|q: &crate::study::spsa::SpsaParam| q.key == p.key)
+        {
             return Err(usage(format!("--param {arg}: key '{}' given twice", p.key)));
         }
         params.push(p);
@@ -258,8 +265,8 @@ pub fn run(a: TuneArgs) -> CliResult {
     let csv = out.join("tune.csv");
     let mut rows = Vec::new();
     if resumed && csv.exists() {
-        let text = std::fs::read_to_string(&csv)
-            .map_err(|e| usage(format!("{}: {e}", csv.display())))?;
+        let text =
+            std::fs::read_to_string(&csv).map_err(|e| usage(format!("{}: {e}", csv.display())))?;
         rows = replay(&text, &mut tuner).map_err(|e| usage(format!("{}:{e}", csv.display())))?;
     }
     prepare_out(&out).map_err(cli_error)?;

@@ -142,8 +142,8 @@ impl Spsa {
                 .iter()
                 .enumerate()
                 .map(|(i, p)| {
-                    let v = (center[i] + sign * f64::from(delta[i]) * self.c_k(i, k))
-                        .clamp(p.lo, p.hi);
+                    let v =
+                        (center[i] + sign * f64::from(delta[i]) * self.c_k(i, k)).clamp(p.lo, p.hi);
                     if p.integer {
                         let f = v.floor();
                         let up = rng.unit() < v - f;

@@ -288,10 +288,7 @@ impl Tune {
                 total: tuner.spsa.settings.iterations,
             });
         }
-        Ok(games
-            .chunks(g as usize)
-            .map(|c| self.combine(c))
-            .collect())
+        Ok(games.chunks(g as usize).map(|c| self.combine(c)).collect())
     }
 
     /// An iteration's result from its games.

@@ -204,7 +204,11 @@ mod tests {
         assert_eq!(replay(&torn, &mut again).expect("replay").len(), 12);
         assert_eq!(again.spsa.theta(), t.spsa.theta());
         let rows = replay(&text, &mut tuner()).expect("rows");
-        assert!(tune_svg(&params, &rows, "heuristic").expect("svg").contains("decay"));
+        assert!(
+            tune_svg(&params, &rows, "heuristic")
+                .expect("svg")
+                .contains("decay")
+        );
         let forged = text.replacen("\n3,", "\n3,0.9", 1);
         let e = replay(&forged, &mut tuner()).unwrap_err();
         assert!(e.starts_with("line 5:"), "{e}");

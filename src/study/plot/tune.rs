@@ -74,7 +74,12 @@ pub fn tune_plot(p: &TunePlot) -> Result<String, PlotError> {
             .map_err(err)?;
         let zero = ShapeStyle::from(&BLACK.mix(0.6)).stroke_width(1);
         chart
-            .draw_series(DashedLineSeries::new(vec![(0.0, 0.0), (n, 0.0)], 6, 4, zero))
+            .draw_series(DashedLineSeries::new(
+                vec![(0.0, 0.0), (n, 0.0)],
+                6,
+                4,
+                zero,
+            ))
             .map_err(err)?;
         let style = ShapeStyle::from(&PALETTE[6]).stroke_width(2);
         chart
