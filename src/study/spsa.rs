@@ -162,10 +162,10 @@ impl Spsa {
     /// Moves θ by iteration `k`'s result (the plus point's wins minus
     /// losses, −2 to 2 for a pair), clamped to the ranges.
     pub fn step(&mut self, k: u64, delta: &[i8], result: f64) {
-        for i in 0..self.params.len() {
-            let p = &self.params[i];
-            let move_by = self.a_k(i, k) / self.c_k(i, k) * result * f64::from(delta[i]);
-            self.theta[i] = (self.theta[i] + move_by).clamp(p.lo, p.hi);
+        for (i, &d) in delta.iter().enumerate().take(self.params.len()) {
+            let (lo, hi) = (self.params[i].lo, self.params[i].hi);
+            let move_by = self.a_k(i, k) / self.c_k(i, k) * result * f64::from(d);
+            self.theta[i] = (self.theta[i] + move_by).clamp(lo, hi);
         }
     }
 
