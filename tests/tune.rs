@@ -288,3 +288,30 @@ fn an_interrupt_exits_130_and_the_run_resumes() {
     );
     assert_eq!(untimed(&out).len(), 201);
 }
+
+#[test]
+fn bad_settings_name_their_option() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("run");
+    for (opt, value) in [
+        ("--pairs", "0"),
+        ("--alpha", "-1"),
+        ("--gamma", "-0.5"),
+        ("--c-end", "2"),
+        ("--r-end", "0"),
+        ("--then-sprt", "5,0"),
+        ("--vs", "nobody"),
+    ] {
+        let mut args = vec!["tune", "--bot", "heuristic", "--param", "decay=0..1"];
+        if opt != "--pairs" {
+            args.extend(["--pairs", "5"]);
+        }
+        args.extend([opt, value, "--out", s(&out)]);
+        let o = pahtum(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{opt} {value}: {err}");
+        assert!(err.contains(opt), "{opt} {value}: {err}");
+        assert_eq!(err.lines().count(), 1, "{opt} {value}: {err}");
+        assert!(!out.exists(), "{opt} {value}");
+    }
+}

@@ -71,16 +71,16 @@ pub struct TuneArgs {
           value_parser = num::int::<u64>(1, 100_000_000))]
     pub pairs: u64,
     /// Decay exponent of the learning rate (fishtest's alpha)
-    #[arg(long, default_value_t = 0.602, value_parser = num::float(EXPONENT))]
+    #[arg(long, default_value_t = 0.602, allow_hyphen_values = true, value_parser = num::float(EXPONENT))]
     pub alpha: f64,
     /// Decay exponent of the perturbation (fishtest's gamma)
-    #[arg(long, default_value_t = 0.101, value_parser = num::float(EXPONENT))]
+    #[arg(long, default_value_t = 0.101, allow_hyphen_values = true, value_parser = num::float(EXPONENT))]
     pub gamma: f64,
     /// The last perturbation, as a share of each key's range
-    #[arg(long, default_value_t = 0.05, value_parser = num::float(SHARE))]
+    #[arg(long, default_value_t = 0.05, allow_hyphen_values = true, value_parser = num::float(SHARE))]
     pub c_end: f64,
     /// The last learning rate (fishtest's r_end = a_end / c_end^2)
-    #[arg(long, default_value_t = 0.002, value_parser = num::float(RATE))]
+    #[arg(long, default_value_t = 0.002, allow_hyphen_values = true, value_parser = num::float(RATE))]
     pub r_end: f64,
     /// At the end, an SPRT of the tuned spec against the start (ELO0,ELO1, e.g. 0,5)
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
