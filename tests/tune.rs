@@ -200,7 +200,7 @@ fn bad_params_are_refused_before_any_game() {
 }
 
 /// A sweep of `heuristic`'s `decay` puts its best value near 0.4 (0.8
-/// scores about -690 Elo against 0.4; experiments/tuning/). Started at
+/// scores about -620 Elo against 0.4; experiments/tuning/heuristic-decay/). Started at
 /// 0.8 with the default gains, a short tune moves well toward it; the
 /// full run, which reaches it, and the SPRT of the result against the
 /// start are in experiments/tuning/.
