@@ -16,6 +16,7 @@ pub mod solve;
 pub mod sprt;
 pub mod sweep;
 pub mod tournament;
+pub mod tune;
 
 use std::ffi::OsString;
 
@@ -60,6 +61,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Every hole layout of a small board solved from the start, with and without the pie rule
     Exact(exact::ExactArgs),
+    /// SPSA tuning of several keys of one bot at once; last line tuned=SPEC
+    Tune(tune::TuneArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
     /// Speed figures, one key=value per line
@@ -131,6 +134,7 @@ where
         Command::Play(a) => play::run(a),
         Command::Bots(a) => bots::run(a),
         Command::Exact(a) => exact::run(a),
+        Command::Tune(a) => tune::run(a),
     }
 }
 

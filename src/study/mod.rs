@@ -12,6 +12,8 @@
 //!   ([`crate::stats::gsprt`]) accepts H0 or H1, checked after every pair in pair order.
 //! - [`fpa`]: self-play, one layout per game ([`listrun`]), per hole count
 //!   and with or without the pie rule; fair komi from [`crate::stats::komi`].
+//! - [`tune`]: SPSA ([`spsa`]) over several keys of one bot at once, in
+//!   fixed batches of colour-swapped pairs; `tune.csv` ([`tune_csv`]).
 //! - [`plot`]: the SVG figures; [`ladder`]: the tournament's ratings plot.
 //!
 //! Their statistics (Wilson, Elo, Bradley-Terry, the pentanomial GSPRT,
@@ -24,4 +26,7 @@ pub mod ladder;
 pub mod listrun;
 pub mod plot;
 pub mod sprt;
+pub mod spsa;
 pub mod sweep;
+pub mod tune;
+pub mod tune_csv;

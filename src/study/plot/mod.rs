@@ -10,9 +10,11 @@ use plotters::prelude::*;
 
 mod bars;
 mod heat;
+mod tune;
 
 pub use bars::stacked_bars;
 pub use heat::heat_map;
+pub use tune::{TunePlot, tune_plot};
 
 /// Why a plot could not be drawn.
 #[derive(Debug, thiserror::Error)]

@@ -1,0 +1,378 @@
+//! `pahtum tune`: SPSA over several keys of one bot at once
+//! (docs/CONTRACT.md, "tune outputs"); `tune.csv`, `tune.svg`, and the
+//! tuned spec as the last line, optionally gated by an SPRT against the
+//! start.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::common::{
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, StudyRunFile, install_cancel, rules_options,
+    run_interrupt_note, threads,
+};
+use super::error::{CliError, CliResult, usage};
+use super::num;
+use super::tournament::{cli_error, out_error};
+use crate::arena::progress::{LINE_INTERVAL, ProgressMode, short_duration};
+use crate::arena::rundir::prepare_out;
+use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
+use crate::arena::runopts::RunOptions;
+use crate::arena::tournament::TournamentError;
+use crate::study::spsa::{Spsa, SpsaSettings, value_text};
+use crate::study::tune::{Row, Tune, Tuner, param_text, parse_param};
+use crate::study::tune_csv::{header, replay, row_text, tune_svg};
+
+/// What `--alpha` and `--gamma` accept.
+const EXPONENT: num::FloatRange = num::FloatRange {
+    lo: 0.0,
+    hi: 10.0,
+    lo_open: false,
+    hi_open: false,
+};
+
+/// What `--c-end` accepts: a share of a range.
+const SHARE: num::FloatRange = num::FloatRange {
+    lo: 0.0,
+    hi: 1.0,
+    lo_open: true,
+    hi_open: false,
+};
+
+/// What `--r-end` accepts.
+const RATE: num::FloatRange = num::FloatRange {
+    lo: 0.0,
+    hi: 1e6,
+    lo_open: true,
+    hi_open: false,
+};
+
+/// Arguments of `tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The bot whose keys are tuned; its values are the start (else the keys' defaults)
+    #[arg(long, value_name = "SPEC")]
+    pub bot: String,
+    /// A tuned key and its range, optionally its own c_end and r_end (repeat for more keys)
+    #[arg(
+        long = "param",
+        value_name = "KEY=LO..HI[:C_END:R_END]",
+        required = true
+    )]
+    pub params: Vec<String>,
+    /// A fixed opponent: θ+ and θ− each play a pair against it instead of each other
+    #[arg(long, value_name = "SPEC")]
+    pub vs: Option<String>,
+    /// SPSA iterations, each one colour-swapped pair (two with --vs)
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::int::<u64>(1, 100_000_000))]
+    pub pairs: u64,
+    /// Decay exponent of the learning rate (fishtest's alpha)
+    #[arg(long, default_value_t = 0.602, allow_hyphen_values = true, value_parser = num::float(EXPONENT))]
+    pub alpha: f64,
+    /// Decay exponent of the perturbation (fishtest's gamma)
+    #[arg(long, default_value_t = 0.101, allow_hyphen_values = true, value_parser = num::float(EXPONENT))]
+    pub gamma: f64,
+    /// The last perturbation, as a share of each key's range
+    #[arg(long, default_value_t = 0.05, allow_hyphen_values = true, value_parser = num::float(SHARE))]
+    pub c_end: f64,
+    /// The last learning rate (fishtest's r_end = a_end / c_end^2)
+    #[arg(long, default_value_t = 0.002, allow_hyphen_values = true, value_parser = num::float(RATE))]
+    pub r_end: f64,
+    /// At the end, an SPRT of the tuned spec against the start (ELO0,ELO1, e.g. 0,5)
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub then_sprt: Option<String>,
+    /// Most games of the --then-sprt test
+    #[arg(long, default_value_t = 4000, value_name = "N", value_parser = num::games())]
+    pub sprt_max_games: u64,
+    /// Rules of the games
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// External engines
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Seed, threads, output directory, resume, quiet
+    #[command(flatten)]
+    pub run: StudyRunArgs,
+}
+
+/// Parses `--then-sprt ELO0,ELO1`.
+fn parse_then_sprt(s: &str) -> CliResult<(f64, f64)> {
+    let bad = || {
+        usage(format!(
+            "--then-sprt {s}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,5"
+        ))
+    };
+    let (a, b) = s.split_once(',').ok_or_else(bad)?;
+    let a: f64 = a.trim().parse().map_err(|_| bad())?;
+    let b: f64 = b.trim().parse().map_err(|_| bad())?;
+    if !(a.is_finite() && b.is_finite() && a < b) {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+/// Shows the tune's progress: a bar with the ETA and θ on a terminal,
+/// a line every few seconds otherwise.
+struct Display {
+    mode: ProgressMode,
+    bar: Option<ProgressBar>,
+    last: Instant,
+    start: Instant,
+    resumed: u64,
+    total: u64,
+}
+
+impl Display {
+    fn new(mode: ProgressMode, done: u64, total: u64) -> Display {
+        let bar = (mode == ProgressMode::Bar).then(|| {
+            let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{bar:30} {pos}/{len} pairs {per_sec} ETA {eta} θ {msg}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            b.set_position(done);
+            b.reset_eta();
+            b
+        });
+        Display {
+            mode,
+            bar,
+            last: Instant::now(),
+            start: Instant::now(),
+            resumed: done,
+            total,
+        }
+    }
+
+    fn update(&mut self, done: u64, theta: &str) {
+        if let Some(b) = &self.bar {
+            b.set_position(done);
+            b.set_message(theta.to_string());
+        } else if self.mode == ProgressMode::Lines && self.last.elapsed() >= LINE_INTERVAL {
+            self.last = Instant::now();
+            let (_, eta) =
+                crate::arena::progress::pace(done, self.resumed, self.total, self.start.elapsed());
+            eprintln!(
+                "tune: {done}/{} pairs, ETA {}, θ {theta}",
+                self.total,
+                eta.map_or("?".into(), short_duration)
+            );
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// θ as the display shows it: `key=value` for each tuned key.
+fn theta_text(tuner: &Tuner) -> String {
+    let p = &tuner.spsa.params;
+    p.iter()
+        .zip(tuner.spsa.theta())
+        .map(|(p, &v)| format!("{}={}", p.key, value_text(v, false)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Writes `tune.svg` for the rows so far.
+fn write_svg(out: &Path, tuner: &Tuner, rows: &[Row], bot: &str) -> CliResult {
+    let svg = tune_svg(&tuner.spsa.params, rows, bot).map_err(|e| CliError::Internal(e.into()))?;
+    write_atomic(&out.join("tune.svg"), svg.as_bytes()).map_err(out_error(out))
+}
+
+/// Runs `tune`.
+///
+/// # Errors
+/// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
+/// interruption (exit 130).
+pub fn run(a: TuneArgs) -> CliResult {
+    let catalog = a.engine.catalog()?;
+    let rules = a.rules.to_rules()?;
+    let base = catalog
+        .parse_unattended(&a.bot)
+        .map_err(|e| usage(format!("--bot: {e}")))?;
+    let vs = match &a.vs {
+        None => None,
+        Some(v) => Some(
+            catalog
+                .parse_unattended(v)
+                .map_err(|e| usage(format!("--vs: {e}")))?,
+        ),
+    };
+    let mut params = Vec::new();
+    for arg in &a.params {
+        let p = parse_param(arg, &base, &catalog, a.c_end, a.r_end).map_err(usage)?;
+        if params
+            .iter()
+            .any(|q: &crate::study::spsa::SpsaParam| q.key == p.key)
+        {
+            return Err(usage(format!("--param {arg}: key '{}' given twice", p.key)));
+        }
+        params.push(p);
+    }
+    let then_sprt = a.then_sprt.as_deref().map(parse_then_sprt).transpose()?;
+    let threads = threads(a.run.threads)?;
+    let tune = Tune {
+        base: base.clone(),
+        vs: vs.clone(),
+        rules: rules.clone(),
+        seed: a.run.seed,
+    };
+    let settings = SpsaSettings {
+        iterations: a.pairs,
+        alpha: a.alpha,
+        gamma: a.gamma,
+    };
+    let mut tuner = Tuner::new(Spsa::new(params.clone(), settings), a.run.seed);
+    let start_spec = base.as_str().to_string();
+    let mut timed = Vec::new();
+    for spec in std::iter::once(&base).chain(vs.iter()) {
+        let bot = catalog
+            .build(spec, 0)
+            .map_err(|e| usage(format!("--bot: {e}")))?;
+        if bot.is_timed() {
+            timed.push(spec.label());
+        }
+    }
+    let out = a
+        .run
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(format!("tune-{}", utc_stamp())));
+    let mut options = RunOptions::new();
+    let param_texts: Vec<String> = params.iter().map(param_text).collect();
+    options
+        .add("--bot", base.as_str())
+        .add_list("--param", &param_texts)
+        .add("--vs", vs.as_ref().map_or("(none)", |v| v.as_str()))
+        .add("--pairs", a.pairs)
+        .add("--alpha", a.alpha)
+        .add("--gamma", a.gamma);
+    rules_options(&mut options, &rules);
+    a.engine.options(&mut options);
+    options.add("--seed", a.run.seed);
+    let (mut info, resumed) = StudyRunFile::open(&out, "tune", options, threads, a.run.resume)?;
+    // The kept rows are checked before anything is printed or written.
+    let csv = out.join("tune.csv");
+    let mut rows = Vec::new();
+    if resumed && csv.exists() {
+        let text =
+            std::fs::read_to_string(&csv).map_err(|e| usage(format!("{}: {e}", csv.display())))?;
+        rows = replay(&text, &mut tuner).map_err(|e| usage(format!("{}:{e}", csv.display())))?;
+    }
+    prepare_out(&out).map_err(cli_error)?;
+    if !timed.is_empty() {
+        let note = format!(
+            "not replayable: bots bounded by time ({}) play differently from run to run",
+            timed.join(", ")
+        );
+        if !info.notes.contains(&note) {
+            info.notes.push(note);
+        }
+    }
+    info.save(&out)?;
+    let mut text = header(&params);
+    for r in &rows {
+        text.push_str(&row_text(&params, r));
+    }
+    // The kept rows are written back whole (a torn last line dropped),
+    // then each batch is appended as it ends.
+    write_atomic(&csv, text.as_bytes()).map_err(out_error(&out))?;
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&csv)
+        .map_err(|e| out_error(&out)(TournamentError::io(&csv, e)))?;
+    if !a.run.quiet {
+        eprintln!(
+            "tune: {} keys of {} over {} pairs{}, seed {}, {} threads, out {}",
+            params.len(),
+            base.label(),
+            a.pairs,
+            vs.as_ref()
+                .map_or(String::new(), |v| format!(" against {}", v.label())),
+            a.run.seed,
+            threads,
+            out.display()
+        );
+    }
+    install_cancel(run_interrupt_note(&out));
+    let mut display = Display::new(ProgressMode::detect(a.run.quiet), tuner.next, a.pairs);
+    let mut last_svg = Instant::now();
+    while tuner.next < a.pairs {
+        let ks = tuner.next..tuner.batch_end();
+        let results = match tune.play_batch(&catalog, &tuner, ks, threads, &CANCEL) {
+            Ok(r) => r,
+            Err(TournamentError::Interrupted { done, total }) => {
+                display.finish();
+                write_svg(&out, &tuner, &rows, &base.label())?;
+                return Err(CliError::Interrupted(format!(
+                    "interrupted after {done} of {total} pairs; continue with the same command plus --resume --out {}",
+                    out.display()
+                )));
+            }
+            Err(TournamentError::Config(m)) => return Err(usage(m)),
+            Err(e) => return Err(out_error(&out)(e)),
+        };
+        let mut batch = String::new();
+        for r in results {
+            let row = tuner.record(r);
+            batch.push_str(&row_text(&params, &row));
+            rows.push(row);
+        }
+        file.write_all(batch.as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(|e| out_error(&out)(TournamentError::io(&csv, e)))?;
+        display.update(tuner.next, &theta_text(&tuner));
+        if last_svg.elapsed() >= Duration::from_secs(30) {
+            last_svg = Instant::now();
+            write_svg(&out, &tuner, &rows, &base.label())?;
+        }
+    }
+    display.finish();
+    write_svg(&out, &tuner, &rows, &base.label())?;
+    let tuned = tune.spec_text(&params, &tuner.spsa.rounded());
+    catalog
+        .parse(&tuned)
+        .map_err(|e| CliError::Internal(anyhow::anyhow!("tuned spec {tuned}: {e}")))?;
+    let note = format!("tuned={tuned}");
+    if !info.notes.contains(&note) {
+        info.notes.push(note);
+    }
+    info.end_time = Some(utc_now());
+    info.save(&out)?;
+    if let Some((elo0, elo1)) = then_sprt {
+        let dir = out.join("sprt");
+        let sprt = super::sprt::SprtArgs {
+            a: tuned.clone(),
+            b: start_spec,
+            elo0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+            model: "logistic".into(),
+            max_games: a.sprt_max_games,
+            rules: a.rules.clone(),
+            engine: a.engine.clone(),
+            run: StudyRunArgs {
+                seed: a.run.seed,
+                threads: a.run.threads,
+                resume: crate::arena::rundir::is_non_empty(&dir),
+                out: Some(dir),
+                quiet: a.run.quiet,
+            },
+        };
+        super::sprt::run(sprt)?;
+    }
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "tuned={tuned}");
+    Ok(())
+}

@@ -1,0 +1,277 @@
+//! SPSA (simultaneous perturbation stochastic approximation) with
+//! fishtest's gain schedule, free of games: the optimiser `tune` drives.
+//!
+//! Every iteration `k` (0-based) perturbs all parameters at once by
+//! `±c_k` (one fair sign per parameter), the two perturbed points play,
+//! and θ moves along the signs by `a_k / c_k · result`, where `result` is
+//! the first point's wins minus losses (fishtest's `R_k · c_k · result`
+//! with `R_k = a_k / c_k²`). The gains are fishtest's:
+//!
+//! - `c_k = c / (k + 1)^γ`, `a_k = a / (A + k + 1)^α`, `A` = 10 % of the
+//!   iterations `N`;
+//! - `c = c_end · N^γ` and `a = r_end · c_end² · (A + N)^α`, so that the
+//!   last iteration perturbs by `c_end` and learns at rate `r_end`.
+//!
+//! `c_end` is given as a share of the parameter's range and turned into
+//! its units here, so one default suits keys of any scale. Values stay
+//! inside the range; integer keys are rounded stochastically (up with the
+//! probability of the fractional part), so that their expected value is
+//! the unrounded one and small steps still count on average.
+
+use crate::game::rng::{FastRng, derive_seed};
+
+/// Tag of the random streams of the perturbations, apart from every other
+/// stream derived from the run's seed.
+const PROBE_TAG: u64 = 0x7370_7361;
+
+/// One tuned parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpsaParam {
+    /// The bot key.
+    pub key: String,
+    /// Lowest value.
+    pub lo: f64,
+    /// Highest value (above `lo`).
+    pub hi: f64,
+    /// Whether the key takes integers only.
+    pub integer: bool,
+    /// The starting value.
+    pub start: f64,
+    /// The last iteration's perturbation, as a share of `hi - lo`.
+    pub c_end: f64,
+    /// The last iteration's learning rate `a_end / c_end²`.
+    pub r_end: f64,
+}
+
+/// Settings shared by every parameter.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SpsaSettings {
+    /// Iterations of the whole run (`N`).
+    pub iterations: u64,
+    /// Decay exponent of the learning rate.
+    pub alpha: f64,
+    /// Decay exponent of the perturbation.
+    pub gamma: f64,
+}
+
+impl SpsaSettings {
+    /// fishtest's stability constant `A`: 10 % of the iterations.
+    pub fn big_a(&self) -> f64 {
+        0.1 * self.iterations as f64
+    }
+}
+
+/// The two points one iteration plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Probe {
+    /// The sign of each parameter's perturbation (+1 or -1).
+    pub delta: Vec<i8>,
+    /// θ + c_k·Δ, clamped (and rounded for integer keys).
+    pub plus: Vec<f64>,
+    /// θ − c_k·Δ, clamped (and rounded for integer keys).
+    pub minus: Vec<f64>,
+}
+
+/// A running optimisation: the parameters and the current θ.
+#[derive(Clone, Debug)]
+pub struct Spsa {
+    /// The parameters, in the order given.
+    pub params: Vec<SpsaParam>,
+    /// Gains and iteration count.
+    pub settings: SpsaSettings,
+    theta: Vec<f64>,
+}
+
+/// Floating values are carried with six decimals, the precision the bot
+/// specs are written with, so that a spec names exactly the point played.
+pub fn quantise(v: f64) -> f64 {
+    (v * 1e6).round() / 1e6
+}
+
+impl Spsa {
+    /// θ at the parameters' starting values (clamped to their ranges).
+    pub fn new(params: Vec<SpsaParam>, settings: SpsaSettings) -> Spsa {
+        let theta = params.iter().map(|p| p.start.clamp(p.lo, p.hi)).collect();
+        Spsa {
+            params,
+            settings,
+            theta,
+        }
+    }
+
+    /// The current θ.
+    pub fn theta(&self) -> &[f64] {
+        &self.theta
+    }
+
+    /// `c_end` of parameter `i` in its own units.
+    fn c_end(&self, i: usize) -> f64 {
+        let p = &self.params[i];
+        p.c_end * (p.hi - p.lo)
+    }
+
+    /// The perturbation `c_k` of parameter `i` at iteration `k`, in its
+    /// units.
+    pub fn c_k(&self, i: usize, k: u64) -> f64 {
+        let s = &self.settings;
+        let n = s.iterations.max(1) as f64;
+        let c = self.c_end(i) * n.powf(s.gamma);
+        c / ((k + 1) as f64).powf(s.gamma)
+    }
+
+    /// The gain `a_k` of parameter `i` at iteration `k`.
+    pub fn a_k(&self, i: usize, k: u64) -> f64 {
+        let s = &self.settings;
+        let n = s.iterations.max(1) as f64;
+        let big_a = s.big_a();
+        let a = self.params[i].r_end * self.c_end(i).powi(2) * (big_a + n).powf(s.alpha);
+        a / (big_a + (k + 1) as f64).powf(s.alpha)
+    }
+
+    /// The points iteration `k` plays around `center` (θ when its batch
+    /// began): signs and rounding drawn from (`seed`, `k`) alone.
+    pub fn probe(&self, center: &[f64], k: u64, seed: u64) -> Probe {
+        let mut rng = FastRng::new(derive_seed(seed, &[PROBE_TAG, k]));
+        let delta: Vec<i8> = self
+            .params
+            .iter()
+            .map(|_| if rng.next_word() >> 63 == 0 { 1 } else { -1 })
+            .collect();
+        let mut side = |sign: f64| -> Vec<f64> {
+            self.params
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let v =
+                        (center[i] + sign * f64::from(delta[i]) * self.c_k(i, k)).clamp(p.lo, p.hi);
+                    if p.integer {
+                        let f = v.floor();
+                        let up = rng.unit() < v - f;
+                        (f + if up { 1.0 } else { 0.0 }).clamp(p.lo, p.hi)
+                    } else {
+                        quantise(v).clamp(p.lo, p.hi)
+                    }
+                })
+                .collect()
+        };
+        let plus = side(1.0);
+        let minus = side(-1.0);
+        Probe { delta, plus, minus }
+    }
+
+    /// Moves θ by iteration `k`'s result (the plus point's wins minus
+    /// losses, −2 to 2 for a pair), clamped to the ranges.
+    pub fn step(&mut self, k: u64, delta: &[i8], result: f64) {
+        for (i, &d) in delta.iter().enumerate().take(self.params.len()) {
+            let (lo, hi) = (self.params[i].lo, self.params[i].hi);
+            let move_by = self.a_k(i, k) / self.c_k(i, k) * result * f64::from(d);
+            self.theta[i] = (self.theta[i] + move_by).clamp(lo, hi);
+        }
+    }
+
+    /// θ as the bot would be given it: integer keys rounded to the
+    /// nearest, the others to six decimals.
+    pub fn rounded(&self) -> Vec<f64> {
+        self.params
+            .iter()
+            .zip(&self.theta)
+            .map(|(p, &t)| if p.integer { t.round() } else { quantise(t) })
+            .collect()
+    }
+}
+
+/// A value as a spec and `tune.csv` write it: integers without a point,
+/// others with at most six decimals and no trailing zeros.
+pub fn value_text(v: f64, integer: bool) -> String {
+    if integer {
+        return format!("{}", v.round() as i64);
+    }
+    let s = format!("{:.6}", quantise(v));
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.into() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::rating::score_from_elo;
+
+    fn param(key: &str, start: f64, integer: bool, r_end: f64) -> SpsaParam {
+        SpsaParam {
+            key: key.into(),
+            lo: 0.0,
+            hi: if integer { 20.0 } else { 1.0 },
+            integer,
+            start,
+            c_end: 0.05,
+            r_end,
+        }
+    }
+
+    /// A game pair between two points of a noisy function whose strength
+    /// peaks at x = 0.3, n = 12: each game is won by the plus point with
+    /// the logistic probability of the Elo difference.
+    fn pair(p: &[f64], m: &[f64], rng: &mut FastRng) -> f64 {
+        let elo = |v: &[f64]| -2000.0 * (v[0] - 0.3).powi(2) - 8.0 * (v[1] - 12.0).powi(2);
+        let s = score_from_elo(elo(p) - elo(m));
+        (0..2)
+            .map(|_| if rng.unit() < s { 1.0 } else { -1.0 })
+            .sum()
+    }
+
+    #[test]
+    fn finds_the_optimum_of_a_noisy_function_from_a_poor_start() {
+        let settings = SpsaSettings {
+            iterations: 4000,
+            alpha: 0.602,
+            gamma: 0.101,
+        };
+        let mut spsa = Spsa::new(
+            vec![param("x", 0.9, false, 0.02), param("n", 2.0, true, 0.02)],
+            settings,
+        );
+        let mut rng = FastRng::new(9);
+        for k in 0..settings.iterations {
+            let center = spsa.theta().to_vec();
+            let probe = spsa.probe(&center, k, 3);
+            assert!(probe.plus[1].fract() == 0.0 && probe.minus[1].fract() == 0.0);
+            let r = pair(&probe.plus, &probe.minus, &mut rng);
+            spsa.step(k, &probe.delta, r);
+        }
+        let t = spsa.theta();
+        assert!((t[0] - 0.3).abs() < 0.08, "{t:?}");
+        assert!((t[1] - 12.0).abs() < 2.5, "{t:?}");
+    }
+
+    #[test]
+    fn gains_match_fishtest_at_both_ends() {
+        let settings = SpsaSettings {
+            iterations: 1000,
+            alpha: 0.602,
+            gamma: 0.101,
+        };
+        let spsa = Spsa::new(vec![param("x", 0.5, false, 0.002)], settings);
+        // The last iteration perturbs by c_end and learns at r_end.
+        let k = settings.iterations - 1;
+        assert!((spsa.c_k(0, k) - 0.05).abs() < 1e-12);
+        let r = spsa.a_k(0, k) / spsa.c_k(0, k).powi(2);
+        assert!((r - 0.002).abs() < 1e-12);
+        assert!(spsa.c_k(0, 0) > spsa.c_k(0, k) && spsa.a_k(0, 0) > spsa.a_k(0, k));
+    }
+
+    #[test]
+    fn probes_stay_in_range_and_are_a_function_of_seed_and_iteration() {
+        let settings = SpsaSettings {
+            iterations: 10,
+            alpha: 0.602,
+            gamma: 0.101,
+        };
+        let spsa = Spsa::new(vec![param("x", 1.0, false, 0.002)], settings);
+        let a = spsa.probe(&[1.0], 4, 7);
+        assert_eq!(a, spsa.probe(&[1.0], 4, 7));
+        assert!(a.plus[0] <= 1.0 && a.minus[0] <= 1.0 && a.plus[0] != a.minus[0]);
+        assert_eq!(value_text(0.250000, false), "0.25");
+        assert_eq!(value_text(3.0, true), "3");
+        assert_eq!(value_text(1.0, false), "1");
+    }
+}
