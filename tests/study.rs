@@ -480,3 +480,79 @@ fn sprt_gives_a_clean_sweep_a_finite_lower_elo() {
         .and_then(|(lo, _)| lo.parse::<f64>().ok());
     assert!(lower.is_some_and(f64::is_finite), "{out}");
 }
+
+/// `sweep --shard K/N` parts merge into the unsharded sweep's files (the
+/// `move_ms` timing column aside); parts of another sweep are refused.
+#[test]
+fn sweep_shards_merge_to_the_unsharded_files() {
+    let dir = tempfile::tempdir().expect("dir");
+    let p = |name: &str| dir.path().join(name).to_str().expect("path").to_string();
+    let sweep = |extra: &[&str], out: &str| {
+        let mut args = vec![
+            "sweep",
+            "--bot",
+            "greedy",
+            "--param",
+            "block=0,1",
+            "--vs",
+            "random",
+            "--games",
+            "8",
+            "--size",
+            "5",
+            "--holes",
+            "3",
+            "--seed",
+            "9",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        let out = p(out);
+        ok(&[&args[..], &["--out", &out]].concat());
+    };
+    sweep(&[], "full");
+    sweep(&["--shard", "1/2"], "s1");
+    sweep(&["--shard", "2/2"], "s2");
+    ok(&[
+        "merge",
+        &p("s2"),
+        &p("s1"),
+        "--out",
+        &p("merged"),
+        "--quiet",
+    ]);
+    let no_timing = |f: &str| -> String {
+        read(Path::new(f))
+            .lines()
+            .map(|l| l.rsplit_once(',').map_or(l, |x| x.0).to_string() + "\n")
+            .collect()
+    };
+    let (full, merged) = (
+        Path::new(&p("full")).to_path_buf(),
+        Path::new(&p("merged")).to_path_buf(),
+    );
+    for f in [
+        "summary.csv",
+        "ratings.csv",
+        "pairs.csv",
+        "first_player.csv",
+    ] {
+        assert_eq!(read(&full.join(f)), read(&merged.join(f)), "{f}");
+    }
+    assert_eq!(
+        no_timing(full.join("sweep.csv").to_str().expect("path")),
+        no_timing(merged.join("sweep.csv").to_str().expect("path"))
+    );
+    assert_eq!(
+        games_without_timing(&full.join("games.csv")),
+        games_without_timing(&merged.join("games.csv"))
+    );
+    sweep(&["--shard", "2/2", "--komi", "1"], "other");
+    let o = pahtum(&["merge", &p("s1"), &p("other"), "--out", &p("m2")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("different"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

@@ -23,6 +23,8 @@ pub struct Merged {
     pub report: Report,
     /// The merged `run.json`.
     pub run: RunFile,
+    /// Every game, in game order.
+    pub records: Vec<super::record::GameRecord>,
 }
 
 /// Merges the shard directories `dirs` into `out` (which must be empty or
@@ -51,9 +53,9 @@ pub fn merge_dirs(
     let mut runs = Vec::new();
     for d in dirs {
         let run = RunFile::load(d)?;
-        if !run.command.is_empty() && run.command != "tournament" {
+        if !run.command.is_empty() && run.command != "tournament" && run.command != "sweep" {
             return bad(format!(
-                "merge: {} holds a {} run, not a tournament shard",
+                "merge: {} holds a {} run, not a tournament or sweep shard",
                 d.display(),
                 run.command
             ));
@@ -63,6 +65,15 @@ pub fn merge_dirs(
     let (first_dir, first) = (&runs[0].0, &runs[0].1);
     let mut shards = Vec::with_capacity(runs.len());
     for (d, r) in &runs {
+        if r.command != first.command {
+            return bad(format!(
+                "merge: {} holds a {} run but {} a {} run",
+                first_dir.display(),
+                first.command,
+                d.display(),
+                r.command
+            ));
+        }
         if let Some((opt, a, b)) = first.args.difference(&r.args, &["shard"]) {
             return bad(format!(
                 "merge: {} and {} are different tournaments ({opt}: {a} vs {b})",
@@ -132,10 +143,27 @@ pub fn merge_dirs(
     if report.ratings.regularised {
         notes.push(REGULARISED_NOTE.into());
     }
+    // A sweep records its own options; a tournament's follow from its
+    // arguments.
+    let options = if first.command == "sweep" {
+        let mut o = first.options.clone();
+        for (n, v) in &mut o.0 {
+            if n == "--shard" {
+                *v = Shard::ALL.to_string();
+            }
+        }
+        o
+    } else {
+        args.options()
+    };
     let run = RunFile {
         program: "pahtum".into(),
-        command: "tournament".into(),
-        options: args.options(),
+        command: if first.command.is_empty() {
+            "tournament".into()
+        } else {
+            first.command.clone()
+        },
+        options,
         version: env!("CARGO_PKG_VERSION").into(),
         command_line,
         rerun: args.command(),
@@ -157,7 +185,11 @@ pub fn merge_dirs(
         merged_from: Some(dirs.iter().map(|d| d.display().to_string()).collect()),
     };
     run.save(out)?;
-    Ok(Merged { report, run })
+    Ok(Merged {
+        report,
+        run,
+        records,
+    })
 }
 
 /// Checks that `shards` (each a directory and the part it holds) are the

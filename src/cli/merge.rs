@@ -51,6 +51,31 @@ pub fn run(a: MergeArgs) -> CliResult {
             .collect(),
     )
     .map_err(out_error(&a.out))?;
+    if merged.run.command == "sweep" {
+        let parts = merged.run.merged_from.clone().unwrap_or_default();
+        let first = a.dirs.first().cloned().unwrap_or_default();
+        let text = std::fs::read_to_string(first.join("run.json"))
+            .map_err(|e| usage(format!("merge: {}/run.json: {e}", first.display())))?;
+        let run: StudyCommandLine = serde_json::from_str(&text)
+            .map_err(|e| usage(format!("merge: {}/run.json: {e}", first.display())))?;
+        let Command::Sweep(mut args) = parse_command_line(&first, &run.command_line)? else {
+            return Err(usage(format!(
+                "merge: {}/run.json: not a sweep command line",
+                first.display()
+            )));
+        };
+        args.run.quiet = a.quiet;
+        super::sweep::write_merged(&args, &a.out, &merged.report, &merged.records)?;
+        if !a.quiet {
+            println!(
+                "merged {} shards, {} games, into {}",
+                parts.len(),
+                merged.records.len(),
+                a.out.display()
+            );
+        }
+        return Ok(());
+    }
     write_ratings_svg(&a.out, &merged.report, merged.run.args.seed)?;
     if !a.quiet {
         println!("{}", merged.report.text());
@@ -157,20 +182,29 @@ fn merged_info(a: &MergeArgs, runs: &[(StudyRunFile, Shard)]) -> StudyRunFile {
 /// The subcommand of a recorded command line, parsed as the command line
 /// was: a study's schedule follows from its arguments alone.
 fn recorded_command(dir: &std::path::Path, run: &StudyRunFile) -> CliResult<Command> {
-    Cli::try_parse_from(&run.command_line)
-        .map(|c| c.command)
-        .map_err(|e| {
-            let text = e.to_string();
-            let first = text
-                .lines()
-                .next()
-                .unwrap_or("")
-                .trim_start_matches("error: ");
-            usage(format!(
-                "merge: {}/run.json: its command line: {first}",
-                dir.display()
-            ))
-        })
+    parse_command_line(dir, &run.command_line)
+}
+
+/// Just the command line of a `run.json`, whatever else it holds.
+#[derive(serde::Deserialize)]
+struct StudyCommandLine {
+    command_line: Vec<String>,
+}
+
+/// `line` parsed as the command line it was (`dir` names its run).
+fn parse_command_line(dir: &std::path::Path, line: &[String]) -> CliResult<Command> {
+    Cli::try_parse_from(line).map(|c| c.command).map_err(|e| {
+        let text = e.to_string();
+        let first = text
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("error: ");
+        usage(format!(
+            "merge: {}/run.json: its command line: {first}",
+            dir.display()
+        ))
+    })
 }
 
 fn incomplete(

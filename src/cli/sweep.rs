@@ -17,10 +17,13 @@ use super::num;
 use super::tournament::{cli_error, out_error};
 use crate::arena::progress::{Leader, Progress, ProgressMode};
 use crate::arena::record::GameRecord;
+use crate::arena::report::Report;
 use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
 use crate::arena::runinfo::{RunArgs, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
-use crate::arena::tournament::{Observer, TournamentError};
+use crate::arena::schedule::Shard;
+use crate::arena::tournament::{Observer, TournamentConfig, TournamentError};
+use crate::bot::Catalog;
 use crate::study::grid::parse_axis;
 use crate::study::sweep::{Sweep, SweepRow, sweep_csv, sweep_plot};
 
@@ -49,6 +52,10 @@ pub struct SweepArgs {
     /// Seed, threads, output directory, resume, quiet
     #[command(flatten)]
     pub run: StudyRunArgs,
+    /// Play only part K of N of the games (colour-swapped pairs dealt out in turn), for
+    /// batch schedulers; `pahtum merge` joins the parts' directories
+    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    pub shard: Shard,
 }
 
 /// Keeps every record (resumed ones too) for the timing column and
@@ -121,12 +128,9 @@ fn write_outputs(out: &Path, sweep: &Sweep, rows: &[SweepRow]) -> CliResult {
     write_atomic(&out.join("sweep.svg"), svg.as_bytes()).map_err(out_error(out))
 }
 
-/// Runs `sweep`.
-///
-/// # Errors
-/// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
-/// interruption (exit 130).
-pub fn run(a: SweepArgs) -> CliResult {
+/// What a `sweep` command line asks for, checked: the bots, the sweep and
+/// its tournament.
+fn plan(a: &SweepArgs) -> CliResult<(Catalog, Sweep, TournamentConfig)> {
     let catalog = a.engine.catalog()?;
     let rules = a.rules.to_rules()?;
     let base = catalog
@@ -142,8 +146,36 @@ pub fn run(a: SweepArgs) -> CliResult {
         .collect::<CliResult<Vec<_>>>()?;
     let sweep = Sweep::new(&base, axes, reference, &catalog).map_err(|e| usage(e.0))?;
     let threads = threads(a.run.threads)?;
-    let config = sweep.tournament(a.games, rules, a.run.seed, threads);
+    let mut config = sweep.tournament(a.games, rules, a.run.seed, threads);
+    config.shard = a.shard;
     config.validate(&catalog).map_err(cli_error)?;
+    Ok((catalog, sweep, config))
+}
+
+/// Writes the merged sweep's `sweep.csv` and `sweep.svg` (`a` is the
+/// recorded command line of its parts).
+pub(super) fn write_merged(
+    a: &SweepArgs,
+    out: &Path,
+    report: &Report,
+    records: &[GameRecord],
+) -> CliResult {
+    let (_, sweep, _) = plan(a)?;
+    let rows = sweep.rows(report, records);
+    write_outputs(out, &sweep, &rows)?;
+    if !a.run.quiet {
+        print!("{}", table(&sweep, &rows));
+    }
+    Ok(())
+}
+
+/// Runs `sweep`.
+///
+/// # Errors
+/// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
+/// interruption (exit 130).
+pub fn run(a: SweepArgs) -> CliResult {
+    let (catalog, sweep, config) = plan(&a)?;
     let out = a
         .run
         .out
@@ -157,7 +189,7 @@ pub fn run(a: SweepArgs) -> CliResult {
         .add("--games", a.games);
     rules_options(&mut options, &config.rules);
     a.engine.options(&mut options);
-    options.add("--seed", a.run.seed);
+    options.add("--seed", a.run.seed).add("--shard", a.shard);
     let run = DirRun {
         config: &config,
         command: "sweep",
@@ -176,7 +208,7 @@ pub fn run(a: SweepArgs) -> CliResult {
             config.schedule().games_per_pairing(),
             sweep.reference.label(),
             a.run.seed,
-            threads,
+            config.threads,
             out.display()
         );
     }
