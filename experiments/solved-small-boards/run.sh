@@ -1,18 +1,43 @@
 #!/usr/bin/env bash
-# solved-small-boards: every hole layout of the 3x3 and 4x4 boards solved
-# from the empty board, with and without the pie rule.
+# solved-small-boards: Pah Tum solved from the empty board. Every hole layout
+# of 3x3 and 4x4 (with and without the pie rule); 5x5 every layout where the
+# classes are few and seeded random layouts elsewhere (pie rule too); 6x6 and
+# 7x7 seeded random layouts for the hole counts the solver does in seconds to
+# minutes. Then the engine's first stone under the pie rule on the solved
+# layouts. Sample sizes are set by solve time on 2 cores (README).
 set -euo pipefail
 cd "$(dirname "$0")"
+cargo build --release --quiet
+P=../../target/release/pahtum
 rm -rf out
 start=$(date +%s)
-cargo run --release --quiet -- exact --size 3 --holes 0,1,2,3,4,5,6,7,8 --pie \
-  --threads 2 --out out/3x3 --quiet
-cargo run --release --quiet -- exact --size 4 --holes 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --pie \
-  --threads 2 --out out/4x4 --quiet
+x() {
+  local s
+  s=$(date +%s)
+  "$P" exact --threads 2 --quiet "$@"
+  echo "exact $* : $(( $(date +%s) - s )) s"
+}
+x --size 3 --holes 0,1,2,3,4,5,6,7,8 --pie --out out/3x3
+x --size 4 --holes 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --pie --out out/4x4
+x --size 5 --holes 22,23,24 --pie --out out/5x5-all
+x --size 5 --holes 8,9,10,11,12,13,14,15,16,17,18,19,20,21 --layouts 200 --seed 1 --pie --out out/5x5-sample
+x --size 5 --holes 7 --layouts 100 --seed 1 --pie --out out/5x5-7
+x --size 5 --holes 6 --layouts 60 --seed 1 --pie --out out/5x5-6
+x --size 5 --holes 5 --layouts 20 --seed 1 --pie --out out/5x5-5
+x --size 6 --holes 17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32 --layouts 200 --seed 1 --out out/6x6-sample
+x --size 6 --holes 33,34,35 --out out/6x6-all
+x --size 7 --holes 24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47 --layouts 50 --seed 1 --out out/7x7-sample
+x --size 6 --holes 13,14,15,16 --layouts 20 --seed 1 --out out/6x6-13
+x --size 5 --holes 4 --layouts 16 --seed 1 --out out/5x5-4
+x --size 5 --holes 3 --layouts 8 --seed 1 --out out/5x5-3
+x --size 7 --holes 21,22,23 --layouts 4 --seed 1 --max-empty 28 --out out/7x7-21
+# One table: every summary row, smallest board and fewest holes first.
 {
   head -n 1 out/3x3/exact_summary.csv
-  tail -n +2 out/3x3/exact_summary.csv
-  tail -n +2 out/4x4/exact_summary.csv
+  for d in out/*/; do tail -n +2 "$d/exact_summary.csv"; done |
+    awk -F, 'NF < 13 { $0 = $0 "," } 1' | sort -t, -k1,1n -k2,2n
 } > summary.csv
 cat summary.csv
+# The engine's first stone under the pie rule, on every solved pie layout.
+python3 engine-pie.py "$P" mcts out/4x4/exact.csv out/5x5-*/exact.csv
 echo "run time: $(( $(date +%s) - start )) s"

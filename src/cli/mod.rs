@@ -51,7 +51,7 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Parameter grid of one bot against a reference, CSV + SVG plot
     Sweep(sweep::SweepArgs),
-    /// Sequential A/B test of two bots, stops at H0/H1
+    /// Sequential A/B test of two bots, stops at H0/H1 (one process: each verdict waits for the pairs before it, so it cannot shard; --threads uses a whole machine)
     Sprt(sprt::SprtArgs),
     /// First-player-advantage study, CSV + SVG plot
     // The rules' --holes help names the usual default; fpa's differs.
@@ -61,7 +61,7 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Every hole layout of a small board solved from the start, with and without the pie rule
     Exact(exact::ExactArgs),
-    /// SPSA tuning of several keys of one bot at once; last line tuned=SPEC
+    /// SPSA tuning of several keys of one bot at once; last line tuned=SPEC (one process: its batches of pairs run in parallel, so give it a whole node with --threads)
     Tune(tune::TuneArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
