@@ -1,5 +1,6 @@
 //! The `pahtum` command line (docs/CONTRACT.md): one file per subcommand.
 
+pub mod accuracy;
 pub mod bench;
 pub mod bots;
 pub mod common;
@@ -60,6 +61,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Every hole layout of a small board solved from the start, with and without the pie rule
     Exact(exact::ExactArgs),
+    /// A bot's moves on solved positions against perfect play, CSV out
+    Accuracy(accuracy::AccuracyArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
     /// Speed figures, one key=value per line
@@ -131,6 +134,7 @@ where
         Command::Play(a) => play::run(a),
         Command::Bots(a) => bots::run(a),
         Command::Exact(a) => exact::run(a),
+        Command::Accuracy(a) => accuracy::run(a),
     }
 }
 
