@@ -4,8 +4,9 @@
 `; name=TAG.gGAME.pPLY.MOVER move=SQ` with the move played there (ply 0 is
 the empty board). No pie rule, no swaps.
 
-usage: games_to_suite.py SIZE TAG games.csv [--mover LABEL] > suite.txt
-  --mover LABEL keeps only the positions where LABEL is to move.
+usage: games_to_suite.py SIZE TAG games.csv [--mover LABEL] [--empties LO-HI] > suite.txt
+  --mover LABEL keeps only the positions where LABEL is to move;
+  --empties LO-HI only those with LO to HI free squares.
 """
 import csv
 import sys
@@ -18,6 +19,11 @@ def main():
         i = args.index("--mover")
         mover = args[i + 1]
         del args[i : i + 2]
+    lo, hi = 0, 64
+    if "--empties" in args:
+        i = args.index("--empties")
+        lo, hi = (int(x) for x in args[i + 1].split("-"))
+        del args[i : i + 2]
     size, tag, path = int(args[0]), args[1], args[2]
     out = []
     with open(path, newline="") as f:
@@ -29,7 +35,8 @@ def main():
             stones = {}
             for ply, mv in enumerate(moves):
                 who = row["white"] if ply % 2 == 0 else row["black"]
-                if mover is None or who == mover:
+                free = size * size - len(holes) - ply
+                if (mover is None or who == mover) and lo <= free <= hi:
                     out.append(board(size, holes, stones, tag, row["game"], ply, who, mv))
                 stones[mv] = "W" if ply % 2 == 0 else "B"
     sys.stdout.write("\n".join(out))
