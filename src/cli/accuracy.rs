@@ -15,7 +15,7 @@ use super::tournament::{cli_error, out_error};
 use crate::arena::rundir::prepare_out;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
-use crate::bot::solver::{SolveError, SolveLimits, Solution};
+use crate::bot::solver::{Solution, SolveError, SolveLimits};
 use crate::game::outcome::Komi;
 use crate::study::accuracy::{
     AccuracyError, HEADER, Mover, Row, csv_line, judge_in_order, parse_suite, suite_text,
@@ -106,12 +106,8 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         let column = upto.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
         usage(format!("{source}:{line}:{column}: not UTF-8 text"))
     })?;
-    let entries = parse_suite(&text).map_err(|e| {
-        usage(format!(
-            "{source}:{}:{}: {}",
-            e.line, e.column, e.message
-        ))
-    })?;
+    let entries = parse_suite(&text)
+        .map_err(|e| usage(format!("{source}:{}:{}: {}", e.line, e.column, e.message)))?;
     let mut positions = Vec::with_capacity(entries.len());
     for e in &entries {
         let at = format!("{source}:{}:1", e.line);
@@ -120,7 +116,9 @@ pub fn run(a: AccuracyArgs) -> CliResult {
             .to_position(false, Komi::ZERO)
             .map_err(|err| usage(format!("{at}: {err}")))?;
         if pos.is_game_over() {
-            return Err(usage(format!("{at}: the game is over; there is no move to judge")));
+            return Err(usage(format!(
+                "{at}: the game is over; there is no move to judge"
+            )));
         }
         let empty = pos.empty().count();
         if empty > a.max_empty {
@@ -130,7 +128,9 @@ pub fn run(a: AccuracyArgs) -> CliResult {
             )));
         }
         if a.played && e.played.is_none() {
-            return Err(usage(format!("{at}: --played needs a `; move=SQ` header here")));
+            return Err(usage(format!(
+                "{at}: --played needs a `; move=SQ` header here"
+            )));
         }
         positions.push(pos);
     }

@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use crate::bot::solver::{SolveError, SolveLimits, Solution, Solver, format_halves};
+use crate::bot::solver::{Solution, SolveError, SolveLimits, Solver, format_halves};
 use crate::bot::{BotSpec, Catalog};
 use crate::game::outcome::{Komi, Move, Outcome};
 use crate::game::player::Player;
@@ -462,9 +462,7 @@ pub fn judge_in_order<E: From<AccuracyError>>(
         for (i, judged) in rx {
             pending.insert(i, judged);
             while let Some(j) = pending.remove(&done) {
-                let handed = j
-                    .map_err(E::from)
-                    .and_then(|(row, sol)| on_row(row, sol));
+                let handed = j.map_err(E::from).and_then(|(row, sol)| on_row(row, sol));
                 if let Err(e) = handed {
                     halt.store(true, Ordering::Relaxed);
                     result = Err(e);
@@ -496,8 +494,9 @@ mod tests {
         assert_eq!((s[1].line, s[1].known.is_none()), (7, true));
         let back = suite_text(&s[..1], &[s[0].known.clone().expect("known")]);
         assert_eq!(parse_suite(&back).expect("again")[0], s[0]);
-        let e = parse_suite("; result=white margin=-1 best_result=a1 best_margin=a1\n...\n...\n...\n")
-            .expect_err("contradiction");
+        let e =
+            parse_suite("; result=white margin=-1 best_result=a1 best_margin=a1\n...\n...\n...\n")
+                .expect_err("contradiction");
         assert_eq!((e.line, e.column), (1, 3));
         let e = parse_suite("...\n...\n...\n;  colour=w\n").expect_err("unknown key");
         assert_eq!((e.line, e.column), (4, 4));
