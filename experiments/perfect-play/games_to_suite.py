@@ -4,9 +4,10 @@
 `; name=TAG.gGAME.pPLY.MOVER move=SQ` with the move played there (ply 0 is
 the empty board). No pie rule, no swaps.
 
-usage: games_to_suite.py SIZE TAG games.csv [--mover LABEL] [--empties LO-HI] > suite.txt
+usage: games_to_suite.py SIZE TAG games.csv [--mover LABEL] [--empties LO-HI] [--first N] > suite.txt
   --mover LABEL keeps only the positions where LABEL is to move;
-  --empties LO-HI only those with LO to HI free squares.
+  --empties LO-HI only those with LO to HI free squares;
+  --first N only the first N games of the file.
 """
 import csv
 import sys
@@ -24,10 +25,17 @@ def main():
         i = args.index("--empties")
         lo, hi = (int(x) for x in args[i + 1].split("-"))
         del args[i : i + 2]
+    first = None
+    if "--first" in args:
+        i = args.index("--first")
+        first = int(args[i + 1])
+        del args[i : i + 2]
     size, tag, path = int(args[0]), args[1], args[2]
     out = []
     with open(path, newline="") as f:
-        for row in csv.DictReader(f):
+        for n, row in enumerate(csv.DictReader(f)):
+            if first is not None and n >= first:
+                break
             if row["termination"] != "normal":
                 continue
             holes = row["holes"].split()

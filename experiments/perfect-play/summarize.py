@@ -117,10 +117,12 @@ def main():
     bots = [b for b in os.environ["BOTS"].split()]
     game_bots = [b for b in os.environ["GAME_BOTS"].split()]
     holes = os.environ["HOLES"].split()
-    emit(os.path.join(out, "suite_accuracy.csv"), suite_table(work, bots))
-    summary, events = games_tables(work, game_bots, holes)
-    emit(os.path.join(out, "whole_games.csv"), summary)
-    emit(os.path.join(out, "giveaways.csv"), events)
+    if game_bots:
+        summary, events = games_tables(work, game_bots, holes)
+        emit(os.path.join(out, "whole_games.csv"), summary)
+        emit(os.path.join(out, "giveaways.csv"), events)
+    if bots:
+        emit(os.path.join(out, "suite_accuracy.csv"), suite_table(work, bots))
 
 
 if __name__ == "__main__":
