@@ -48,7 +48,7 @@ fn position(text: &str) -> Position {
 
 /// White's margin under minimax play.
 fn white_margin(pos: &Position) -> i32 {
-    let v = minimax(&mut pos.clone());
+    let v = minimax(&mut pos.to_owned());
     if pos.turn() == Player::White { v } else { -v }
 }
 
@@ -96,7 +96,7 @@ fn check_rows(csv: &str, boards: &[&str]) {
         let f: Vec<&str> = row.split(',').collect();
         let pos = position(board);
         let before = white_margin(&pos);
-        let mut child = pos.clone();
+        let mut child = pos;
         child.play(f[5].parse::<Square>().expect("a square"));
         let after = white_margin(&child);
         let sign = if pos.turn() == Player::White { 1 } else { -1 };

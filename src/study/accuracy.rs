@@ -364,11 +364,11 @@ pub fn judge(
             let mut bot = catalog
                 .build(spec, derive_seed(*seed, &[index as u64]))
                 .map_err(|err| AccuracyError::Bot(position.clone(), err.to_string()))?;
-            bot.select_move(&Game::new(pos.clone()))
+            bot.select_move(&Game::new(*pos))
                 .map_err(|err| AccuracyError::Bot(position.clone(), err.to_string()))?
         }
     };
-    let mut child = pos.clone();
+    let mut child = *pos;
     child
         .try_play_move(mv)
         .map_err(|err| AccuracyError::Bot(position.clone(), format!("{mv}: {err}")))?;
