@@ -7,18 +7,22 @@
 #   PART=games|suite|all (default all): which half to run;
 #   WORK=DIR keeps the intermediate outputs there, and a step whose output
 #   is already there is not run again (so an interrupted run continues);
+#   GAME_BOTS, SUITE_BOTS: the bots of each part (default: all, as BOTS below);
+#   NO_BUILD=1 uses target/release/pahtum as it is;
 #   GAMES (default 4) games per bot and hole count; mcts plays MCTS_GAMES
 #   (default 24: the run measured before this one) and mcts_win
 #   MCTS_WIN_GAMES (default 16) with 3 holes.
 set -euo pipefail
 here=experiments/perfect-play
 bin=target/release/pahtum
-cargo build --release --quiet
+[ "${NO_BUILD:-0}" = 1 ] || cargo build --release --quiet
 if [ -n "${WORK:-}" ]; then work=$WORK; mkdir -p "$work"; else
   work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
 PART=${PART:-all}
 export BOTS="random greedy heuristic learned flatmc mcts alphabeta mcts_win"
-export GAME_BOTS="$BOTS"
+export GAME_BOTS=${GAME_BOTS:-$BOTS}
+# The suite's bots, strongest first; SUITE_BOTS=... judges fewer.
+export BOTS=${SUITE_BOTS:-"mcts alphabeta flatmc heuristic learned greedy random mcts_win"}
 export HOLES="3 5"
 GAMES=${GAMES:-4}
 MCTS_GAMES=${MCTS_GAMES:-24}
