@@ -1,5 +1,6 @@
 //! The `pahtum` command line (docs/CONTRACT.md): one file per subcommand.
 
+pub mod accuracy;
 pub mod bench;
 pub mod bots;
 pub mod common;
@@ -63,6 +64,8 @@ pub enum Command {
     Exact(exact::ExactArgs),
     /// SPSA tuning of several keys of one bot at once; last line tuned=SPEC (one process: its batches of pairs run in parallel, so give it a whole node with --threads)
     Tune(tune::TuneArgs),
+    /// A bot's moves on solved positions against perfect play, CSV out
+    Accuracy(accuracy::AccuracyArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
     /// Speed figures, one key=value per line
@@ -135,6 +138,7 @@ where
         Command::Bots(a) => bots::run(a),
         Command::Exact(a) => exact::run(a),
         Command::Tune(a) => tune::run(a),
+        Command::Accuracy(a) => accuracy::run(a),
     }
 }
 

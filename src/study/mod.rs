@@ -19,6 +19,7 @@
 //! Their statistics (Wilson, Elo, Bradley-Terry, the pentanomial GSPRT,
 //! the fair komi) are in [`crate::stats`], shared with the tournament.
 
+pub mod accuracy;
 pub mod exact;
 pub mod fpa;
 pub mod grid;

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Bots against perfect play (README.md here): whole 5x5 games of each bot
+# against the solver playing perfectly, every move the bot played judged by
+# its exact value; then every built-in bot's moves on suite.txt (solved
+# positions, built by make-suite.sh). Prints the tables (CSVs written here).
+# Usage: experiments/perfect-play/run.sh   (from the repository root)
+#   PART=games|suite|all (default all): which half to run;
+#   WORK=DIR keeps the intermediate outputs there, and a step whose output
+#   is already there is not run again (so an interrupted run continues);
+#   GAME_BOTS, SUITE_BOTS: the bots of each part (default: all, as BOTS below);
+#   NO_BUILD=1 uses target/release/pahtum as it is;
+#   GAMES (default 4) games per bot and hole count; mcts plays MCTS_GAMES
+#   (default 24: the run measured before this one) and mcts_win
+#   MCTS_WIN_GAMES (default 16) with 3 holes.
+set -euo pipefail
+here=experiments/perfect-play
+bin=target/release/pahtum
+[ "${NO_BUILD:-0}" = 1 ] || cargo build --release --quiet
+if [ -n "${WORK:-}" ]; then work=$WORK; mkdir -p "$work"; else
+  work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
+PART=${PART:-all}
+export BOTS="random greedy heuristic learned flatmc mcts alphabeta mcts_win"
+export GAME_BOTS=${GAME_BOTS:-$BOTS}
+# The suite's bots, strongest first; SUITE_BOTS=... judges fewer.
+export BOTS=${SUITE_BOTS:-"mcts alphabeta flatmc heuristic learned greedy random mcts_win"}
+export HOLES="3 5"
+GAMES=${GAMES:-4}
+MCTS_GAMES=${MCTS_GAMES:-24}
+MCTS_WIN_GAMES=${MCTS_WIN_GAMES:-16}
+PERFECT=alphabeta:solve=22,nodes=0,label=perfect
+spec() { case $1 in mcts_win) echo "mcts:reward=win,label=mcts_win" ;; *) echo "$1" ;; esac; }
+start=$(date +%s)
+if [ "$PART" != suite ]; then
+  for bot in $GAME_BOTS; do
+    for h in $HOLES; do
+      n=$GAMES
+      if [ "$h" = 3 ] && [ "$bot" = mcts ]; then n=$MCTS_GAMES; fi
+      if [ "$h" = 3 ] && [ "$bot" = mcts_win ]; then n=$MCTS_WIN_GAMES; fi
+      d="$work/games-$bot-$h"
+      echo "+ pahtum tournament --size 5 --holes $h --bot $(spec "$bot") --bot $PERFECT --games $n --seed 55"
+      if [ ! -s "$d/t/run.json" ] || ! grep -q '"end_time": "' "$d/t/run.json"; then
+        rm -rf "$d"
+        $bin tournament --size 5 --holes "$h" --bot "$(spec "$bot")" --bot "$PERFECT" \
+          --games "$n" --seed 55 --threads 2 --quiet --out "$d/t"
+      fi
+      if [ ! -f "$d/a/run.json" ] || ! grep -q '"end_time": "' "$d/a/run.json"; then
+        rm -rf "$d/a"
+        python3 $here/games_to_suite.py 5 "h$h" "$d/t/games.csv" --mover "$bot" > "$d/suite.txt"
+        $bin accuracy --played --positions "$d/suite.txt" --threads 2 --quiet --out "$d/a" > /dev/null
+      fi
+    done
+  done
+  echo "whole games: $(( $(date +%s) - start )) s"
+else
+  export GAME_BOTS=""
+fi
+if [ "$PART" != games ]; then
+  mid=$(date +%s)
+  for bot in $BOTS; do
+    echo "+ pahtum accuracy --bot $(spec "$bot") --positions $here/suite.txt"
+    if [ ! -f "$work/suite-$bot/run.json" ] || ! grep -q '"end_time": "' "$work/suite-$bot/run.json"; then
+      rm -rf "$work/suite-$bot"
+      $bin accuracy --bot "$(spec "$bot")" --positions $here/suite.txt --threads 2 --quiet \
+        --out "$work/suite-$bot"
+    fi
+  done
+  echo "suite: $(( $(date +%s) - mid )) s"
+else
+  export BOTS=""
+fi
+python3 $here/summarize.py "$work" $here
+echo "run time: $(( $(date +%s) - start )) s"

@@ -1,0 +1,243 @@
+//! `pahtum accuracy`: a bot's moves on a suite of positions against perfect
+//! play (docs/CONTRACT.md, `accuracy` outputs; the suite format is in
+//! [`crate::study::accuracy`]).
+
+use std::fs::OpenOptions;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::common::{CANCEL, DEFAULT_SEED, EngineArgs, StudyRunFile, install_cancel, threads};
+use super::error::{CliError, CliResult, usage};
+use super::num;
+use super::tournament::{cli_error, out_error};
+use crate::arena::rundir::prepare_out;
+use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
+use crate::arena::runopts::RunOptions;
+use crate::bot::solver::{Solution, SolveError, SolveLimits};
+use crate::game::outcome::Komi;
+use crate::study::accuracy::{
+    AccuracyError, HEADER, Mover, Row, csv_line, judge_in_order, parse_suite, suite_text,
+    summary_line,
+};
+
+/// Positions with more free squares than this are refused unless
+/// `--max-empty` says otherwise: a position without a stored value is
+/// solved, and a move off the best margin costs a solve one square
+/// smaller.
+pub const DEFAULT_MAX_EMPTY: u32 = 24;
+
+/// Arguments of `accuracy`.
+#[derive(Args, Debug)]
+pub struct AccuracyArgs {
+    /// The bot judged, a spec like mcts:iters=2000
+    #[arg(long, value_name = "SPEC", required_unless_present = "played")]
+    pub bot: Option<String>,
+    /// Judge the move each position's header records (`; move=SQ`) instead of a bot's
+    #[arg(long, conflicts_with = "bot")]
+    pub played: bool,
+    /// Suite file: boards (docs/RULES.md text), each optionally after `;` header lines
+    #[arg(long, value_name = "FILE")]
+    pub positions: PathBuf,
+    /// Seed of the bot's stream, derived per position
+    #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::seed())]
+    pub seed: u64,
+    /// Positions judged in parallel (default: all cores); the result does not depend on it
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = num::threads())]
+    pub threads: Option<usize>,
+    /// Refuse positions with more free squares than this
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_EMPTY,
+          allow_negative_numbers = true, value_parser = num::int::<u32>(1, 64))]
+    pub max_empty: u32,
+    /// Transposition table of each thread, MiB
+    #[arg(long, value_name = "MB", default_value_t = 64, allow_negative_numbers = true,
+          value_parser = num::int::<usize>(1, 4096))]
+    pub tt_mb: usize,
+    /// Output directory (default: results/accuracy-TIME, TIME in UTC); never overwritten
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// No progress
+    #[arg(long)]
+    pub quiet: bool,
+    /// External engines the judged bot may be
+    #[command(flatten)]
+    pub engines: EngineArgs,
+}
+
+/// Why the judging loop stopped.
+#[derive(Debug)]
+enum RunError {
+    Io(std::io::Error),
+    Judge(AccuracyError),
+}
+
+impl From<AccuracyError> for RunError {
+    fn from(e: AccuracyError) -> RunError {
+        RunError::Judge(e)
+    }
+}
+
+/// Runs `accuracy`: every input checked first, then `accuracy.csv`
+/// streamed in suite order, `solved.txt` (the suite with every value) and
+/// the summary line.
+///
+/// # Errors
+/// Bad arguments or input (exit 2) before any work; an interrupt (exit
+/// 130); a stored value the solver contradicts (exit 2, naming it).
+pub fn run(a: AccuracyArgs) -> CliResult {
+    let threads = threads(a.threads)?;
+    let catalog = a.engines.catalog()?;
+    let spec = match &a.bot {
+        Some(s) => Some(
+            catalog
+                .parse_unattended(s)
+                .map_err(|e| usage(format!("--bot: {e}")))?,
+        ),
+        None => None,
+    };
+    let source = a.positions.display().to_string();
+    let bytes = std::fs::read(&a.positions)
+        .map_err(|e| usage(format!("--positions {source}: cannot read: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = upto.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        usage(format!("{source}:{line}:{column}: not UTF-8 text"))
+    })?;
+    let entries = parse_suite(&text)
+        .map_err(|e| usage(format!("{source}:{}:{}: {}", e.line, e.column, e.message)))?;
+    let mut positions = Vec::with_capacity(entries.len());
+    for e in &entries {
+        let at = format!("{source}:{}:1", e.line);
+        let pos = e
+            .board
+            .to_position(false, Komi::ZERO)
+            .map_err(|err| usage(format!("{at}: {err}")))?;
+        if pos.is_game_over() {
+            return Err(usage(format!(
+                "{at}: the game is over; there is no move to judge"
+            )));
+        }
+        let empty = pos.empty().count();
+        if empty > a.max_empty {
+            return Err(usage(format!(
+                "{at}: {empty} empty squares, more than --max-empty {} (raise it to judge anyway)",
+                a.max_empty
+            )));
+        }
+        if a.played && e.played.is_none() {
+            return Err(usage(format!(
+                "{at}: --played needs a `; move=SQ` header here"
+            )));
+        }
+        positions.push(pos);
+    }
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(format!("accuracy-{}", utc_stamp())));
+    let mut options = RunOptions::new();
+    options
+        .add("--bot", a.bot.as_deref().unwrap_or("(played)"))
+        .add("--positions", &source)
+        .add("--seed", a.seed)
+        .add("--max-empty", a.max_empty);
+    a.engines.options(&mut options);
+    let (mut info, _) = StudyRunFile::open(&out, "accuracy", options, threads, false)?;
+    prepare_out(&out).map_err(cli_error)?;
+    info.save(&out)?;
+    let csv = out.join("accuracy.csv");
+    write_atomic(&csv, format!("{HEADER}\n").as_bytes()).map_err(out_error(&out))?;
+    let mut file = OpenOptions::new().append(true).open(&csv).map_err(|e| {
+        usage(format!(
+            "--out {}: cannot open accuracy.csv: {e}",
+            out.display()
+        ))
+    })?;
+    if !a.quiet {
+        eprintln!(
+            "accuracy: {}, {} positions, {threads} threads, out {}",
+            a.bot.as_deref().unwrap_or("the moves played"),
+            entries.len(),
+            out.display()
+        );
+    }
+    install_cancel("stopping; the rows in accuracy.csv stand");
+    let bar = if a.quiet || !std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::hidden()
+    } else {
+        let bar = indicatif::ProgressBar::new(entries.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {pos}/{len} positions, ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    };
+    let mover = match &spec {
+        Some(s) => Mover::Bot(&catalog, s, a.seed),
+        None => Mover::Played,
+    };
+    let mut rows: Vec<Row> = Vec::with_capacity(entries.len());
+    let mut solved: Vec<Option<Solution>> = Vec::with_capacity(entries.len());
+    let result = judge_in_order::<RunError>(
+        &entries,
+        &positions,
+        &mover,
+        threads,
+        a.tt_mb,
+        &SolveLimits::default(),
+        &CANCEL,
+        |row, sol| {
+            file.write_all(csv_line(&row).as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(RunError::Io)?;
+            bar.inc(1);
+            rows.push(row);
+            solved.push(sol);
+            Ok(())
+        },
+    );
+    bar.abandon();
+    let interrupted = CANCEL.load(std::sync::atomic::Ordering::Relaxed);
+    match result {
+        Err(RunError::Io(e)) => {
+            return Err(usage(format!(
+                "--out {}: cannot write accuracy.csv: {e}",
+                out.display()
+            )));
+        }
+        Err(RunError::Judge(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
+            if interrupted =>
+        {
+            return Err(CliError::Interrupted(format!(
+                "interrupted after {} of {} positions; accuracy.csv in {} holds them",
+                rows.len(),
+                entries.len(),
+                out.display()
+            )));
+        }
+        Err(RunError::Judge(e @ AccuracyError::Stored(..))) => {
+            return Err(usage(format!("{source}: {e}")));
+        }
+        Err(RunError::Judge(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
+        Ok(_) => {}
+    }
+    // Judging recorded moves leaves positions without their move lists:
+    // then there is no solved suite to write.
+    if let Some(solved) = solved.into_iter().collect::<Option<Vec<Solution>>>() {
+        write_atomic(
+            &out.join("solved.txt"),
+            suite_text(&entries, &solved).as_bytes(),
+        )
+        .map_err(out_error(&out))?;
+    }
+    info.end_time = Some(utc_now());
+    info.save(&out)?;
+    println!("{}", summary_line(&rows));
+    Ok(())
+}
