@@ -377,7 +377,14 @@ fn solver_equals_memoized_minimax_with_many_free_squares() {
         };
         let by_margin = list(&|v| v == best);
         let by_result = list(&|v| v.signum() == best.signum());
-        let got = solve(&pos, &SolveLimits { tt_mb: 1, ..SolveLimits::default() }).expect("no limits");
+        let got = solve(
+            &pos,
+            &SolveLimits {
+                tt_mb: 1,
+                ..SolveLimits::default()
+            },
+        )
+        .expect("no limits");
         assert_eq!(got.margin_halves, white(best), "\n{pos}");
         assert_eq!(names(&got.best_margin), by_margin, "\n{pos}");
         assert_eq!(names(&got.best_result), by_result, "\n{pos}");

@@ -608,7 +608,10 @@ mod tests {
                 seed,
             );
             let mv = a.choose(&pos).unwrap_or_else(|| unreachable!());
-            assert!(exact.best_margin.contains(&mv), "seed {seed}: {mv} not in {exact}");
+            assert!(
+                exact.best_margin.contains(&mv),
+                "seed {seed}: {mv} not in {exact}"
+            );
             let info = a.last_search().unwrap_or_default();
             assert_eq!(info.extra, "solved=1", "seed {seed}");
         }

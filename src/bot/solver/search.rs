@@ -8,8 +8,11 @@
 //! 2. bounds the value by what each side can still add (its stones plus
 //!    every free square, scored, minus its current score) and cuts when the
 //!    window lies outside, or returns when both bounds meet;
-//! 3. probes the transposition table for bounds and a best move;
-//! 4. plays the moves: the table move first, then by how much the square is
+//! 3. probes the transposition table for bounds and a best move; with many
+//!    free squares, also its children's entries, for a move already known
+//!    to refute the window (an enhanced transposition cutoff);
+//! 4. plays the moves: the table move first (before the others are even
+//!    scored, as it often cuts), then by how much the square is
 //!    worth to either side now (own gain plus the opponent's gain there, which
 //!    the move denies), then by what it is worth to either side's bound
 //!    (its gain with every other free square filled), then by the history
@@ -335,7 +338,12 @@ impl<'t> Search<'t> {
     /// already knows to be worth at least `beta` (to the side to move in
     /// `pos`) settles the node without a search. Returns that lower bound
     /// and the move.
-    fn transposition_cut(&self, pos: &Position, candidates: Bitboard, beta: i32) -> Option<(i32, u8)> {
+    fn transposition_cut(
+        &self,
+        pos: &Position,
+        candidates: Bitboard,
+        beta: i32,
+    ) -> Option<(i32, u8)> {
         for sq in candidates {
             let mut child = *pos;
             child.play_unchecked(sq);
