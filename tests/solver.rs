@@ -325,3 +325,69 @@ fn a_reused_solver_keeps_sizes_and_komi_apart() {
     }
     assert!(differ >= 5, "too few informative pairs: {differ}");
 }
+
+/// Minimax with every position's value remembered (no pruning, no bounds):
+/// exhaustive like [`naive_value`], but fast enough for the 10-14 free
+/// squares where the solver's table-driven cuts and heuristic ordering act.
+fn memo_value(pos: &mut Position, memo: &mut std::collections::HashMap<(u64, u64), i32>) -> i32 {
+    if pos.is_game_over() {
+        let m = pos.margin_halves();
+        return if pos.turn() == Player::White { m } else { -m };
+    }
+    let key = (pos.stones(Player::White).0, pos.stones(Player::Black).0);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut best = i32::MIN;
+    for sq in pos.legal_moves() {
+        pos.play(sq);
+        let v = -memo_value(pos, memo);
+        pos.undo_unchecked(sq);
+        best = best.max(v);
+    }
+    memo.insert(key, best);
+    best
+}
+
+#[test]
+fn solver_equals_memoized_minimax_with_many_free_squares() {
+    let mut rng = FastRng::new(99);
+    for i in 0..6u32 {
+        let komi = Komi::from_halves([0, 3, -5][(i % 3) as usize]);
+        let pos = random_position(&mut rng, 7, 12 + i % 3, false, komi);
+        assert!(pos.empty().count() >= 10, "{pos}");
+        let mut memo = std::collections::HashMap::new();
+        let white = |v: i32| if pos.turn() == Player::White { v } else { -v };
+        // Every root move's exact value, then the lists by definition.
+        let mut values = Vec::new();
+        for sq in pos.legal_moves() {
+            let mut child = pos;
+            child.play(sq);
+            values.push((Move::Place(sq), -memo_value(&mut child, &mut memo)));
+        }
+        let best = values.iter().map(|&(_, v)| v).max().expect("moves");
+        let list = |keep: &dyn Fn(i32) -> bool| {
+            let mut l: Vec<String> = values
+                .iter()
+                .filter(|m| keep(m.1))
+                .map(|m| m.0.to_string())
+                .collect();
+            l.sort();
+            l
+        };
+        let by_margin = list(&|v| v == best);
+        let by_result = list(&|v| v.signum() == best.signum());
+        let got = solve(
+            &pos,
+            &SolveLimits {
+                tt_mb: 1,
+                ..SolveLimits::default()
+            },
+        )
+        .expect("no limits");
+        assert_eq!(got.margin_halves, white(best), "\n{pos}");
+        assert_eq!(names(&got.best_margin), by_margin, "\n{pos}");
+        assert_eq!(names(&got.best_result), by_result, "\n{pos}");
+        assert_eq!(solve_margin(&pos), white(best), "\n{pos}");
+    }
+}

@@ -4,8 +4,8 @@
 //!
 //! Each move, step by step:
 //! 1. with no more than `solve=` free squares, the exact solver picks a move
-//!    of the best margin (falling back to the search if it runs out of its
-//!    node allowance);
+//!    of the best margin, whatever `nodes=` (only an `ms=` budget stops it,
+//!    at half the move's time, and then the search plays);
 //! 2. otherwise depths 1, 2, ... are searched until `depth=`, `nodes=` or
 //!    `ms=` is spent, or a depth reaches the end of the game; an unfinished
 //!    depth counts only for root moves it searched completely. The default
@@ -52,9 +52,6 @@ const MOVE_NONE: u8 = 255;
 /// At this remaining depth and below, moves are ordered by immediate gains
 /// and history instead of the heuristic's move values.
 const CHEAP_ORDER_DEPTH: u32 = 3;
-
-/// The solver's node allowance per node of `nodes=`.
-const SOLVER_NODES_PER_NODE: u64 = 4;
 
 /// Bound kinds of a table entry.
 const EXACT: u8 = 0;
@@ -360,15 +357,13 @@ impl AlphaBetaBot {
             return None;
         }
         let solver = self.solver.get_or_insert_with(|| Solver::new(16));
-        // A node allowance (a multiple of the search budget: solver nodes
-        // are cheaper) keeps a hard position from stalling the game, and
-        // being deterministic keeps games replayable. If it runs out, the
-        // search plays instead.
+        // `solve=` promises exact play, so the node budget, which bounds
+        // the search, does not bound the solver: a solver stopped by nodes
+        // would hand the move to a search that may give the result away.
+        // Only a time budget stops it (half the time, so that the search
+        // still has some), and then the search plays.
         let limits = SolveLimits {
-            max_nodes: (self.cfg.nodes > 0)
-                .then(|| self.cfg.nodes.saturating_mul(SOLVER_NODES_PER_NODE)),
-            // Half the time, so that the search still has some if the
-            // solver does not finish.
+            max_nodes: None,
             deadline: (self.cfg.ms > 0)
                 .then(|| Instant::now() + Duration::from_millis(self.cfg.ms.div_ceil(2))),
             tt_mb: 16,
@@ -592,6 +587,34 @@ mod tests {
             1,
         );
         assert_eq!(a.choose(&pos), Some(Move::Place(Square::new(3, 0))));
+    }
+
+    #[test]
+    fn solve_is_exact_whatever_the_node_budget() {
+        // A node budget far too small for the solver to finish within any
+        // allowance tied to it: the move must still attain the exact margin.
+        for seed in 0..6 {
+            let start = midgame(40 + seed, 0);
+            let pos = midgame(40 + seed, start.empty().count() - 14);
+            let exact = crate::bot::solver::solve(&pos, &SolveLimits::default())
+                .unwrap_or_else(|e| unreachable!("{e}"));
+            let mut a = bot(
+                AlphaBetaConfig {
+                    nodes: 1,
+                    solve: 14,
+                    tt_mb: 1,
+                    ..AlphaBetaConfig::default()
+                },
+                seed,
+            );
+            let mv = a.choose(&pos).unwrap_or_else(|| unreachable!());
+            assert!(
+                exact.best_margin.contains(&mv),
+                "seed {seed}: {mv} not in {exact}"
+            );
+            let info = a.last_search().unwrap_or_default();
+            assert_eq!(info.extra, "solved=1", "seed {seed}");
+        }
     }
 
     #[test]

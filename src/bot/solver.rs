@@ -18,12 +18,8 @@
 //! the best margin (and MTD(f) when it reaches it) and, for the outcome
 //! list, against the smallest win.
 //!
-//! Measured (release build, one core, 64 MiB table, `pahtum solve` on 7x7
-//! 5-hole positions from uniformly random play, CPU seconds, median of 7
-//! positions, 5 for 25): 18 free squares 0.13 s, 20: 0.4 s, 21: 1.0 s,
-//! 22: 2.0 s, 24: 13 s, 25: 19 s (all five under a minute); two
-//! positions with 26 took 116 s and 221 s. So about 21 free squares solve
-//! in a second and 25 in a minute.
+//! `pahtum bench --solver` times it on fixed 7x7 positions with 20 and 24
+//! free squares; experiments/solver-speed/ has the figures.
 //!
 //! Under the pie rule, colours are named as the players hold them in the
 //! given position: when Black may swap, `swap` is one of its moves, and a

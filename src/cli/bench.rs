@@ -10,10 +10,11 @@ use super::num;
 use crate::bot::mcts::MctsBot;
 use crate::bot::mcts::config::{Budget, MctsConfig, Parallel, Prior, Rave, Reward, Rollout};
 use crate::bot::mcts::tree::{Padded, Tree};
+use crate::bot::solver::{SolveLimits, Solver};
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
-use crate::game::rng::FastRng;
+use crate::game::rng::{FastRng, mix64};
 use crate::game::rules::Rules;
 use crate::game::scoring::score;
 
@@ -40,6 +41,10 @@ pub struct BenchArgs {
     /// Fail (exit 1) unless the signature equals this value
     #[arg(long, value_name = "SIGNATURE")]
     pub expect: Option<String>,
+    /// Also time the exact solver on fixed 7x7 positions with 20 and 24
+    /// free squares (a minute or more)
+    #[arg(long)]
+    pub solver: bool,
 }
 
 /// The fixed position every figure starts from: a standard game with holes
@@ -238,6 +243,78 @@ pub fn mcts_signature() -> String {
     }
 }
 
+/// Positions per free-square count of the solver figures.
+const SOLVER_POSITIONS: u64 = 5;
+
+/// The fixed positions of the solver figures: the bench position played on
+/// by uniformly random moves (seeds 1, 2, ...) until `empties` squares are
+/// free, White or Black to move as the count falls.
+pub fn solver_positions(empties: u32) -> Vec<Position> {
+    (1..=SOLVER_POSITIONS)
+        .map(|seed| {
+            let mut pos = bench_position();
+            let mut rng = FastRng::new(1000 * empties as u64 + seed);
+            while pos.empty().count() > empties {
+                let free = pos.empty();
+                let k = rng.below(free.count());
+                let sq = free
+                    .nth(k)
+                    .unwrap_or_else(|| unreachable!("k is below the free count"));
+                pos.play(sq);
+            }
+            pos
+        })
+        .collect()
+}
+
+/// The solver figures of one set of positions.
+struct SolveFigures {
+    /// Median wall-clock milliseconds.
+    ms: f64,
+    /// Median CPU milliseconds (when known): the figure that does not
+    /// depend on other load.
+    cpu_ms: Option<f64>,
+    /// Nodes of all solves together: the same for every run of one build.
+    nodes: u64,
+    /// A digest of the solutions' lines, which no change of speed may move.
+    answers: u64,
+}
+
+/// The median of `v` (not empty).
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// A full solve (outcome, margin and both move lists, as `pahtum solve`
+/// prints them) of each position, each with a fresh 64 MiB table.
+fn solve_figures(positions: &[Position]) -> SolveFigures {
+    let (mut wall, mut cpu) = (Vec::new(), Vec::new());
+    let (mut nodes, mut answers) = (0u64, 0u64);
+    for pos in positions {
+        let mut solver = Solver::new(SolveLimits::default().tt_mb);
+        let (t0, c0) = (Instant::now(), cpu_seconds());
+        let line = match solver.solve(pos, &SolveLimits::default()) {
+            Ok(s) => {
+                nodes += s.nodes;
+                s.line()
+            }
+            Err(e) => format!("error:{e}"),
+        };
+        wall.push(t0.elapsed().as_secs_f64() * 1e3);
+        if let Some(c) = cpu_seconds().zip(c0).map(|(b, a)| (b - a) * 1e3) {
+            cpu.push(c);
+        }
+        answers = mix64(answers ^ line.bytes().fold(0u64, |h, b| mix64(h ^ b as u64)));
+    }
+    SolveFigures {
+        ms: median(wall),
+        cpu_ms: (cpu.len() == positions.len()).then(|| median(cpu)),
+        nodes,
+        answers,
+    }
+}
+
 /// Prints the figures.
 ///
 /// # Errors
@@ -314,6 +391,18 @@ pub fn run(args: BenchArgs) -> CliResult {
     println!("mcts_bytes_per_node={}", Tree::NODE_BYTES);
     if let Some(ns) = round_trip {
         println!("cache_line_round_trip_ns={ns:.0}");
+    }
+
+    if args.solver {
+        for empties in [20, 24] {
+            let f = solve_figures(&solver_positions(empties));
+            println!("solve{empties}_ms={:.0}", f.ms);
+            if let Some(c) = f.cpu_ms {
+                println!("solve{empties}_cpu_ms={c:.0}");
+            }
+            println!("solve{empties}_nodes={}", f.nodes);
+            println!("solve{empties}_answers={:016x}", f.answers);
+        }
     }
 
     let sig = format!("{} mcts={}", playout_signature(), mcts_signature());

@@ -12,7 +12,8 @@ pub struct AlphaBetaConfig {
     pub nodes: u64,
     /// Wall-clock budget per move in milliseconds (0: none).
     pub ms: u64,
-    /// Solve exactly once no more than this many squares are free.
+    /// Solve exactly once no more than this many squares are free; the
+    /// node budget does not bound the solver, a time budget does.
     pub solve: u32,
     /// Transposition table size in MiB.
     pub tt_mb: usize,
@@ -57,7 +58,7 @@ impl AlphaBetaConfig {
             key: "solve",
             default: "18",
             accepts: "an integer 0..=30",
-            help: "play exactly (solver) once no more squares than this are free",
+            help: "play exactly (solver, best margin) once no more squares than this are free, whatever nodes=; only ms= bounds it (half the move's time, then the search plays)",
         },
         KeyInfo {
             key: "tt",

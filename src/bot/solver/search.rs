@@ -8,8 +8,11 @@
 //! 2. bounds the value by what each side can still add (its stones plus
 //!    every free square, scored, minus its current score) and cuts when the
 //!    window lies outside, or returns when both bounds meet;
-//! 3. probes the transposition table for bounds and a best move;
-//! 4. plays the moves: the table move first, then by how much the square is
+//! 3. probes the transposition table for bounds and a best move; with many
+//!    free squares, also its children's entries, for a move already known
+//!    to refute the window (an enhanced transposition cutoff);
+//! 4. plays the moves: the table move first (before the others are even
+//!    scored, as it often cuts), then by how much the square is
 //!    worth to either side now (own gain plus the opponent's gain there, which
 //!    the move denies), then by what it is worth to either side's bound
 //!    (its gain with every other free square filled), then by the history
@@ -45,6 +48,10 @@ const POTENTIAL_MIN_EMPTIES: u32 = 6;
 /// squares: about a quarter fewer nodes and less time than the gain keys;
 /// below 12 its cost outweighs the nodes it saves).
 const HEURISTIC_MIN_EMPTIES: u32 = 12;
+
+/// From this many free squares, a node first looks up its children in the
+/// table (enhanced transposition cutoffs).
+const ETC_MIN_EMPTIES: u32 = 12;
 
 /// Window starts where a run of three fits across (columns 0..=5).
 const ACROSS_STARTS: u64 = 0x3f3f_3f3f_3f3f_3f3f;
@@ -233,18 +240,44 @@ impl<'t> Search<'t> {
         // With bounds inside the window, a result at a bound settles it.
         let (alpha0, beta0) = (alpha, beta);
 
-        // Step 4: the moves, best-looking first.
-        let mut moves = [(0u64, 0u8); 65];
-        let mut count = 0;
+        // Step 4: the moves, best-looking first. The table move is tried
+        // before the others are scored: when it cuts, their keys are never
+        // needed.
         let dead = e & !(live(e | mine) | live(e | theirs));
         let candidates = (e & !dead) | dead.first().map_or(Bitboard::EMPTY, Bitboard::from_square);
-        for sq in candidates {
-            let idx = sq.index() as u8;
-            let key = if idx == tt_move {
-                u64::MAX
-            } else {
+        if n >= ETC_MIN_EMPTIES
+            && let Some((v, mv)) = self.transposition_cut(pos, candidates, beta)
+        {
+            self.tt.store(key, v, hi, mv, n as u8);
+            return v;
+        }
+        let mut best = -INF;
+        let mut best_move = MOVE_NONE;
+        let tt_first = tt_move == MOVE_SWAP && swap
+            || tt_move < 64 && candidates.contains(Square::from_index_unchecked(tt_move));
+        if tt_first {
+            let v = self.play_child(pos, sc, tt_move, alpha, beta);
+            if self.stopped.is_some() {
+                return 0;
+            }
+            best = v;
+            best_move = tt_move;
+            if v > alpha {
+                alpha = v;
+            }
+        }
+        if best < beta {
+            let mut moves = [(0u64, 0u8); 65];
+            let mut count = 0;
+            for sq in candidates {
+                let idx = sq.index() as u8;
+                if tt_first && idx == tt_move {
+                    continue;
+                }
                 // Gains first, then the history of refutations.
-                {
+                let g = if n >= HEURISTIC_MIN_EMPTIES {
+                    (self.valuer.value(pos, sq) + (1 << 24)).max(0) as u32
+                } else {
                     let (pm, pt) = if n >= POTENTIAL_MIN_EMPTIES {
                         (
                             gain(Bitboard((mine | e).0 & !(1u64 << idx)), sq),
@@ -253,57 +286,39 @@ impl<'t> Search<'t> {
                     } else {
                         (0, 0)
                     };
-                    let g = if n >= HEURISTIC_MIN_EMPTIES {
-                        (self.valuer.value(pos, sq) + (1 << 24)).max(0) as u32
-                    } else {
-                        8 * (gain(mine, sq) + gain(theirs, sq)) + pm + pt
-                    };
-                    ((g as u64) << 32) + self.history[me.index()][idx as usize] as u64
-                }
-            };
-            moves[count] = (key, idx);
-            count += 1;
-        }
-        if swap {
-            let key = if tt_move == MOVE_SWAP { u64::MAX } else { 0 };
-            moves[count] = (key, MOVE_SWAP);
-            count += 1;
-        }
-        let moves = &mut moves[..count];
-        moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+                    8 * (gain(mine, sq) + gain(theirs, sq)) + pm + pt
+                };
+                let key = ((g as u64) << 32) + self.history[me.index()][idx as usize] as u64;
+                moves[count] = (key, idx);
+                count += 1;
+            }
+            if swap && !(tt_first && tt_move == MOVE_SWAP) {
+                moves[count] = (0, MOVE_SWAP);
+                count += 1;
+            }
+            let moves = &mut moves[..count];
+            moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
 
-        let mut best = -INF;
-        let mut best_move = MOVE_NONE;
-        for &(_, mv) in moves.iter() {
-            let mut child = *pos;
-            let mut csc = sc;
-            if mv == MOVE_SWAP {
-                if child.try_swap().is_err() {
-                    continue;
+            for &(_, mv) in moves.iter() {
+                let v = self.play_child(pos, sc, mv, alpha, beta);
+                if self.stopped.is_some() {
+                    return 0;
                 }
-            } else {
-                let sq = Square::from_index_unchecked(mv);
-                csc[me.index()] += gain(mine, sq) as i32;
-                child.play_unchecked(sq);
-            }
-            let v = -self.negamax(&child, csc, -beta, -alpha);
-            if self.stopped.is_some() {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = mv;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        if mv != MOVE_SWAP {
-                            let h = &mut self.history[me.index()][mv as usize];
-                            *h = h.saturating_add(n * n);
+                if v > best {
+                    best = v;
+                    best_move = mv;
+                    if v > alpha {
+                        alpha = v;
+                        if v >= beta {
+                            break;
                         }
-                        break;
                     }
                 }
             }
+        }
+        if best >= beta && best_move != MOVE_SWAP {
+            let h = &mut self.history[me.index()][best_move as usize];
+            *h = h.saturating_add(n * n);
         }
 
         if n >= TT_MIN_EMPTIES {
@@ -317,6 +332,48 @@ impl<'t> Search<'t> {
             self.tt.store(key, blo, bhi, best_move, n as u8);
         }
         best
+    }
+
+    /// Enhanced transposition cutoff: a move whose position the table
+    /// already knows to be worth at least `beta` (to the side to move in
+    /// `pos`) settles the node without a search. Returns that lower bound
+    /// and the move.
+    fn transposition_cut(
+        &self,
+        pos: &Position,
+        candidates: Bitboard,
+        beta: i32,
+    ) -> Option<(i32, u8)> {
+        for sq in candidates {
+            let mut child = *pos;
+            child.play_unchecked(sq);
+            if let Some(t) = self.tt.probe(child.hash() ^ self.rules_key)
+                && -t.hi >= beta
+            {
+                return Some((-t.hi, sq.index() as u8));
+            }
+        }
+        None
+    }
+
+    /// The value for the side to move in `pos` of playing `mv` (a square
+    /// index or [`MOVE_SWAP`]), searched in the window `(alpha, beta)` of
+    /// `pos`.
+    #[inline]
+    fn play_child(&mut self, pos: &Position, sc: [i32; 2], mv: u8, alpha: i32, beta: i32) -> i32 {
+        let mut child = *pos;
+        let mut csc = sc;
+        if mv == MOVE_SWAP {
+            if child.try_swap().is_err() {
+                return -INF;
+            }
+        } else {
+            let me = pos.turn();
+            let sq = Square::from_index_unchecked(mv);
+            csc[me.index()] += gain(pos.stones(me), sq) as i32;
+            child.play_unchecked(sq);
+        }
+        -self.negamax(&child, csc, -beta, -alpha)
     }
 
     /// The exact value of `pos`, known to lie in `lo..=hi`, by MTD(f):

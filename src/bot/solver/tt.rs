@@ -2,16 +2,14 @@
 //!
 //! Each entry holds a lower and an upper bound on the exact negamax value of
 //! one position (an exact value when they meet), so results of searches with
-//! different windows merge instead of overwriting each other. Buckets hold
-//! two entries: one kept for the position with the most empty squares seen
-//! there (the costliest to recompute), one always replaced.
+//! different windows merge instead of overwriting each other. Entries are
+//! 16 bytes and buckets of four fill one 64-byte cache line, so a probe
+//! touches one line; a new position takes the bucket's entry with the
+//! fewest empty squares (the cheapest to recompute).
 
-/// One stored position. `empties == 0` marks an unused slot (the solver
-/// never stores positions with fewer than a handful of free squares).
+/// What the table knows of one position.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Entry {
-    /// Full hash, to tell positions sharing a bucket apart.
-    pub key: u64,
     /// Lower bound on the value (side to move, half points).
     pub lo: i32,
     /// Upper bound on the value.
@@ -19,8 +17,6 @@ pub(crate) struct Entry {
     /// Best or refuting move found: a square index, [`MOVE_SWAP`], or
     /// [`MOVE_NONE`].
     pub mv: u8,
-    /// Free squares of the position: the replacement priority.
-    pub empties: u8,
 }
 
 /// `Entry::mv` of the pie swap.
@@ -28,89 +24,107 @@ pub(crate) const MOVE_SWAP: u8 = 64;
 /// `Entry::mv` when no move is known.
 pub(crate) const MOVE_NONE: u8 = 255;
 
-/// A fixed-size table of two-entry buckets, indexed by the low hash bits.
+/// Entries per bucket.
+const WAYS: usize = 4;
+
+/// Bounds are stored in 16 bits: every value lies well inside (below
+/// 2 · 16 · 246 half points either way), and an unknown bound saturates to
+/// one that is still true.
+const BOUND: i32 = i16::MAX as i32;
+
+/// An entry as stored. `empties == 0` marks an unused slot (the solver
+/// never stores positions with fewer than a handful of free squares).
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    key: u64,
+    lo: i16,
+    hi: i16,
+    mv: u8,
+    empties: u8,
+}
+
+/// Four slots on one cache line.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+struct Bucket([Slot; WAYS]);
+
+/// A fixed-size table of four-entry buckets, indexed by the low hash bits.
 #[derive(Clone, Debug)]
 pub(crate) struct Table {
-    slots: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
 }
 
 impl Table {
     /// A table of about `megabytes` MiB (a power of two of buckets, at least
-    /// 1024 entries).
+    /// 256).
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.max(1) << 20;
-        let entries = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
-        let entries = entries.max(1024);
+        let n = (bytes / std::mem::size_of::<Bucket>()).next_power_of_two() / 2;
+        let n = n.max(256);
         Table {
-            slots: vec![Entry::default(); entries],
-            mask: entries / 2 - 1,
+            buckets: vec![Bucket::default(); n],
+            mask: n - 1,
         }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.slots.fill(Entry::default());
-    }
-
-    #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        2 * (key as usize & self.mask)
+        self.buckets.fill(Bucket::default());
     }
 
     /// The entry of `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let b = self.bucket(key);
-        self.slots[b..b + 2]
-            .iter()
-            .find(|e| e.empties != 0 && e.key == key)
-            .copied()
+        let b = &self.buckets[key as usize & self.mask];
+        b.0.iter()
+            .find(|e| e.key == key && e.empties != 0)
+            .map(|e| Entry {
+                lo: e.lo as i32,
+                hi: e.hi as i32,
+                mv: e.mv,
+            })
     }
 
     /// Records that the value of `key` lies in `lo..=hi`, merged with what
     /// is already known about it.
     #[inline]
     pub fn store(&mut self, key: u64, lo: i32, hi: i32, mv: u8, empties: u8) {
-        let b = self.bucket(key);
-        let new = Entry {
+        let b = &mut self.buckets[key as usize & self.mask];
+        let (lo, hi) = (lo.clamp(-BOUND, BOUND), hi.clamp(-BOUND, BOUND));
+        if let Some(e) = b.0.iter_mut().find(|e| e.key == key && e.empties != 0) {
+            let (mlo, mhi) = ((e.lo as i32).max(lo), (e.hi as i32).min(hi));
+            // Disjoint bounds cannot happen for one position; if they ever
+            // did (a hash collision), trust the newer result.
+            let (nlo, nhi) = if mlo <= mhi { (mlo, mhi) } else { (lo, hi) };
+            e.lo = nlo as i16;
+            e.hi = nhi as i16;
+            if mv != MOVE_NONE {
+                e.mv = mv;
+            }
+            return;
+        }
+        let mut victim = 0;
+        for i in 1..WAYS {
+            if b.0[i].empties < b.0[victim].empties {
+                victim = i;
+            }
+        }
+        b.0[victim] = Slot {
             key,
-            lo,
-            hi,
+            lo: lo as i16,
+            hi: hi as i16,
             mv,
             empties,
         };
-        for i in b..b + 2 {
-            let e = &mut self.slots[i];
-            if e.empties != 0 && e.key == key {
-                let (mlo, mhi) = (e.lo.max(lo), e.hi.min(hi));
-                // Disjoint bounds cannot happen for one position; if they
-                // ever did (a hash collision), trust the newer result.
-                if mlo <= mhi {
-                    e.lo = mlo;
-                    e.hi = mhi;
-                } else {
-                    e.lo = lo;
-                    e.hi = hi;
-                }
-                if mv != MOVE_NONE {
-                    e.mv = mv;
-                }
-                return;
-            }
-        }
-        if empties >= self.slots[b].empties {
-            self.slots[b + 1] = self.slots[b];
-            self.slots[b] = new;
-        } else {
-            self.slots[b + 1] = new;
-        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const INF_LIKE: i32 = i32::MAX / 4;
 
     #[test]
     fn merges_bounds_and_keeps_deep_entries() {
@@ -119,10 +133,18 @@ mod tests {
         t.store(7, 0, 100, MOVE_NONE, 9);
         let e = t.probe(7).expect("stored");
         assert_eq!((e.lo, e.hi, e.mv), (0, 50, 3));
-        // Same bucket, shallower: goes to the second slot, the deep one stays.
-        let other = 7 + (t.mask as u64 + 1);
-        t.store(other, 1, 1, MOVE_NONE, 4);
-        assert!(t.probe(7).is_some() && t.probe(other).is_some());
+        // Same bucket: the bucket fills, then the shallowest gives way and
+        // the deep one stays.
+        let step = t.mask as u64 + 1;
+        for i in 1..=4 {
+            t.store(7 + i * step, 1, 1, MOVE_NONE, 4 + i as u8);
+        }
+        assert!(t.probe(7).is_some() && t.probe(7 + 4 * step).is_some());
+        assert!(t.probe(7 + step).is_none());
         assert!(t.probe(8).is_none());
+        // Unknown bounds saturate to true ones.
+        t.store(9, -INF_LIKE, INF_LIKE, MOVE_NONE, 6);
+        let e = t.probe(9).expect("stored");
+        assert!(e.lo <= -7872 && e.hi >= 7872);
     }
 }
