@@ -641,7 +641,7 @@ pub const KEYS: &[KeyInfo] = &[
     ),
     key(
         "reward",
-        "margin",
+        "win",
         "win|margin",
         "win: 1/0.5/0; margin: (1+tanh(margin/scale))/2",
     ),
@@ -808,7 +808,11 @@ pub struct MctsConfig {
     /// With `eval` leaves: greedy heuristic plies played from the leaf
     /// before it is evaluated.
     pub lookahead: u32,
-    /// Reward of a playout.
+    /// Reward of a playout. `Win` by default: the margin-shaped reward
+    /// maximises the mean margin over the search's own imperfect
+    /// continuations and so gives away drawn and won games against best
+    /// replies; the result-only reward passed the gate against it at equal
+    /// time (experiments/result-reward/, experiments/perfect-play/).
     pub reward: Reward,
     /// Margin scale in points for [`Reward::Margin`].
     pub scale: f64,
@@ -876,7 +880,7 @@ impl Default for MctsConfig {
             tempo: DEFAULT_TEMPO,
             leaf_weights: EvalWeights::default(),
             lookahead: DEFAULT_LOOKAHEAD as u32,
-            reward: Reward::Margin,
+            reward: Reward::Win,
             scale: DEFAULT_SCALE,
             win_share: DEFAULT_WIN_SHARE,
             rave: Rave::Off,
