@@ -39,6 +39,15 @@ def _params(params):
     return p
 
 
+def action_of(position, move):
+    """The action of a move name (``"d4"`` or ``"swap"``), as
+    :meth:`pahtum.Bot.select_move` returns them."""
+    n = position.size
+    if move == "swap":
+        return n * n
+    return (int(move[1:]) - 1) * n + "abcdefgh".index(move[0])
+
+
 class PahTumGame(pyspiel.Game):
     """The game; its layout is fixed by its parameters."""
 

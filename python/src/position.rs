@@ -44,9 +44,9 @@ fn square_of(size: u8, sq: &Bound<'_, PyAny>) -> PyResult<Square> {
         let i = i as usize;
         return Ok(Square::new((i % n) as u8, (i / n) as u8));
     }
-    let name: String = sq.extract().map_err(|_| {
-        value_error("a square is a name like 'd4' or an index 0..size*size-1")
-    })?;
+    let name: String = sq
+        .extract()
+        .map_err(|_| value_error("a square is a name like 'd4' or an index 0..size*size-1"))?;
     let s: Square = name.trim().parse().map_err(value_error)?;
     if s.col() >= size || s.row() >= size {
         return Err(value_error(format!(
@@ -120,9 +120,10 @@ impl PyPosition {
                         )));
                     }
                     let mut b = Bitboard::EMPTY;
-                    for item in h.try_iter().map_err(|_| {
-                        value_error("holes: a count or a list of squares")
-                    })? {
+                    for item in h
+                        .try_iter()
+                        .map_err(|_| value_error("holes: a count or a list of squares"))?
+                    {
                         let sq = square_of(size, &item?)?;
                         if b.contains(sq) {
                             return Err(value_error(format!("holes: square {sq} is given twice")));
@@ -216,7 +217,11 @@ impl PyPosition {
     /// The legal moves as indices (`size*size` for the swap).
     fn legal_indices(&self) -> Vec<usize> {
         let size = self.pos().size();
-        let mut v: Vec<usize> = self.pos().legal_moves().map(|s| index_of(size, s)).collect();
+        let mut v: Vec<usize> = self
+            .pos()
+            .legal_moves()
+            .map(|s| index_of(size, s))
+            .collect();
         if self.pos().can_swap() {
             v.push(self.size_n() * self.size_n());
         }
