@@ -25,12 +25,13 @@ def rate(fn):
 
 
 start = pahtum.Position(7, 5, seed=0)
+FREE = start.legal_indices()[0]
 
 
 def play_undo(n):
     p = start.copy()
     for _ in range(n):
-        p.play(24)
+        p.play(FREE)
         p.undo()
     return 2 * n
 
@@ -47,7 +48,7 @@ def python_playouts(n):
 
 def rust_playout_calls(n):
     for i in range(n):
-        start.playout(i)
+        start.playout()
     return n
 
 

@@ -74,9 +74,19 @@ fn colour_name(p: Player) -> &'static str {
 #[derive(Clone)]
 pub struct PyPosition {
     pub(crate) game: Game,
+    // The stream of unseeded playouts: seeding one per call would cost more
+    // than the playout itself.
+    rng: FastRng,
 }
 
 impl PyPosition {
+    fn from_game(game: Game) -> PyPosition {
+        PyPosition {
+            game,
+            rng: FastRng::new(fresh_seed()),
+        }
+    }
+
     pub(crate) fn pos(&self) -> &Position {
         self.game.position()
     }
@@ -142,9 +152,7 @@ impl PyPosition {
         };
         let mut rng = layout_rng(seed.unwrap_or_else(fresh_seed));
         let pos = rules.new_game(&mut rng).map_err(value_error)?;
-        Ok(PyPosition {
-            game: Game::new(pos),
-        })
+        Ok(PyPosition::from_game(Game::new(pos)))
     }
 
     /// A position from board text (docs/RULES.md format: `W`, `B`, `#`,
@@ -164,9 +172,7 @@ impl PyPosition {
             )));
         }
         let pos = boards[0].to_position(pie, komi).map_err(value_error)?;
-        Ok(PyPosition {
-            game: Game::new(pos),
-        })
+        Ok(PyPosition::from_game(Game::new(pos)))
     }
 
     /// Board side.
@@ -294,15 +300,15 @@ impl PyPosition {
 
     /// An independent copy.
     fn copy(&self) -> PyPosition {
-        self.clone()
+        PyPosition::from_game(self.game.clone())
     }
 
     fn __copy__(&self) -> PyPosition {
-        self.clone()
+        PyPosition::from_game(self.game.clone())
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyPosition {
-        self.clone()
+        PyPosition::from_game(self.game.clone())
     }
 
     /// The board in docs/RULES.md text format.
@@ -372,9 +378,13 @@ impl PyPosition {
     /// The margin (points, White minus Black with komi) of one uniformly
     /// random playout from here, done in Rust; the position is unchanged.
     #[pyo3(signature = (seed=None))]
-    fn playout(&self, seed: Option<u64>) -> f64 {
-        let mut rng = FastRng::new(seed.unwrap_or_else(fresh_seed));
-        self.pos().random_playout(&mut rng) as f64 / 2.0
+    fn playout(&mut self, seed: Option<u64>) -> f64 {
+        let pos = self.game.position();
+        let m = match seed {
+            Some(s) => pos.random_playout(&mut FastRng::new(s)),
+            None => pos.random_playout(&mut self.rng),
+        };
+        m as f64 / 2.0
     }
 
     /// The sum of the margins of `count` random playouts (for measuring
