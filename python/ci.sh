@@ -10,9 +10,9 @@ trap 'rm -rf "$work"' EXIT
 "${PYTHON:-python3}" -m venv "$work/venv"
 py="$work/venv/bin/python"
 "$py" -m pip install -q --upgrade pip
-# The root's target directory: the library's dependencies, already built
-# there by `cargo test --release`, are reused instead of compiled again.
-CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$here/../target}" "$py" -m pip install -q "$here[test]"
+# Its own target directory (kept between runs): sharing the root's would
+# rebuild crates both sides build with other settings, back and forth.
+CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$here/target}" "$py" -m pip install -q "$here[test]"
 # Run from outside the source tree, so the installed package is imported.
 cd "$work"
 PAHTUM_BIN="${PAHTUM_BIN:-$here/../target/release/pahtum}" "$py" -m pytest -q -p no:cacheprovider "$here/tests"
