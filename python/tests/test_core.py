@@ -1,0 +1,188 @@
+"""The core API: Position, Bot, bots, solve, score, tournament, errors, and
+agreement with the command line."""
+
+import os
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pahtum
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli():
+    """The release binary, when it is built (CI builds it first)."""
+    exe = os.environ.get("PAHTUM_BIN") or ROOT / "target" / "release" / "pahtum"
+    if not Path(exe).exists():
+        exe = shutil.which("pahtum")
+    if exe is None:
+        pytest.skip("pahtum binary not built")
+    return str(exe)
+
+
+def test_position_basics():
+    p = pahtum.Position(7, 5, seed=1)
+    assert p.size == 7 and len(p.holes()) == 5 and p.to_move == "white"
+    assert len(p.legal_moves()) == 44
+    assert pahtum.Position(7, 5, seed=1).holes() == p.holes()
+    p.play("d4")
+    assert p.to_move == "black"
+    free = p.legal_indices()[0]
+    p.play(free)
+    assert p.moves()[0] == "d4" and len(p.moves()) == 2
+    assert p.undo() is not None and p.undo() == "d4"
+    assert p.undo() is None
+    q = p.copy()
+    q.play("d4")
+    assert p.moves() == [] and q.moves() == ["d4"]
+
+
+def test_fixed_holes_and_indices():
+    p = pahtum.Position(3, ["a1", 8], seed=0)
+    assert p.holes() == ["a1", "c3"]
+    p.play(4)  # b2
+    assert "b2" not in p.legal_moves()
+    assert p.board_text() == "..#\n.W.\n#..\n"
+
+
+def test_game_to_the_end_and_score():
+    p = pahtum.Position(4, 0, seed=3)
+    while not p.is_over():
+        p.play(p.legal_moves()[0])
+    w, b = p.score()
+    assert p.result() == ("white" if w > b else "black" if b > w else "draw")
+    assert p.margin() == w - b
+
+
+def test_planes():
+    p = pahtum.Position.from_text("W..\n.B.\n#..\n")
+    a = p.planes()
+    assert a.shape == (5, 3, 3) and a.dtype == np.float32
+    # White to move: own = White's stone at a3 (index 6).
+    assert a[0].reshape(-1)[6] == 1 and a[1].reshape(-1)[4] == 1
+    assert a[2].reshape(-1)[0] == 1 and a[3].sum() == 6 and a[4].all()
+    p.play("c1")
+    a = p.planes()
+    assert a[0].reshape(-1)[4] == 1 and not a[4].any()
+
+
+def test_pie_swap():
+    p = pahtum.Position(5, 0, pie=True, seed=0)
+    p.play("c3")
+    assert "swap" in p.legal_moves() and 25 in p.legal_indices()
+    p.play("swap")
+    assert p.swapped and p.to_move == "black"
+    assert p.undo() == "swap" and not p.swapped
+
+
+@pytest.mark.parametrize("bad, key", [
+    (lambda: pahtum.Bot("mcts:foo=1"), "foo"),
+    (lambda: pahtum.Bot("mcts:iters=0"), "iters"),
+    (lambda: pahtum.Bot("nosuchbot"), "nosuchbot"),
+    (lambda: pahtum.Position(9), "board size 9"),
+    (lambda: pahtum.Position(3, 9), "9 holes"),
+    (lambda: pahtum.Position(7, 5, komi=0.3), "komi"),
+    (lambda: pahtum.Position.from_text("W.x\n...\n...\n"), "column 3"),
+])
+def test_errors_are_value_errors_naming_the_problem(bad, key):
+    with pytest.raises(ValueError, match=key):
+        bad()
+
+
+def test_illegal_moves():
+    p = pahtum.Position(3, ["a1"], seed=0)
+    for mv in ["a1", "z9", 99, "swap"]:
+        with pytest.raises(ValueError):
+            p.play(mv)
+    p.play("b2")
+    with pytest.raises(ValueError, match="already occupied"):
+        p.play("b2")
+
+
+def test_bots_list_and_every_bot_moves():
+    names = [b["name"] for b in pahtum.bots()]
+    assert names[:3] == ["random", "greedy", "heuristic"] and "mcts" in names
+    assert "Bot specs are" in pahtum.bots_text()
+    p = pahtum.Position(5, 3, seed=2)
+    for spec in ["random", "greedy", "heuristic", "flatmc:playouts=200", "mcts:iters=300",
+                 "alphabeta:depth=2"]:
+        try:
+            bot = pahtum.Bot(spec, seed=1)
+        except ValueError:
+            bot = pahtum.Bot(spec.split(":")[0], seed=1)
+        assert bot.select_move(p) in p.legal_moves()
+
+
+def test_bot_is_deterministic_and_threads_run():
+    p = pahtum.Position(7, 5, seed=4)
+    moves = [pahtum.Bot("mcts:iters=500", 9).select_move(p) for _ in range(2)]
+    assert moves[0] == moves[1]
+    out = []
+    ts = [threading.Thread(target=lambda: out.append(pahtum.Bot("mcts:iters=500", 9).select_move(p)))
+          for _ in range(3)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert out == moves[:1] * 3
+
+
+BOARDS = ["WWB\nBW.\nB..\n", "#W..\nB.W.\n..B.\n....\n", "W.B\n...\n...\n", "....\n.#..\n..W.\n....\n"]
+
+
+def test_solve_agrees_with_cli():
+    exe = cli()
+    text = "\n".join(BOARDS)
+    out = subprocess.run([exe, "solve"], input=text, capture_output=True, text=True, check=True)
+    lines = out.stdout.splitlines()
+    assert len(lines) == len(BOARDS)
+    for board, line in zip(BOARDS, lines):
+        assert pahtum.solve(pahtum.Position.from_text(board))["line"] == line
+
+
+def test_score_agrees_with_cli():
+    exe = cli()
+    text = "WWW\n#B.\nBBB\n\n#..W...\n.WWWB..\n...B...\nB..B#..\n...B...\n..#....\n#...W.#\n"
+    out = subprocess.run([exe, "score"], input=text, capture_output=True, text=True, check=True)
+    assert [f"{w} {b}" for w, b in pahtum.score(text)] == out.stdout.splitlines()
+    p = pahtum.Position.from_text("#..W...\n.WWWB..\n...B...\nB..B#..\n...B...\n..#....\n#...W.#\n")
+    assert p.score() == (3, 3)
+
+
+def test_solve_refuses_big_positions():
+    with pytest.raises(ValueError, match="max_empty"):
+        pahtum.solve(pahtum.Position(7, 5, seed=0))
+
+
+def test_tournament_rows():
+    games, summary = pahtum.tournament(["random", "greedy"], games=4, size=5, holes=3, seed=1)
+    assert len(games) == 4 and {s["bot"] for s in summary} == {"random", "greedy"}
+    assert sum(s["points"] for s in summary) == 4
+    again, _ = pahtum.tournament(["random", "greedy"], games=4, size=5, holes=3, seed=1, threads=2)
+    strip = lambda rows: [{k: v for k, v in r.items() if not k.endswith("_ms")} for r in rows]
+    assert strip(again) == strip(games)
+    with pytest.raises(ValueError, match="two bots are named"):
+        pahtum.tournament(["random", "random"], games=2)
+
+
+def test_tournament_matches_cli(tmp_path):
+    exe = cli()
+    out = tmp_path / "t"
+    subprocess.run([exe, "tournament", "--bot", "random", "--bot", "greedy", "--games", "4",
+                    "--size", "5", "--holes", "3", "--seed", "1", "--out", str(out)],
+                   capture_output=True, check=True)
+    rows = (out / "games.csv").read_text().splitlines()[1:]
+    games, _ = pahtum.tournament(["random", "greedy"], games=4, size=5, holes=3, seed=1)
+    assert [r.split(",")[10] for r in rows] == [g["moves"] for g in games]
+
+
+def test_playout():
+    p = pahtum.Position(7, 5, seed=0)
+    assert p.playout(1) == p.playout(1)
+    assert isinstance(p.playouts(100, 1), float)
+    assert p.moves() == []
