@@ -32,7 +32,8 @@
 //! (RAVE/GRAVE) hurts here: with static leaves the "final stones" are a
 //! random fill, and even with random playouts GRAVE did not help.
 //! `reward=win` against `margin` head to head: 0.47 over 60 games (a tie),
-//! so the margin reward stays. On fresh layouts (`MCTS_SEED=2` and `3`,
+//! so the margin reward stayed, until the equal-time gate of
+//! experiments/result-reward/ made `reward=win` the default. On fresh layouts (`MCTS_SEED=2` and `3`,
 //! 100 games each, Wilson 95 % over the 200) the defaults score 0.80
 //! [0.74, 0.85] against `heuristic` (135 wins, 50 draws, 15 losses) and
 //! 0.89 [0.84, 0.93] against plain UCT at the same 20,000 iterations
