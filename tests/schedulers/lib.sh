@@ -18,7 +18,7 @@ tournament_command() {
     sed -e ':a' -e '/\\$/{N;s/\\\n[[:space:]]*/ /;ba' -e '}' |
         grep -o 'pahtum tournament.*' | head -n 1 |
         sed -e 's/ :::.*//' \
-            -e 's/ --\(shard\|out\|threads\) \("[^"]*"\|[^ ]*\)//g' \
+            -e 's/ --\(shard\|out\|threads\) \("[^"]*"\|[^ ]*\$(([^)]*))[^ ]*\|[^ ]*\)//g' \
             -e 's/ --resume//g' -e 's/[[:space:]]*$//'
 }
 
@@ -50,4 +50,9 @@ cut_ms() {
 # Data rows of games.csv in DIR (0 when absent).
 rows() {
     if [ -f "$1/games.csv" ]; then echo $(($(wc -l <"$1/games.csv") - 1)); else echo 0; fi
+}
+
+# Shell defaults written out: `"${GAMES:-4000}"` becomes `4000`.
+defaults_resolved() {
+    sed 's/"\${[A-Za-z_]*:-\([^}]*\)}"/\1/g'
 }

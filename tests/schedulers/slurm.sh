@@ -10,8 +10,8 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 source "$ROOT/tests/schedulers/lib.sh"
 BIN=$(realpath "${1:-$ROOT/target/release/pahtum}")
-TASKS=3       # array tasks (shards)
-GAMES=12      # per pairing: 4 games a shard, a few seconds each
+TASKS=8       # array tasks (shards), as the recipe says
+GAMES=16      # per pairing: 2 games a shard, a few seconds each
 
 skip() { echo "slurm: skipped: $*"; exit 0; }
 fail() { echo "slurm: FAILED: $*"; exit 1; }
@@ -109,14 +109,15 @@ done
 [ -n "$up" ] && step "cluster up"
 [ -n "$up" ] || skip "the one-node cluster did not come up: $(tail -n 1 "$TMP/slurmctld.log" "$TMP/slurmd.log" 2>/dev/null | tr '\n' ' ')"
 
-# The recipe as the README shows it; sbatch's own options shrink the array
-# and the CPUs, GAMES the schedule.
+# The recipe as the README shows it; GAMES shrinks the schedule and
+# sbatch's --cpus-per-task the task to one CPU of this machine's two.
 recipe_block slurm >"$TMP/pahtum.sbatch"
 grep -q 'pahtum tournament' "$TMP/pahtum.sbatch" || fail "no SLURM recipe in README.md"
+grep -q -- "--array=1-$TASKS " "$TMP/pahtum.sbatch" || fail "the SLURM recipe's array is not 1-$TASKS"
 mkdir -p "$TMP/bin" && ln -s "$BIN" "$TMP/bin/pahtum"
 export PATH="$TMP/bin:$PATH" GAMES
 cd "$TMP/work" || fail "cd"
-JOB=$(sbatch --parsable --array=1-$TASKS --cpus-per-task=1 --output="$TMP/work/slurm-%A_%a.out" \
+JOB=$(sbatch --parsable --cpus-per-task=1 --output="$TMP/work/slurm-%A_%a.out" \
     "$TMP/pahtum.sbatch") || fail "sbatch refused the recipe"
 JOB=${JOB%%;*}
 
@@ -127,7 +128,7 @@ per_shard=$((GAMES / TASKS))
 for _ in $(seq 600); do
     n=$(rows "$S1")
     [ "$n" -ge 1 ] && break
-    sleep 0.1
+    sleep 0.05
 done
 [ "$n" -ge 1 ] && [ "$n" -lt "$per_shard" ] ||
     fail "task 1 had $n of $per_shard games when it was to be requeued"
