@@ -15,6 +15,8 @@ GAMES=16      # per pairing: 2 games a shard, a few seconds each
 
 skip() { echo "slurm: skipped: $*"; exit 0; }
 fail() { echo "slurm: FAILED: $*"; exit 1; }
+# The last non-empty line of the given logs, for a skip's reason.
+last_line() { cat "$@" 2>/dev/null | grep . | tail -n 1; }
 # With VERBOSE=1, each step and the seconds since the start on stderr.
 step() { [ -z "${VERBOSE:-}" ] || echo "slurm: ${SECONDS}s: $*" >&2; }
 
@@ -58,14 +60,14 @@ munged --foreground --force --key-file="$TMP/munge/munge.key" \
     >"$TMP/munge/stdout" 2>&1 &
 MUNGE_PID=$!
 for _ in $(seq 50); do [ -S "$TMP/munge/munge.socket" ] && break; sleep 0.1; done
-[ -S "$TMP/munge/munge.socket" ] || skip "munged did not start: $(tail -n 1 "$TMP/munge/munged.log" "$TMP/munge/stdout" 2>/dev/null | tr '\n' ' ')"
+[ -S "$TMP/munge/munge.socket" ] || skip "munged did not start: $(last_line "$TMP/munge/munged.log" "$TMP/munge/stdout")"
 
 HOST=$(hostname -s)
 PORT=$((20000 + RANDOM % 20000))
 export SLURM_CONF="$TMP/slurm.conf"
 cat >"$SLURM_CONF" <<CONF
 ClusterName=pahtumci
-SlurmctldHost=$HOST
+SlurmctldHost=$HOST(127.0.0.1)
 SlurmctldPort=$PORT
 SlurmdPort=$((PORT + 1))
 SlurmUser=root
@@ -93,7 +95,7 @@ SlurmctldTimeout=30
 SlurmdTimeout=30
 KillWait=5
 MinJobAge=300
-NodeName=$HOST CPUs=2 State=UNKNOWN
+NodeName=$HOST NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
 PartitionName=ci Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
 CONF
 slurmctld -D -i -f "$SLURM_CONF" >"$TMP/slurmctld.out" 2>&1 &
@@ -107,10 +109,10 @@ for _ in $(seq 100); do
     sleep 0.2
 done
 [ -n "$up" ] && step "cluster up"
-[ -n "$up" ] || skip "the one-node cluster did not come up: $(tail -n 1 "$TMP/slurmctld.log" "$TMP/slurmd.log" 2>/dev/null | tr '\n' ' ')"
+[ -n "$up" ] || skip "the one-node cluster did not come up: $(last_line "$TMP/slurmctld.log" "$TMP/slurmd.log" "$TMP/slurmctld.out" "$TMP/slurmd.out")"
 
 # The recipe as the README shows it; GAMES shrinks the schedule and
-# sbatch's --cpus-per-task the task to one CPU of this machine's two.
+# sbatch's --cpus-per-task each task to one CPU of this machine.
 recipe_block slurm >"$TMP/pahtum.sbatch"
 grep -q 'pahtum tournament' "$TMP/pahtum.sbatch" || fail "no SLURM recipe in README.md"
 grep -q -- "--array=1-$TASKS " "$TMP/pahtum.sbatch" || fail "the SLURM recipe's array is not 1-$TASKS"
