@@ -230,3 +230,29 @@ fn one_spelling_per_key_in_the_bot_list() {
         .expect("runs");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// The fenced block after `<!-- recipe:NAME -->` (what the scheduler tests
+/// extract and run).
+fn recipe(name: &str) -> Option<String> {
+    let text = read(&root().join("README.md"));
+    let after = text.split_once(&format!("<!-- recipe:{name} -->\n"))?.1;
+    let body = after.strip_prefix("```")?.split_once('\n')?.1;
+    Some(body.split_once("\n```")?.0.to_string())
+}
+
+#[test]
+fn every_cluster_recipe_is_marked_and_tested() {
+    for name in ["slurm", "parallel", "kubernetes"] {
+        let block = recipe(name).unwrap_or_else(|| panic!("README: no recipe:{name} block"));
+        for needed in ["pahtum tournament", "--shard", "--out", "--resume"] {
+            assert!(block.contains(needed), "recipe:{name} lacks {needed}");
+        }
+        let script = format!("tests/schedulers/{name}.sh");
+        assert!(root().join(&script).exists(), "{script} missing");
+        assert!(
+            read(&root().join(".ci/run")).contains("tests/schedulers/$scheduler.sh")
+                && read(&root().join(".ci/run")).contains(name),
+            ".ci/run does not run {script}"
+        );
+    }
+}
