@@ -4,6 +4,7 @@
 # policy and prior of mcts against heuristic and against the default mcts.
 set -euo pipefail
 cd "$(dirname "$0")"
+start=$(date +%s)
 rm -rf out
 mkdir -p out
 # 1. Training is one thread and a function of its seed: the same bytes.
@@ -13,16 +14,16 @@ cmp out/lines-7.net ../../data/lines-7.net
 cargo run --release --quiet -- tournament --bot learned --bot heuristic \
   --games 4000 --seed 5 --threads 2 --out out/one-ply --quiet
 # 3. What goes below the tree, against heuristic on the same 100 layouts.
-cargo run --release --quiet -- sweep --bot mcts:model=off --param rollout=heuristic,net,value \
+cargo run --release --quiet -- sweep --bot mcts --param rollout=heuristic,net,value \
   --vs heuristic --games 200 --seed 51 --threads 2 --out out/sweep --quiet
 # 4. Network playouts and priors against the default engine, head to head.
 for seed in 91 92; do
-  cargo run --release --quiet -- tournament --bot mcts:rollout=net,model=off,label=net \
-    --bot mcts:model=off,label=def --games 400 --seed $seed --threads 2 \
+  cargo run --release --quiet -- tournament --bot mcts:rollout=net,label=net \
+    --bot mcts:label=def --games 400 --seed $seed --threads 2 \
     --out out/head-to-head-$seed --quiet
 done
 # 5. Against plain UCT, as the defaults were measured (their 0.950).
-cargo run --release --quiet -- tournament --bot mcts:rollout=net,model=off,label=net \
+cargo run --release --quiet -- tournament --bot mcts:rollout=net,label=net \
   --bot mcts:rollout=random,reward=win,rave=off,prior=off,model=off,label=uct \
   --games 200 --seed 52 --threads 2 --out out/vs-uct-52 --quiet
 # 6. The network before training's step was normalised (commit 9c0e0ac),
@@ -42,3 +43,4 @@ for seed in 7 8; do
 done
 cp out/sweep/sweep.csv results.csv
 cp out/sweep/sweep.svg plot.svg
+echo "run time: $(( $(date +%s) - start )) s"
