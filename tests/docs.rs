@@ -1,7 +1,7 @@
 //! What a newcomer reads is true: every file the README, the docs, help
 //! texts and source comments cite exists; the README's quickstart output
-//! is what the quickstart prints; options and keys are spelled and
-//! defaulted one way.
+//! is what the quickstart prints, and each subcommand's example what that
+//! command prints; options and keys are spelled and defaulted one way.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -253,6 +253,145 @@ fn every_cluster_recipe_is_marked_and_tested() {
             read(&root().join(".ci/run")).contains("tests/schedulers/$scheduler.sh")
                 && read(&root().join(".ci/run")).contains(name),
             ".ci/run does not run {script}"
+        );
+    }
+}
+
+/// One `$ COMMAND` of the README's `sh`/`console` blocks and the lines
+/// shown under it (up to the next `$` line or the end of the block).
+struct Example {
+    command: String,
+    expected: Vec<String>,
+}
+
+/// Every `$ pahtum ...` and `$ cat ...` example of the README, with a
+/// `\` continuation joined and a trailing `# comment` dropped.
+fn readme_examples() -> Vec<Example> {
+    let readme = read(&root().join("README.md"));
+    let mut examples: Vec<Example> = Vec::new();
+    let (mut in_block, mut shell) = (false, false);
+    // Output lines belong to a command of the same block only.
+    let mut current: Option<usize> = None;
+    let mut lines = readme.lines();
+    while let Some(line) = lines.next() {
+        if let Some(info) = line.strip_prefix("```") {
+            shell = !in_block && (info == "sh" || info == "console");
+            in_block = !in_block;
+            current = None;
+            continue;
+        }
+        if !(in_block && shell) {
+            continue;
+        }
+        if let Some(cmd) = line.strip_prefix("$ ") {
+            let mut command = cmd.to_string();
+            while command.ends_with('\\') {
+                command.pop();
+                command.push(' ');
+                command.push_str(lines.next().expect("continued line").trim());
+            }
+            if let Some((before, _)) = command.split_once("  #") {
+                command = before.to_string();
+            }
+            examples.push(Example {
+                command: command.trim().to_string(),
+                expected: Vec::new(),
+            });
+            current = Some(examples.len() - 1);
+        } else if let Some(i) = current {
+            examples[i].expected.push(line.trim_end().to_string());
+        }
+    }
+    examples.retain(|e| e.command.starts_with("pahtum ") || e.command.starts_with("cat "));
+    examples
+}
+
+/// With a timing column (`ms/move`, the last), a table line without it.
+fn without_timing(lines: &[String]) -> Vec<String> {
+    let timed = lines.first().is_some_and(|l| l.ends_with("ms/move"));
+    lines
+        .iter()
+        .map(|l| match l.rsplit_once(' ') {
+            Some((rest, _)) if timed => rest.trim_end().to_string(),
+            _ => l.clone(),
+        })
+        .collect()
+}
+
+/// Each subcommand's example in the README prints what the README shows
+/// under it, run in order in a scratch directory (where `tests/` is the
+/// repository's, so the cited files are found and `results/` is scratch).
+/// Lines that a command writes on stderr (`tune`'s header) may be shown
+/// too; the timing column of `sweep` and the machine-dependent `bench`
+/// are not compared.
+#[test]
+fn readme_examples_print_what_the_readme_shows() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::os::unix::fs::symlink(root().join("tests"), dir.path().join("tests")).expect("symlink");
+    let examples = readme_examples();
+    let mut seen = Vec::new();
+    for ex in &examples {
+        let (command, head) = match ex.command.split_once(" | head -") {
+            Some((c, n)) => (c, Some(n.parse::<usize>().expect("head count"))),
+            None => (ex.command.as_str(), None),
+        };
+        let words: Vec<&str> = command.split_whitespace().collect();
+        if words[..2] == ["pahtum", "bench"] {
+            continue;
+        }
+        let (stdout, stderr) = if words[0] == "cat" {
+            (read(&dir.path().join(words[1])), String::new())
+        } else {
+            seen.push(words[1].to_string());
+            let o = Command::new(BIN)
+                .args(&words[1..])
+                .current_dir(dir.path())
+                .output()
+                .expect("runs");
+            let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+            assert!(o.status.success(), "README: $ {}\n{stderr}", ex.command);
+            (String::from_utf8_lossy(&o.stdout).into_owned(), stderr)
+        };
+        let mut out: Vec<String> = stdout.lines().map(|l| l.trim_end().to_string()).collect();
+        if let Some(n) = head {
+            out.truncate(n);
+        }
+        let err: Vec<&str> = stderr.lines().map(str::trim_end).collect();
+        let (out, expected) = (without_timing(&out), without_timing(&ex.expected));
+        for line in &expected {
+            assert!(
+                out.contains(line) || err.contains(&line.as_str()),
+                "README: $ {}\nshows a line it did not print: {line}\nstdout:\n{}",
+                ex.command,
+                out.join("\n")
+            );
+        }
+        let shown: Vec<&String> = expected.iter().filter(|l| out.contains(l)).collect();
+        assert_eq!(
+            out.iter().collect::<Vec<_>>(),
+            shown,
+            "README: $ {}",
+            ex.command
+        );
+    }
+    // The guard itself: every subcommand that has an example is checked.
+    for sub in [
+        "score",
+        "play",
+        "tournament",
+        "merge",
+        "sweep",
+        "sprt",
+        "fpa",
+        "solve",
+        "exact",
+        "accuracy",
+        "tune",
+        "bots",
+    ] {
+        assert!(
+            seen.iter().any(|s| s == sub),
+            "README: no `$ pahtum {sub}` example"
         );
     }
 }
