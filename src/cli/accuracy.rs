@@ -3,12 +3,14 @@
 //! [`crate::study::accuracy`]).
 
 use std::fs::OpenOptions;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
 
-use super::common::{CANCEL, DEFAULT_SEED, EngineArgs, StudyRunFile, install_cancel, threads};
+use super::common::{
+    CANCEL, DEFAULT_SEED, EngineArgs, StudyRunFile, install_cancel, terminal_bar, threads,
+};
 use super::error::{CliError, CliResult, usage};
 use super::num;
 use super::tournament::{cli_error, out_error};
@@ -165,19 +167,12 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         );
     }
     install_cancel("stopping; the rows in accuracy.csv stand");
-    let bar = if a.quiet || !std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::hidden()
-    } else {
-        let bar = indicatif::ProgressBar::new(entries.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {pos}/{len} positions, ETA {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        bar
-    };
+    let bar = terminal_bar(
+        a.quiet,
+        "{spinner} [{elapsed_precise}] {pos}/{len} positions, ETA {eta}",
+        0,
+        entries.len() as u64,
+    );
     let mover = match &spec {
         Some(s) => Mover::Bot(&catalog, s, a.seed),
         None => Mover::Played,
