@@ -11,7 +11,7 @@ use std::path::Path;
 
 use clap::CommandFactory;
 
-use common::{ok, read, refused, s};
+use common::{ok, read, refused, s, without_ms};
 
 fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
     base.iter().chain(extra).copied().collect()
@@ -203,15 +203,7 @@ fn resumed_rows_are_replayed_not_trusted() {
     // A torn last line is still dropped silently.
     std::fs::write(&games, &good[..good.len() - 5]).expect("write");
     ok(&args);
-    let strip = |t: &str| -> Vec<String> {
-        t.lines()
-            .map(|l| {
-                let f: Vec<&str> = l.split(',').collect();
-                format!("{}|{}", f[..11].join(","), f[13..].join(","))
-            })
-            .collect()
-    };
-    assert_eq!(strip(&read(&games)), strip(&good));
+    assert_eq!(without_ms(&read(&games)), without_ms(&good));
 }
 
 /// Every file of `dir` and its text, with the timing columns of

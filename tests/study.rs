@@ -5,16 +5,10 @@ mod common;
 
 use std::path::Path;
 
-use common::{ok, pahtum, read};
+use common::{ok, pahtum, read, without_ms};
 
 fn games_without_timing(p: &Path) -> String {
-    read(p)
-        .lines()
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            format!("{},{}\n", f[..11].join(","), f[13..].join(","))
-        })
-        .collect()
+    without_ms(&read(p))
 }
 
 fn header(p: &Path) -> String {

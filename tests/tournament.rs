@@ -8,30 +8,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{ok, pahtum as run, read, refused};
+use common::{ok, pahtum as run, read, refused, without_ms};
 
 fn bin() -> Command {
     Command::new(common::BIN)
 }
 
 /// `games.csv` without the timing columns (names ending in `_ms`).
-fn without_ms(text: &str) -> String {
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
-    let keep: Vec<bool> = header.iter().map(|h| !h.ends_with("_ms")).collect();
-    std::iter::once(header.join(","))
-        .chain(lines.map(|l| {
-            l.split(',')
-                .zip(&keep)
-                .filter(|(_, k)| **k)
-                .map(|(f, _)| f)
-                .collect::<Vec<_>>()
-                .join(",")
-        }))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// Asserts that two output directories hold the same results.
 fn same_results(a: &Path, b: &Path) {
     assert_eq!(

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{
-    CANCEL, DEFAULT_SEED, EngineArgs, StudyRunFile, install_cancel, terminal_bar, threads,
+    CANCEL, DEFAULT_SEED, EngineArgs, RowsError, StudyRunFile, install_cancel, terminal_bar,
+    threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::num;
@@ -69,17 +70,7 @@ pub struct AccuracyArgs {
 }
 
 /// Why the judging loop stopped.
-#[derive(Debug)]
-enum RunError {
-    Io(std::io::Error),
-    Judge(AccuracyError),
-}
-
-impl From<AccuracyError> for RunError {
-    fn from(e: AccuracyError) -> RunError {
-        RunError::Judge(e)
-    }
-}
+type RunError = RowsError<AccuracyError>;
 
 /// Runs `accuracy`: every input checked first, then `accuracy.csv`
 /// streamed in suite order, `solved.txt` (the suite with every value) and
@@ -206,7 +197,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
                 out.display()
             )));
         }
-        Err(RunError::Judge(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
+        Err(RunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
             if interrupted =>
         {
             return Err(CliError::Interrupted(format!(
@@ -216,10 +207,10 @@ pub fn run(a: AccuracyArgs) -> CliResult {
                 out.display()
             )));
         }
-        Err(RunError::Judge(e @ AccuracyError::Stored(..))) => {
+        Err(RunError::Work(e @ AccuracyError::Stored(..))) => {
             return Err(usage(format!("{source}: {e}")));
         }
-        Err(RunError::Judge(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
+        Err(RunError::Work(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
         Ok(_) => {}
     }
     // Judging recorded moves leaves positions without their move lists:

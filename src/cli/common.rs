@@ -303,6 +303,22 @@ pub fn run_interrupt_note(out: &std::path::Path) -> String {
     )
 }
 
+/// Why a loop that writes each result to a file as it comes (`exact`,
+/// `accuracy`) stopped: the file could not be written, or the work failed.
+#[derive(Debug)]
+pub enum RowsError<E> {
+    /// Writing the output file.
+    Io(std::io::Error),
+    /// The work itself.
+    Work(E),
+}
+
+impl<E> From<E> for RowsError<E> {
+    fn from(e: E) -> RowsError<E> {
+        RowsError::Work(e)
+    }
+}
+
 /// A progress bar on stderr drawn with `template`, at `done` of `total`
 /// (its rate and ETA counted from there, so that resumed work does not
 /// look done in no time).

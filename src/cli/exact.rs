@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::common::{
-    CANCEL, DEFAULT_SEED, StudyRunFile, install_cancel, parse_holes, parse_komi,
+    CANCEL, DEFAULT_SEED, RowsError, StudyRunFile, install_cancel, parse_holes, parse_komi,
     run_interrupt_note, terminal_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
@@ -328,7 +328,7 @@ pub fn run(a: ExactArgs) -> CliResult {
                 out.display()
             )));
         }
-        Err(RunError::Solve(ExactError::Solve(crate::bot::solver::SolveError::Interrupted)))
+        Err(RunError::Work(ExactError::Solve(crate::bot::solver::SolveError::Interrupted)))
         | Ok(_)
             if CANCEL.load(std::sync::atomic::Ordering::Relaxed) =>
         {
@@ -338,7 +338,7 @@ pub fn run(a: ExactArgs) -> CliResult {
                 out.display()
             )));
         }
-        Err(RunError::Solve(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
+        Err(RunError::Work(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
         Ok(_) => {}
     }
     info.end_time = Some(utc_now());
@@ -392,14 +392,4 @@ pub(super) fn finish(
 }
 
 /// Why the solving loop stopped.
-#[derive(Debug)]
-enum RunError {
-    Io(std::io::Error),
-    Solve(ExactError),
-}
-
-impl From<ExactError> for RunError {
-    fn from(e: ExactError) -> RunError {
-        RunError::Solve(e)
-    }
-}
+type RunError = RowsError<ExactError>;

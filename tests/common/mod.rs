@@ -64,6 +64,26 @@ pub fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
+/// A CSV file's text without its timing columns (those whose names end
+/// in `_ms`), which are the only ones that may differ between two runs of
+/// the same command.
+pub fn without_ms(text: &str) -> String {
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
+    let keep: Vec<bool> = header.iter().map(|h| !h.ends_with("_ms")).collect();
+    std::iter::once(header.join(","))
+        .chain(lines.map(|l| {
+            l.split(',')
+                .zip(&keep)
+                .filter(|(_, k)| **k)
+                .map(|(f, _)| f)
+                .collect::<Vec<_>>()
+                .join(",")
+        }))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// `p` as an argument.
 pub fn s(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")
