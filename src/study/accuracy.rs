@@ -1,6 +1,6 @@
 //! Bots against perfect play (`pahtum accuracy`, docs/CONTRACT.md): a
-//! suite of positions ([`suite`]), each with its exact value, and for each
-//! the bot's move judged by the solver.
+//! suite of positions (its format: [`parse_suite`]), each with its exact
+//! value, and for each the bot's move judged by the solver.
 
 mod suite;
 
