@@ -2,16 +2,16 @@
 //! plain UCT with random playouts, one thread and two (tree and root
 //! parallelism), the same with lazy selection (`lazy=64`), and the
 //! default engine. Each search asserts its budget.
-//! The UCT searches take `pahtum bench`'s own configuration so that the
-//! two measure the same thing.
+//! The UCT searches take `pahtum bench`'s own configuration and unit of
+//! work ([`pahtum::arena::bench`]) so that the two measure the same thing.
 
 mod harness;
 
 use harness::Criterion;
 use pahtum::Game;
+use pahtum::arena::bench::{LAZY_BENCH, bench_position, mcts_speed_config, search_once};
 use pahtum::bot::mcts::MctsBot;
 use pahtum::bot::mcts::config::{Budget, MctsConfig, Parallel};
-use pahtum::cli::bench::{bench_position, mcts_speed_config};
 use std::hint::black_box;
 
 const ITERS: u64 = 20_000;
@@ -34,7 +34,7 @@ fn bench_mcts(c: &mut Criterion) {
         (
             "mcts_uct_20k_t1_lazy64",
             MctsConfig {
-                lazy: 64,
+                lazy: LAZY_BENCH,
                 ..mcts_speed_config(ITERS, 1, Parallel::Tree)
             },
         ),
@@ -53,11 +53,10 @@ fn bench_mcts(c: &mut Criterion) {
         let mut bot = MctsBot::new(name, cfg, 1);
         group.bench_function(name, |b| {
             b.iter(|| {
-                let mv = bot.search(black_box(&game)).expect("a move");
-                let r = bot.report().expect("report");
-                assert_eq!(r.iterations, ITERS, "{name} runs its budget");
-                assert!(r.nodes > 1);
-                black_box(mv)
+                let run = search_once(&mut bot, black_box(&game));
+                assert_eq!(run.iterations, ITERS, "{name} runs its budget");
+                assert!(run.nodes > 1);
+                black_box(run.chosen.expect("a move"))
             })
         });
     }

@@ -1,18 +1,18 @@
 //! `pahtum accuracy` on small hand-made positions, checked against plain
-//! minimax written here: the exact value before each move, whether the
+//! minimax (tests/common): the exact value before each move, whether the
 //! move keeps the result, the margin it loses; a bot that errs; recorded
 //! moves; the same bytes for any thread count; malformed suites.
 
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-use common::BIN;
+use common::minimax;
 use pahtum::{Komi, Player, Position, Square, parse_boards};
 
 /// White to move; d2 is the only winning move (margin 3), found by
-/// `pahtum solve` and confirmed by [`minimax`] below.
+/// `pahtum solve` and confirmed by plain minimax.
 const ONE_WIN: &str = "#W..\n#...\nB.W.\n.BBW\n";
 
 /// Positions with a few free squares, both sides to move.
@@ -26,20 +26,6 @@ const BOARDS: &[&str] = &[
 ];
 
 /// Plain minimax, no pruning: the value for the player to move, half points.
-fn minimax(pos: &mut Position) -> i32 {
-    if pos.is_game_over() {
-        let m = pos.margin_halves();
-        return if pos.turn() == Player::White { m } else { -m };
-    }
-    let mut best = i32::MIN;
-    for sq in pos.legal_moves() {
-        pos.play(sq);
-        best = best.max(-minimax(pos));
-        pos.undo_unchecked(sq);
-    }
-    best
-}
-
 fn position(text: &str) -> Position {
     parse_boards(text).expect("board")[0]
         .to_position(false, Komi::ZERO)
@@ -60,11 +46,10 @@ fn tmp(name: &str) -> PathBuf {
 }
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .arg("accuracy")
-        .args(args)
-        .output()
-        .expect("run pahtum")
+    let all: Vec<&str> = std::iter::once("accuracy")
+        .chain(args.iter().copied())
+        .collect();
+    common::pahtum(&all)
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> String {

@@ -1,28 +1,15 @@
 //! `pahtum play` and `pahtum bots` end to end, through the real binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
+
+use common::text;
 
 fn pahtum(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pahtum"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn pahtum");
-    let mut input = child.stdin.take().expect("stdin");
-    // The binary may exit before reading (bad options): ignore the pipe error.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    child.wait_with_output().expect("wait")
+    common::pahtum_with_input(args, stdin.as_bytes())
 }
 
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// The `result=... white=N black=N` line, parsed.
 fn result_line(out: &str) -> (String, u32, u32) {
     let last = out.lines().last().expect("a last line");
     let parts: Vec<&str> = last.split(' ').collect();
@@ -44,18 +31,16 @@ fn result_line(out: &str) -> (String, u32, u32) {
 
 #[test]
 fn plays_a_game_and_shows_every_move() {
-    let o = pahtum(
-        &[
-            "play",
-            "--white",
-            "greedy",
-            "--black",
-            "heuristic",
-            "--seed",
-            "3",
-        ],
-        "",
-    );
+    let args = [
+        "play",
+        "--white",
+        "greedy",
+        "--black",
+        "heuristic",
+        "--seed",
+        "3",
+    ];
+    let o = pahtum(&args, "");
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
     let (result, w, b) = result_line(&out);
@@ -70,18 +55,7 @@ fn plays_a_game_and_shows_every_move() {
     assert_eq!(out.matches("  a b c d e f g").count(), 45, "{out}");
     assert!(out.starts_with("white=greedy black=heuristic seed=3 size=7 holes="));
     // The same seed gives the same game.
-    let again = pahtum(
-        &[
-            "play",
-            "--white",
-            "greedy",
-            "--black",
-            "heuristic",
-            "--seed",
-            "3",
-        ],
-        "",
-    );
+    let again = pahtum(&args, "");
     assert_eq!(text(&again.stdout), out);
 }
 

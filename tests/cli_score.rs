@@ -1,30 +1,11 @@
 //! `pahtum score` and `pahtum bench` through the real binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn pahtum(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pahtum"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    child.wait_with_output().expect("binary finishes")
-}
+use std::process::Output;
 
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use common::{pahtum_with_input as pahtum, text};
 
-/// A usage error: exit 2, nothing on stdout, one line on stderr containing `needle`.
 fn assert_usage_error(out: &Output, needle: &str) {
     assert_eq!(out.status.code(), Some(2), "stderr: {}", text(&out.stderr));
     assert!(out.stdout.is_empty(), "stdout: {}", text(&out.stdout));

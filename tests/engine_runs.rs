@@ -6,14 +6,10 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{BIN, assert_none_left, repo, wait_for_process};
-
-fn pahtum(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run pahtum")
-}
+use common::{BIN, assert_none_left, pahtum, repo, wait_for_process};
 
 /// `games.csv` rows as maps from column name to value.
 fn rows(dir: &Path) -> Vec<std::collections::HashMap<String, String>> {
@@ -210,11 +206,7 @@ fn ctrl_c_ends_a_tournament_and_its_engines() {
     wait_for_process(&tag, Duration::from_secs(20));
     std::thread::sleep(Duration::from_millis(300));
     for _ in 0..2 {
-        let ok = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .expect("kill");
-        assert!(ok.success());
+        common::send(child.id(), nix::sys::signal::Signal::SIGINT);
         std::thread::sleep(Duration::from_millis(100));
     }
     let status = child.wait().expect("wait");

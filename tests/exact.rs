@@ -1,27 +1,14 @@
 //! Small boards solved from the start (`study::exact`) against plain
-//! minimax written here: the plain value, the first moves that keep the
+//! plain minimax (tests/common): the plain value, the first moves that keep the
 //! result, and the pie-rule value from its definition (the second player
 //! takes the worse side of the first stone for the first player).
 
+mod common;
+
+use common::{BIN, minimax};
 use pahtum::bot::solver::{SolveLimits, Solver};
 use pahtum::study::exact::{Layout, solve_layout, symmetry_classes};
-use pahtum::{Komi, Player, Position};
-
-/// Plain minimax, no pruning, no table: the value for the player to move
-/// in half points, komi included.
-fn minimax(pos: &mut Position) -> i32 {
-    if pos.is_game_over() {
-        let m = pos.margin_halves();
-        return if pos.turn() == Player::White { m } else { -m };
-    }
-    let mut best = i32::MIN;
-    for sq in pos.legal_moves() {
-        pos.play(sq);
-        best = best.max(-minimax(pos));
-        pos.undo_unchecked(sq);
-    }
-    best
-}
+use pahtum::{Komi, Position};
 
 /// White's margin after each first stone, by name, and whether the second
 /// player may still swap (not when that stone filled the board).
@@ -226,8 +213,6 @@ fn the_first_stone_under_the_pie_rule_is_worth_at_most_a_half() {
         assert!(evals[1] <= 0.5, "seed {seed}: {evals:?}");
     }
 }
-
-const BIN: &str = env!("CARGO_BIN_EXE_pahtum");
 
 fn exact(args: &[&str], out: &std::path::Path) -> std::process::Output {
     std::process::Command::new(BIN)

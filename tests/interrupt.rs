@@ -10,8 +10,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use nix::sys::signal::{Signal, kill};
-use nix::unistd::Pid;
+use nix::sys::signal::Signal;
 
 use common::{BIN, assert_none_left, processes_with, repo};
 
@@ -79,7 +78,7 @@ fn stop_in_flight(slow: &str, engines: &[&str], signal: Signal) -> String {
     // The fast games take milliseconds; then the slow game is in flight.
     std::thread::sleep(Duration::from_millis(1500));
     assert!(child.try_wait().expect("wait").is_none(), "the run ended");
-    kill(Pid::from_raw(child.id() as i32), signal).expect("signal");
+    common::send(child.id(), signal);
     let (code, took) = wait_exit(&mut child, EXIT_WITHIN);
     let mut err = String::new();
     child
@@ -162,7 +161,7 @@ fn sigint_stops_the_solver() {
         .spawn()
         .expect("start");
     std::thread::sleep(Duration::from_millis(700));
-    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("signal");
+    common::send(child.id(), Signal::SIGINT);
     let (code, _) = wait_exit(&mut child, EXIT_WITHIN);
     let mut err = String::new();
     let _ = child

@@ -7,8 +7,11 @@
 //!   cargo test --release --test mcts strength -- --ignored --nocapture
 //! ```
 
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::wilson;
 use pahtum::arena::game::{Termination, play_game};
 use pahtum::bot::mcts::config::MctsConfig;
 use pahtum::bot::mcts::tree::Tree;
@@ -245,18 +248,8 @@ fn nodes_are_compact() {
 
 /// White's exact margin in half points, by plain minimax.
 fn minimax(pos: &mut Position) -> i32 {
-    if pos.is_game_over() {
-        return pos.margin_halves();
-    }
-    let white = pos.turn() == Player::White;
-    let mut best = if white { i32::MIN } else { i32::MAX };
-    for s in pos.empty() {
-        pos.play_unchecked(s);
-        let v = minimax(pos);
-        pos.undo_unchecked(s);
-        best = if white { best.max(v) } else { best.min(v) };
-    }
-    best
+    let v = common::minimax(pos);
+    if pos.turn() == Player::White { v } else { -v }
 }
 
 /// The result for the mover of White margin `m`.
@@ -309,6 +302,16 @@ fn endgames_match_exhaustive_minimax() {
     assert_eq!(checked, 24);
 }
 
+/// The searches that must complete or block an open four: the default,
+/// plain UCT (with and without lazy selection) and the learned leaves.
+const LINE_SPECS: [&str; 5] = [
+    "mcts:iters=2000",
+    "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
+    "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false,lazy=64",
+    "mcts:iters=2000,rollout=net,solver=false",
+    "mcts:iters=2000,rollout=value,solver=false",
+];
+
 #[test]
 fn completes_and_blocks_lines() {
     // White owns a4 b4 c4 e4 f4 g4: d4 makes a run of 7 (119 points, a
@@ -324,13 +327,7 @@ fn completes_and_blocks_lines() {
         .collect();
     let pos = Position::with_stones(7, holes, w, b, false, Komi::ZERO).expect("pos");
     assert_eq!(pos.turn(), Player::White);
-    for spec in [
-        "mcts:iters=2000",
-        "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
-        "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false,lazy=64",
-        "mcts:iters=2000,rollout=net,solver=false",
-        "mcts:iters=2000,rollout=value,solver=false",
-    ] {
+    for spec in LINE_SPECS {
         let mut m = bot(spec, 1);
         let mv = m.select_move(&Game::new(pos)).expect("move");
         assert_eq!(mv, Move::Place(sq("d4")), "{spec} completes the line");
@@ -339,13 +336,7 @@ fn completes_and_blocks_lines() {
     let b2: Bitboard = b & !Bitboard::from_square(sq("f2"));
     let pos = Position::with_stones(7, holes, w, b2, false, Komi::ZERO).expect("pos");
     assert_eq!(pos.turn(), Player::Black);
-    for spec in [
-        "mcts:iters=2000",
-        "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
-        "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false,lazy=64",
-        "mcts:iters=2000,rollout=net,solver=false",
-        "mcts:iters=2000,rollout=value,solver=false",
-    ] {
+    for spec in LINE_SPECS {
         let mut m = bot(spec, 1);
         let mv = m.select_move(&Game::new(pos)).expect("move");
         assert_eq!(mv, Move::Place(sq("d4")), "{spec} blocks the line");
@@ -410,17 +401,9 @@ fn verbose_play_shows_when_the_opponent_is_modelled() {
 /// The output of `pahtum play --white WHITE --black BLACK ARGS --verbose`,
 /// which must succeed.
 fn play_verbose(white: &str, black: &str, args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pahtum"))
-        .args(["play", "--white", white, "--black", black, "--verbose"])
-        .args(args)
-        .output()
-        .expect("run");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let mut all = vec!["play", "--white", white, "--black", black, "--verbose"];
+    all.extend(args);
+    common::ok(&all)
 }
 
 /// Games, wins, draws of A.
@@ -429,15 +412,6 @@ struct Tally {
     games: u32,
     wins: u32,
     draws: u32,
-}
-
-/// Wilson 95 % interval of a proportion `p` over `n` trials.
-fn wilson(p: f64, n: u32) -> (f64, f64) {
-    let n = n as f64;
-    let z = 1.959_964;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (centre - half, centre + half)
 }
 
 /// Paired games: layout `i` (standard rules, random 5 holes from

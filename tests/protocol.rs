@@ -459,11 +459,7 @@ fn interrupt_kills_engines() {
     s.stdin.flush().expect("flush");
     wait_for_process(&tag, Duration::from_secs(10));
     std::thread::sleep(Duration::from_millis(200));
-    let status = Command::new("kill")
-        .args(["-INT", &s.child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(status.success());
+    common::send(s.child.id(), nix::sys::signal::Signal::SIGINT);
     let status = s.child.wait().expect("wait");
     assert_eq!(status.code(), Some(130));
     assert_none_left(&tag);
@@ -488,11 +484,7 @@ fn an_engine_that_died_idle_is_replaced() {
     assert_eq!(play(0), Termination::Normal);
     let pids = processes_with(&tag);
     assert_eq!(pids.len(), 1);
-    let killed = Command::new("kill")
-        .args(["-9", &pids[0].to_string()])
-        .status()
-        .expect("kill");
-    assert!(killed.success());
+    common::send(pids[0], nix::sys::signal::Signal::SIGKILL);
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(play(1), Termination::Normal);
     let now = processes_with(&tag);

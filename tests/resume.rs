@@ -4,46 +4,14 @@
 //! an unusable `--out` or an empty shard is refused before anything is
 //! printed.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use clap::CommandFactory;
 
-fn pahtum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pahtum"))
-        .args(args)
-        .output()
-        .expect("run pahtum")
-}
-
-fn ok(args: &[&str]) {
-    let o = pahtum(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-}
-
-/// Runs a command that must be refused: exit 2, nothing on stdout, one
-/// line on stderr, which is returned.
-fn refused(args: &[&str]) -> String {
-    let o = pahtum(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(o.stdout.is_empty(), "{args:?} printed to stdout");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    err
-}
-
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
-}
+use common::{ok, read, refused, s, without_ms};
 
 fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
     base.iter().chain(extra).copied().collect()
@@ -235,15 +203,7 @@ fn resumed_rows_are_replayed_not_trusted() {
     // A torn last line is still dropped silently.
     std::fs::write(&games, &good[..good.len() - 5]).expect("write");
     ok(&args);
-    let strip = |t: &str| -> Vec<String> {
-        t.lines()
-            .map(|l| {
-                let f: Vec<&str> = l.split(',').collect();
-                format!("{}|{}", f[..11].join(","), f[13..].join(","))
-            })
-            .collect()
-    };
-    assert_eq!(strip(&read(&games)), strip(&good));
+    assert_eq!(without_ms(&read(&games)), without_ms(&good));
 }
 
 /// Every file of `dir` and its text, with the timing columns of

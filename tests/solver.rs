@@ -1,6 +1,8 @@
 //! The exact solver against plain exhaustive minimax, the `alphabeta` bot
 //! against the solver, and the `solve` command line.
 
+mod common;
+
 use pahtum::bot::solver::{Solution, SolveLimits, solve, solve_margin};
 use pahtum::{Bitboard, Bot, FastRng, Komi, Move, Outcome, Player, Position};
 
@@ -210,27 +212,14 @@ fn alphabeta_to_the_end_equals_the_solver() {
 }
 
 fn run_solve(args: &[&str], input: &str) -> (i32, String, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pahtum"))
-        .arg("solve")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn pahtum");
-    // The command may refuse its arguments before reading stdin.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes());
-    let out = child.wait_with_output().expect("wait");
+    let all: Vec<&str> = std::iter::once("solve")
+        .chain(args.iter().copied())
+        .collect();
+    let out = common::pahtum_with_input(&all, input.as_bytes());
     (
         out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        common::text(&out.stdout),
+        common::text(&out.stderr),
     )
 }
 

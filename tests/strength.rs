@@ -10,6 +10,8 @@
 //! # STRENGTH_PIE=1 plays under the pie rule.
 //! ```
 
+mod common;
+
 use pahtum::arena::game::play_game;
 use pahtum::{Outcome, Player, Rules, builtin_catalog, derive_seed};
 
@@ -30,20 +32,11 @@ impl Tally {
         (self.wins as f64 + self.draws as f64 / 2.0) / self.games as f64
     }
 
-    /// Wilson 95 % interval of a proportion `p` over `n` trials.
-    fn wilson(p: f64, n: u32) -> (f64, f64) {
-        let n = n as f64;
-        let z = 1.959_964;
-        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-        let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-        (centre - half, centre + half)
-    }
-
     fn report(&self, a: &str, b: &str) -> String {
         let s = self.score_rate();
-        let (lo, hi) = Tally::wilson(s, self.games);
+        let (lo, hi) = common::wilson(s, self.games);
         let w = self.wins as f64 / self.games as f64;
-        let (wlo, whi) = Tally::wilson(w, self.games);
+        let (wlo, whi) = common::wilson(w, self.games);
         let f = self.first_points / self.games as f64;
         format!(
             "{a} vs {b}: games={} wins={} draws={} losses={} score_rate={s:.3} [{lo:.3}, {hi:.3}] win_rate={w:.3} [{wlo:.3}, {whi:.3}] mean_margin={:.1} first_mover_score={f:.3} swaps={}",

@@ -1,39 +1,14 @@
 //! The research commands end to end through the real binary: `sweep`,
 //! `sprt` and `fpa` with cheap bots and small game counts.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn pahtum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pahtum"))
-        .args(args)
-        .output()
-        .expect("run pahtum")
-}
+use common::{ok, pahtum, read, without_ms};
 
-fn ok(args: &[&str]) -> String {
-    let o = pahtum(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-/// `games.csv` without its timing columns (`white_ms`, `black_ms`).
 fn games_without_timing(p: &Path) -> String {
-    read(p)
-        .lines()
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            format!("{},{}\n", f[..11].join(","), f[13..].join(","))
-        })
-        .collect()
+    without_ms(&read(p))
 }
 
 fn header(p: &Path) -> String {
@@ -262,25 +237,17 @@ fn sprt_accepts_h0_for_random_against_itself_or_stops_at_max_games() {
 #[test]
 fn fpa_outputs_with_pie_and_determinism() {
     let dir = tempfile::tempdir().expect("dir");
+    // The study, with `extra` (threads or shard) and its output directory.
+    let fpa = |extra: [&str; 2], out: &Path| {
+        let base = [
+            "fpa", "--bot", "greedy", "--holes", "3,5", "--games", "12", "--seed", "3", "--pie",
+        ];
+        let tail = ["--out", out.to_str().expect("path"), "--quiet"];
+        ok(&[&base[..], &extra, &tail].concat());
+    };
     let run = |t: &str, name: &str| {
         let out = dir.path().join(name);
-        ok(&[
-            "fpa",
-            "--bot",
-            "greedy",
-            "--holes",
-            "3,5",
-            "--games",
-            "12",
-            "--seed",
-            "3",
-            "--pie",
-            "--threads",
-            t,
-            "--out",
-            out.to_str().expect("path"),
-            "--quiet",
-        ]);
+        fpa(["--threads", t], &out);
         out
     };
     let a = run("1", "a");
@@ -309,24 +276,7 @@ fn fpa_outputs_with_pie_and_determinism() {
     assert!(read(&a.join("fpa.svg")).contains("BrainKing"));
     // Two shards merge to the unsharded files (timing columns aside).
     for k in ["1/2", "2/2"] {
-        let out = dir.path().join(k.replace('/', "of"));
-        ok(&[
-            "fpa",
-            "--bot",
-            "greedy",
-            "--holes",
-            "3,5",
-            "--games",
-            "12",
-            "--seed",
-            "3",
-            "--pie",
-            "--shard",
-            k,
-            "--out",
-            out.to_str().expect("path"),
-            "--quiet",
-        ]);
+        fpa(["--shard", k], &dir.path().join(k.replace('/', "of")));
     }
     let merged = dir.path().join("merged");
     let part = |k: &str| dir.path().join(k).to_str().expect("path").to_string();

@@ -2,49 +2,19 @@
 //! bytes for any thread count, for shards merged, after a torn line and
 //! after real kills; the file schemas; every bad input refused with exit 2.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{ok, pahtum as run, read, refused, without_ms};
+
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_pahtum"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("run pahtum")
-}
-
-fn ok(args: &[&str]) {
-    let o = run(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-}
-
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    Command::new(common::BIN)
 }
 
 /// `games.csv` without the timing columns (names ending in `_ms`).
-fn without_ms(text: &str) -> String {
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
-    let keep: Vec<bool> = header.iter().map(|h| !h.ends_with("_ms")).collect();
-    std::iter::once(header.join(","))
-        .chain(lines.map(|l| {
-            l.split(',')
-                .zip(&keep)
-                .filter(|(_, k)| **k)
-                .map(|(f, _)| f)
-                .collect::<Vec<_>>()
-                .join(",")
-        }))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// Asserts that two output directories hold the same results.
 fn same_results(a: &Path, b: &Path) {
     assert_eq!(
@@ -258,15 +228,6 @@ fn resume_after_kill_minus_nine() {
     same_results(&whole, &killed);
 }
 
-/// Runs a command that must be refused: exit 2 and one line on stderr.
-fn refused(args: &[&str]) -> String {
-    let o = run(args);
-    let err = String::from_utf8_lossy(&o.stderr).to_string();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    err
-}
-
 #[test]
 fn bad_input_is_refused_before_any_game() {
     let d = tmp();
@@ -416,6 +377,7 @@ fn file_schemas_and_run_json() {
     assert_eq!(json["args"]["bot"][0], "random");
 }
 
+#[cfg(unix)]
 #[test]
 fn ctrl_c_keeps_valid_rows() {
     let d = tmp();
@@ -445,11 +407,7 @@ fn ctrl_c_keeps_valid_rows() {
     {
         std::thread::sleep(Duration::from_millis(2));
     }
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill -INT");
-    assert!(sent.success());
+    common::send(child.id(), nix::sys::signal::Signal::SIGINT);
     let o = child.wait_with_output().expect("wait");
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(130), "{err}");

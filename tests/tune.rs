@@ -5,21 +5,10 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::BIN;
-
-fn pahtum(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run pahtum")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = pahtum(args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{args:?}: {err}");
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::{BIN, ok, pahtum, s};
 
 /// `tune.csv` without its timing columns (`plus_ms`, `minus_ms`, the last
 /// two).
@@ -31,10 +20,6 @@ fn untimed(dir: &Path) -> Vec<String> {
             f[..f.len() - 2].join(",")
         })
         .collect()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
 }
 
 #[test]
@@ -241,8 +226,6 @@ fn a_poor_start_moves_toward_the_sweeps_best_value() {
 /// `--resume` then finishes it.
 #[test]
 fn an_interrupt_exits_130_and_the_run_resumes() {
-    use nix::sys::signal::{Signal, kill};
-    use nix::unistd::Pid;
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("run");
     let args = [
@@ -269,7 +252,7 @@ fn an_interrupt_exits_130_and_the_run_resumes() {
         std::thread::sleep(Duration::from_millis(10));
     }
     std::thread::sleep(Duration::from_millis(300));
-    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("signal");
+    common::send(child.id(), nix::sys::signal::Signal::SIGINT);
     let t1 = Instant::now();
     let status = child.wait().expect("wait");
     assert_eq!(status.code(), Some(130));

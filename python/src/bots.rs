@@ -10,6 +10,7 @@ use pahtum::arena::{
     Format, GameRecord, Observer, Shard, TournamentConfig, TournamentError, run_tournament,
 };
 use pahtum::bot::solver::{SolveLimits, Solver, format_halves};
+use pahtum::cli::bots::catalog_text;
 use pahtum::{Bot, HoleSetup, Komi, Rules, builtin_catalog};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -128,27 +129,7 @@ pub fn bots<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
 /// The catalogue as `pahtum bots` prints it.
 #[pyfunction]
 pub fn bots_text() -> String {
-    let mut s = String::from(
-        "Bot specs are NAME[:KEY=VALUE,...], e.g. heuristic:decay=0.4,label=H.\n\
-         Every bot also takes label=NAME (its name in outputs).\n",
-    );
-    for kind in builtin_catalog().kinds() {
-        s.push_str(&format!("\n{}  {}\n", kind.name, kind.summary));
-        if kind.keys.is_empty() {
-            s.push_str("  (no keys)\n");
-        }
-        let width = kind
-            .keys
-            .iter()
-            .map(|k| k.key.len() + k.default.len() + 1)
-            .max()
-            .unwrap_or(0);
-        for k in kind.keys {
-            let kv = format!("{}={}", k.key, k.default);
-            s.push_str(&format!("  {kv:<width$}  {}: {}\n", k.accepts, k.help));
-        }
-    }
-    s
+    catalog_text(&builtin_catalog())
 }
 
 /// The exact solution of `position`, as `pahtum solve` gives it: a dict

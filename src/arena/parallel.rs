@@ -1,4 +1,5 @@
-//! Playing games in parallel and handing them on in game order.
+//! Playing games in parallel and handing them on in game order, and
+//! [`run_tournament`], which plays a whole tournament so in memory.
 //!
 //! Concurrency contract: `threads` plain scoped threads (not a rayon
 //! pool: a thread of one rayon pool that waits on another, as it does when
@@ -27,7 +28,7 @@ use std::time::{Duration, Instant};
 use super::game::play_game;
 use super::record::{GameRecord, push_row};
 use super::schedule::Schedule;
-use super::tournament::{Observer, TournamentConfig, TournamentError};
+use super::tournament::{Collect, Observer, TournamentConfig, TournamentError};
 use crate::bot::{BotSpec, Catalog};
 
 /// How [`run_games`] ended.
@@ -285,4 +286,160 @@ pub fn run_games(
         status.stopped = true;
     }
     Ok(status)
+}
+
+/// Plays the whole of `config`'s shard and returns its records in game
+/// order, with no files: the entry point for experiments built on the
+/// arena (sweeps, sequential tests). `observer` sees each game too.
+///
+/// # Errors
+/// As [`TournamentConfig::validate`] and [`run_games`];
+/// [`TournamentError::Interrupted`] when `cancel` was set.
+pub fn run_tournament(
+    config: &TournamentConfig,
+    catalog: &Catalog,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<Vec<GameRecord>, TournamentError> {
+    config.validate(catalog)?;
+    let games: Vec<u64> = config.schedule().shard_games(config.shard).collect();
+    struct Both<'a> {
+        inner: &'a mut dyn Observer,
+        collect: Collect,
+    }
+    impl Observer for Both<'_> {
+        fn on_start(&mut self, done: &[GameRecord], total: u64) {
+            self.inner.on_start(done, total);
+        }
+        fn on_game(
+            &mut self,
+            r: &GameRecord,
+            row: &str,
+        ) -> Result<ControlFlow<()>, TournamentError> {
+            let _ = self.collect.on_game(r, row)?;
+            self.inner.on_game(r, row)
+        }
+        fn on_idle(&mut self) -> Result<(), TournamentError> {
+            self.inner.on_idle()
+        }
+    }
+    let mut both = Both {
+        inner: observer,
+        collect: Collect::default(),
+    };
+    both.on_start(&[], games.len() as u64);
+    let status = run_games(config, catalog, &games, cancel, &mut both)?;
+    if status.stopped && (cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested()) {
+        return Err(TournamentError::Interrupted {
+            done: status.played,
+            total: games.len() as u64,
+        });
+    }
+    Ok(both.collect.records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::tournament::tests::config;
+    use crate::bot::builtin_catalog;
+    use crate::game::rules::Rules;
+
+    struct Rows(String);
+    impl Observer for Rows {
+        fn on_game(
+            &mut self,
+            _: &GameRecord,
+            row: &str,
+        ) -> Result<ControlFlow<()>, TournamentError> {
+            self.0.push_str(row);
+            Ok(ControlFlow::Continue(()))
+        }
+    }
+
+    #[test]
+    fn same_rows_for_any_thread_count() {
+        let catalog = builtin_catalog();
+        let cancel = AtomicBool::new(false);
+        let run = |t| {
+            let mut rows = Rows(String::new());
+            let recs = run_tournament(&config(t), &catalog, &cancel, &mut rows).expect("run");
+            (recs, rows.0)
+        };
+        let (r1, t1) = run(1);
+        let (r3, t3) = run(3);
+        assert_eq!(r1.len(), 18);
+        assert!(r1.iter().enumerate().all(|(i, r)| r.game == i as u64));
+        assert_eq!(r1, r3);
+        assert_eq!(t1, t3);
+    }
+
+    #[test]
+    fn head_to_head_plays_pairs() {
+        let catalog = builtin_catalog();
+        let spec = |s: &str| catalog.parse(s).expect("spec");
+        let c = TournamentConfig::head_to_head(
+            spec("random"),
+            spec("random:label=ref"),
+            3,
+            vec![Rules::default()],
+            5,
+            2,
+        );
+        let recs = run_tournament(
+            &c,
+            &catalog,
+            &AtomicBool::new(false),
+            &mut Collect::default(),
+        )
+        .expect("run");
+        assert_eq!(recs.len(), 6);
+        let pairs = crate::arena::report::pair_results(&recs);
+        assert_eq!(pairs.len(), 3);
+        assert!(pairs.iter().all(|p| p.bot == 0 && p.opponent == 1));
+        assert_eq!(
+            crate::arena::report::pentanomial_counts(&pairs)
+                .iter()
+                .sum::<u64>(),
+            3
+        );
+    }
+
+    #[test]
+    fn break_stops_in_order() {
+        struct Stop(u64);
+        impl Observer for Stop {
+            fn on_game(
+                &mut self,
+                r: &GameRecord,
+                _: &str,
+            ) -> Result<ControlFlow<()>, TournamentError> {
+                assert_eq!(r.game, self.0);
+                self.0 += 1;
+                Ok(if self.0 == 4 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                })
+            }
+        }
+        let c = config(2);
+        let games: Vec<u64> = (0..18).collect();
+        let mut s = Stop(0);
+        let st = run_games(
+            &c,
+            &builtin_catalog(),
+            &games,
+            &AtomicBool::new(false),
+            &mut s,
+        )
+        .expect("run");
+        assert_eq!(
+            st,
+            RunStatus {
+                played: 4,
+                stopped: true
+            }
+        );
+    }
 }

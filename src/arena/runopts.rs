@@ -65,29 +65,40 @@ impl RunOptions {
         self.0.iter().map(|(o, _)| o.as_str())
     }
 
+    /// The first option whose value differs between `self` and `other`
+    /// (in `self`'s order, then `other`'s new ones), with both values
+    /// (`None`: not recorded). Options named in `except` are skipped.
+    pub fn first_difference<'a>(
+        &'a self,
+        other: &'a RunOptions,
+        except: &[&str],
+    ) -> Option<(&'a str, Option<&'a str>, Option<&'a str>)> {
+        let mut names: Vec<&str> = self.names().collect();
+        names.extend(other.names().filter(|n| self.get(n).is_none()));
+        names
+            .into_iter()
+            .filter(|n| !except.contains(n))
+            .map(|n| (n, self.get(n), other.get(n)))
+            .find(|(_, a, b)| a != b)
+    }
+
     /// The first option whose value differs between the run (`self`) and
     /// this command (`now`), as the one line `--resume` refuses with:
     /// `--elo1: the run used 5, this command says 10`. Options named in
     /// `except` are skipped (`--shard` for merging).
     pub fn difference(&self, now: &RunOptions, except: &[&str]) -> Option<String> {
-        let absent = "(not recorded)";
-        let mut names: Vec<&str> = self.names().collect();
-        names.extend(now.names().filter(|n| self.get(n).is_none()));
-        names
-            .into_iter()
-            .filter(|n| !except.contains(n))
-            .find_map(|n| {
-                let (was, is) = (self.get(n), now.get(n));
-                (was != is).then(|| {
-                    format!(
-                        "{n}: the run used {}, this command says {}",
-                        was.unwrap_or(absent),
-                        is.unwrap_or(absent)
-                    )
-                })
-            })
+        self.first_difference(now, except).map(|(n, was, is)| {
+            format!(
+                "{n}: the run used {}, this command says {}",
+                was.unwrap_or(NOT_RECORDED),
+                is.unwrap_or(NOT_RECORDED)
+            )
+        })
     }
 }
+
+/// How a message names an option that one of two runs did not record.
+pub const NOT_RECORDED: &str = "(not recorded)";
 
 /// What every `run.json` starts with, whatever the subcommand: enough to
 /// tell which command made it and with which options.

@@ -1,13 +1,10 @@
-//! Tournaments: their configuration, errors and observers, and
-//! [`run_tournament`], which plays one in memory (see
-//! [`super::parallel`] for how games are run and ordered).
+//! Tournaments: their configuration, errors and observers. The module
+//! `arena::parallel` plays them (and uses this one; this one uses it not).
 
 use std::fmt;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::parallel::run_games;
 use super::record::{GameRecord, check_label};
 use super::schedule::{Format, Schedule, Shard};
 use crate::bot::{BotSpec, Catalog};
@@ -217,7 +214,7 @@ impl TournamentConfig {
 }
 
 /// Receives finished games, in game order, on the thread that called
-/// [`run_games`].
+/// `arena::parallel::run_games`.
 pub trait Observer {
     /// Called once before any game, with the games already recorded
     /// (resumed) and the number of games in the run.
@@ -257,63 +254,13 @@ impl Observer for Collect {
     }
 }
 
-/// Plays the whole of `config`'s shard and returns its records in game
-/// order, with no files: the entry point for experiments built on the
-/// arena (sweeps, sequential tests). `observer` sees each game too.
-///
-/// # Errors
-/// As [`TournamentConfig::validate`] and [`run_games`];
-/// [`TournamentError::Interrupted`] when `cancel` was set.
-pub fn run_tournament(
-    config: &TournamentConfig,
-    catalog: &Catalog,
-    cancel: &AtomicBool,
-    observer: &mut dyn Observer,
-) -> Result<Vec<GameRecord>, TournamentError> {
-    config.validate(catalog)?;
-    let games: Vec<u64> = config.schedule().shard_games(config.shard).collect();
-    struct Both<'a> {
-        inner: &'a mut dyn Observer,
-        collect: Collect,
-    }
-    impl Observer for Both<'_> {
-        fn on_start(&mut self, done: &[GameRecord], total: u64) {
-            self.inner.on_start(done, total);
-        }
-        fn on_game(
-            &mut self,
-            r: &GameRecord,
-            row: &str,
-        ) -> Result<ControlFlow<()>, TournamentError> {
-            let _ = self.collect.on_game(r, row)?;
-            self.inner.on_game(r, row)
-        }
-        fn on_idle(&mut self) -> Result<(), TournamentError> {
-            self.inner.on_idle()
-        }
-    }
-    let mut both = Both {
-        inner: observer,
-        collect: Collect::default(),
-    };
-    both.on_start(&[], games.len() as u64);
-    let status = run_games(config, catalog, &games, cancel, &mut both)?;
-    if status.stopped && (cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested()) {
-        return Err(TournamentError::Interrupted {
-            done: status.played,
-            total: games.len() as u64,
-        });
-    }
-    Ok(both.collect.records)
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::arena::parallel::RunStatus;
     use crate::bot::builtin_catalog;
 
-    fn config(threads: usize) -> TournamentConfig {
+    /// Three random bots in a round robin of 5 games per pairing, seed 11.
+    pub(crate) fn config(threads: usize) -> TournamentConfig {
         let catalog = builtin_catalog();
         TournamentConfig {
             bots: ["random", "random:label=r2", "random:label=r3"]
@@ -327,66 +274,6 @@ mod tests {
             threads,
             shard: Shard::ALL,
         }
-    }
-
-    struct Rows(String);
-    impl Observer for Rows {
-        fn on_game(
-            &mut self,
-            _: &GameRecord,
-            row: &str,
-        ) -> Result<ControlFlow<()>, TournamentError> {
-            self.0.push_str(row);
-            Ok(ControlFlow::Continue(()))
-        }
-    }
-
-    #[test]
-    fn same_rows_for_any_thread_count() {
-        let catalog = builtin_catalog();
-        let cancel = AtomicBool::new(false);
-        let run = |t| {
-            let mut rows = Rows(String::new());
-            let recs = run_tournament(&config(t), &catalog, &cancel, &mut rows).expect("run");
-            (recs, rows.0)
-        };
-        let (r1, t1) = run(1);
-        let (r3, t3) = run(3);
-        assert_eq!(r1.len(), 18);
-        assert!(r1.iter().enumerate().all(|(i, r)| r.game == i as u64));
-        assert_eq!(r1, r3);
-        assert_eq!(t1, t3);
-    }
-
-    #[test]
-    fn head_to_head_plays_pairs() {
-        let catalog = builtin_catalog();
-        let spec = |s: &str| catalog.parse(s).expect("spec");
-        let c = TournamentConfig::head_to_head(
-            spec("random"),
-            spec("random:label=ref"),
-            3,
-            vec![Rules::default()],
-            5,
-            2,
-        );
-        let recs = run_tournament(
-            &c,
-            &catalog,
-            &AtomicBool::new(false),
-            &mut Collect::default(),
-        )
-        .expect("run");
-        assert_eq!(recs.len(), 6);
-        let pairs = crate::arena::report::pair_results(&recs);
-        assert_eq!(pairs.len(), 3);
-        assert!(pairs.iter().all(|p| p.bot == 0 && p.opponent == 1));
-        assert_eq!(
-            crate::arena::report::pentanomial_counts(&pairs)
-                .iter()
-                .sum::<u64>(),
-            3
-        );
     }
 
     #[test]
@@ -405,43 +292,5 @@ mod tests {
         let mut c = config(1);
         c.games_per_pairing = 0;
         assert!(c.validate(&catalog).is_err());
-    }
-
-    #[test]
-    fn break_stops_in_order() {
-        struct Stop(u64);
-        impl Observer for Stop {
-            fn on_game(
-                &mut self,
-                r: &GameRecord,
-                _: &str,
-            ) -> Result<ControlFlow<()>, TournamentError> {
-                assert_eq!(r.game, self.0);
-                self.0 += 1;
-                Ok(if self.0 == 4 {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                })
-            }
-        }
-        let c = config(2);
-        let games: Vec<u64> = (0..18).collect();
-        let mut s = Stop(0);
-        let st = run_games(
-            &c,
-            &builtin_catalog(),
-            &games,
-            &AtomicBool::new(false),
-            &mut s,
-        )
-        .expect("run");
-        assert_eq!(
-            st,
-            RunStatus {
-                played: 4,
-                stopped: true
-            }
-        );
     }
 }

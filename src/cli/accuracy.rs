@@ -3,12 +3,15 @@
 //! [`crate::study::accuracy`]).
 
 use std::fs::OpenOptions;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
 
-use super::common::{CANCEL, DEFAULT_SEED, EngineArgs, StudyRunFile, install_cancel, threads};
+use super::common::{
+    CANCEL, DEFAULT_SEED, EngineArgs, RowsError, StudyRunFile, install_cancel, terminal_bar,
+    threads,
+};
 use super::error::{CliError, CliResult, usage};
 use super::num;
 use super::tournament::{cli_error, out_error};
@@ -67,17 +70,7 @@ pub struct AccuracyArgs {
 }
 
 /// Why the judging loop stopped.
-#[derive(Debug)]
-enum RunError {
-    Io(std::io::Error),
-    Judge(AccuracyError),
-}
-
-impl From<AccuracyError> for RunError {
-    fn from(e: AccuracyError) -> RunError {
-        RunError::Judge(e)
-    }
-}
+type RunError = RowsError<AccuracyError>;
 
 /// Runs `accuracy`: every input checked first, then `accuracy.csv`
 /// streamed in suite order, `solved.txt` (the suite with every value) and
@@ -165,19 +158,12 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         );
     }
     install_cancel("stopping; the rows in accuracy.csv stand");
-    let bar = if a.quiet || !std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::hidden()
-    } else {
-        let bar = indicatif::ProgressBar::new(entries.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {pos}/{len} positions, ETA {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        bar
-    };
+    let bar = terminal_bar(
+        a.quiet,
+        "{spinner} [{elapsed_precise}] {pos}/{len} positions, ETA {eta}",
+        0,
+        entries.len() as u64,
+    );
     let mover = match &spec {
         Some(s) => Mover::Bot(&catalog, s, a.seed),
         None => Mover::Played,
@@ -211,7 +197,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
                 out.display()
             )));
         }
-        Err(RunError::Judge(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
+        Err(RunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
             if interrupted =>
         {
             return Err(CliError::Interrupted(format!(
@@ -221,10 +207,10 @@ pub fn run(a: AccuracyArgs) -> CliResult {
                 out.display()
             )));
         }
-        Err(RunError::Judge(e @ AccuracyError::Stored(..))) => {
+        Err(RunError::Work(e @ AccuracyError::Stored(..))) => {
             return Err(usage(format!("{source}: {e}")));
         }
-        Err(RunError::Judge(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
+        Err(RunError::Work(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
         Ok(_) => {}
     }
     // Judging recorded moves leaves positions without their move lists:

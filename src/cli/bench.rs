@@ -7,15 +7,17 @@ use clap::Args;
 
 use super::error::CliResult;
 use super::num;
+use crate::arena::bench::{
+    LAZY_BENCH, bench_position, cpu_seconds, mcts_iters_per_s, mcts_speed_config,
+};
 use crate::bot::mcts::MctsBot;
-use crate::bot::mcts::config::{Budget, MctsConfig, Parallel, Prior, Rave, Reward, Rollout};
+use crate::bot::mcts::config::{Budget, MctsConfig, Parallel};
 use crate::bot::mcts::tree::{Padded, Tree};
 use crate::bot::solver::{SolveLimits, Solver};
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::{FastRng, mix64};
-use crate::game::rules::Rules;
 use crate::game::scoring::score;
 
 /// What `--seconds` accepts: more than nothing, at most an hour.
@@ -47,15 +49,6 @@ pub struct BenchArgs {
     pub solver: bool,
 }
 
-/// The fixed position every figure starts from: a standard game with holes
-/// drawn from seed 1.
-pub fn bench_position() -> Position {
-    let mut rng = FastRng::new(1);
-    Rules::default()
-        .new_game(&mut rng)
-        .unwrap_or_else(|e| unreachable!("standard rules are valid: {e}"))
-}
-
 /// Runs `f` in batches until `seconds` have passed; returns calls per second.
 fn per_second(seconds: f64, mut f: impl FnMut(u64) -> u64) -> f64 {
     let budget = Duration::from_secs_f64(seconds);
@@ -79,71 +72,6 @@ pub fn playout_signature() -> String {
         c[(1 - m.signum()) as usize] += 1;
     }
     format!("{}/{}/{}", c[0], c[1], c[2])
-}
-
-/// The MCTS of the speed figures: plain UCT with uniformly random
-/// playouts (the setting other engines are compared in), no reuse; the
-/// criterion benches measure the same search.
-pub fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> MctsConfig {
-    MctsConfig {
-        budget: Budget::Iters(iters),
-        rollout: Rollout::Random,
-        reward: Reward::Win,
-        rave: Rave::Off,
-        prior: Prior::Off,
-        solver: false,
-        reuse: false,
-        threads,
-        parallel,
-        ..MctsConfig::default()
-    }
-}
-
-/// The `lazy=` of the lazy-selection figures: the setting measured in
-/// `MctsConfig`'s docs.
-const LAZY_BENCH: u32 = 64;
-
-/// CPU seconds this process has used (all threads, finished ones
-/// included), from `/proc/self/stat` (10 ms ticks); `None` elsewhere.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name: utime and stime are the 12th and 13th.
-    let (_, rest) = stat.rsplit_once(')')?;
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
-    Some(ticks as f64 / 100.0)
-}
-
-/// Timed searches behind each MCTS figure. With several threads sharing
-/// a tree the threads' timing shapes the tree, and one search's speed
-/// varies by a third or more between runs (0.37 to 0.52 s for the same
-/// two-thread search, measured); the figure is the total over several
-/// searches, so that it measures the engine rather than one draw.
-const MCTS_SEARCHES: u32 = 3;
-
-/// Iterations per wall-clock second and per CPU second (when known) of
-/// [`MCTS_SEARCHES`] searches of `cfg` from the bench position, after an
-/// untimed search that sizes the arena (and starts a pool's threads). On
-/// a shared machine the CPU figure is the one that does not depend on the
-/// other load: with enough idle cores, wall-clock speed of `t` threads is
-/// the CPU figure times `t`.
-fn mcts_iters_per_s(cfg: MctsConfig) -> (f64, Option<f64>) {
-    let game = Game::new(bench_position());
-    let mut bot = MctsBot::new("bench", cfg, 3);
-    let _ = bot.search(&game);
-    let (t0, c0) = (Instant::now(), cpu_seconds());
-    let mut iters = 0u64;
-    for _ in 0..MCTS_SEARCHES {
-        let _ = bot.search(&game);
-        iters += bot.report().map_or(0, |r| r.iterations);
-    }
-    let secs = t0.elapsed().as_secs_f64();
-    let cpu = cpu_seconds()
-        .zip(c0)
-        .map(|(b, a)| b - a)
-        .filter(|&c| c > 0.0);
-    let iters = iters as f64;
-    (iters / secs, cpu.map(|c| iters / c))
 }
 
 /// Most round trips of [`cache_line_round_trip_ns`], and the time after

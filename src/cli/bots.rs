@@ -6,6 +6,7 @@ use clap::Args;
 
 use super::common::EngineArgs;
 use super::error::CliResult;
+use crate::bot::Catalog;
 
 /// Arguments of `bots`.
 #[derive(Args, Debug)]
@@ -15,12 +16,10 @@ pub struct BotsArgs {
     pub engines: EngineArgs,
 }
 
-/// Prints the catalogue.
-///
-/// # Errors
-/// A bad `--engine` (exit 2) or a failed write (exit 1).
-pub fn run(args: BotsArgs) -> CliResult {
-    let catalog = args.engines.catalog()?;
+/// The catalogue as `pahtum bots` prints it: every kind of bot with its
+/// keys, defaults and accepted ranges, then the external engines. The
+/// Python package's `bots_text` is this text too.
+pub fn catalog_text(catalog: &Catalog) -> String {
     let mut s = String::from(
         "Bot specs are NAME[:KEY=VALUE,...], e.g. heuristic:decay=0.4,label=H.\n\
          Every bot also takes label=NAME (its name in outputs).\n",
@@ -46,6 +45,15 @@ pub fn run(args: BotsArgs) -> CliResult {
             "\n{name}  {summary}\n  (external engine, no keys)\n"
         ));
     }
+    s
+}
+
+/// Prints the catalogue.
+///
+/// # Errors
+/// A bad `--engine` (exit 2) or a failed write (exit 1).
+pub fn run(args: BotsArgs) -> CliResult {
+    let s = catalog_text(&args.engines.catalog()?);
     let mut out = std::io::stdout().lock();
     match out.write_all(s.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),

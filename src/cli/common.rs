@@ -303,6 +303,49 @@ pub fn run_interrupt_note(out: &std::path::Path) -> String {
     )
 }
 
+/// Why a loop that writes each result to a file as it comes (`exact`,
+/// `accuracy`) stopped: the file could not be written, or the work failed.
+#[derive(Debug)]
+pub enum RowsError<E> {
+    /// Writing the output file.
+    Io(std::io::Error),
+    /// The work itself.
+    Work(E),
+}
+
+impl<E> From<E> for RowsError<E> {
+    fn from(e: E) -> RowsError<E> {
+        RowsError::Work(e)
+    }
+}
+
+/// A progress bar on stderr drawn with `template`, at `done` of `total`
+/// (its rate and ETA counted from there, so that resumed work does not
+/// look done in no time).
+pub fn styled_bar(template: &str, done: u64, total: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_position(done);
+    bar.reset_eta();
+    bar
+}
+
+/// [`styled_bar`] redrawn every 200 ms (its clock runs while a long solve
+/// has nothing to report) when stderr is a terminal; hidden with `quiet`
+/// or in a log, where a bar would only add noise.
+pub fn terminal_bar(quiet: bool, template: &str, done: u64, total: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if quiet || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = styled_bar(template, done, total);
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
+
 /// Installs the handler of an interactive command (`play`, `engine`):
 /// the first signal kills the external engines' process groups and exits
 /// with status 130 at once, there being nothing to keep.

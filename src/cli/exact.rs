@@ -3,14 +3,14 @@
 //! `exact_summary.csv` (docs/CONTRACT.md, `exact` outputs).
 
 use std::fs::OpenOptions;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use super::common::{
-    CANCEL, DEFAULT_SEED, StudyRunFile, install_cancel, parse_holes, parse_komi,
-    run_interrupt_note, threads,
+    CANCEL, DEFAULT_SEED, RowsError, StudyRunFile, install_cancel, parse_holes, parse_komi,
+    run_interrupt_note, terminal_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::num;
@@ -291,21 +291,12 @@ pub fn run(a: ExactArgs) -> CliResult {
         );
     }
     install_cancel(run_interrupt_note(&out).replace("games", "layouts"));
-    let bar = if a.quiet || !std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::hidden()
-    } else {
-        let bar = indicatif::ProgressBar::new(jobs.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {pos}/{len} layouts, ETA {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        bar.set_position(kept.len() as u64);
-        bar.reset_eta();
-        bar
-    };
+    let bar = terminal_bar(
+        a.quiet,
+        "{spinner} [{elapsed_precise}] {pos}/{len} layouts, ETA {eta}",
+        kept.len() as u64,
+        jobs.len() as u64,
+    );
     let rest = &jobs[kept.len()..];
     let mut rows: Vec<ExactRow> = Vec::with_capacity(rest.len());
     let mut line = String::new();
@@ -337,7 +328,7 @@ pub fn run(a: ExactArgs) -> CliResult {
                 out.display()
             )));
         }
-        Err(RunError::Solve(ExactError::Solve(crate::bot::solver::SolveError::Interrupted)))
+        Err(RunError::Work(ExactError::Solve(crate::bot::solver::SolveError::Interrupted)))
         | Ok(_)
             if CANCEL.load(std::sync::atomic::Ordering::Relaxed) =>
         {
@@ -347,7 +338,7 @@ pub fn run(a: ExactArgs) -> CliResult {
                 out.display()
             )));
         }
-        Err(RunError::Solve(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
+        Err(RunError::Work(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
         Ok(_) => {}
     }
     info.end_time = Some(utc_now());
@@ -401,14 +392,4 @@ pub(super) fn finish(
 }
 
 /// Why the solving loop stopped.
-#[derive(Debug)]
-enum RunError {
-    Io(std::io::Error),
-    Solve(ExactError),
-}
-
-impl From<ExactError> for RunError {
-    fn from(e: ExactError) -> RunError {
-        RunError::Solve(e)
-    }
-}
+type RunError = RowsError<ExactError>;

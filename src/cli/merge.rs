@@ -17,6 +17,7 @@ use crate::arena::record::GAMES_HEADER;
 use crate::arena::rundir::read_games;
 use crate::arena::rundir::{is_non_empty, prepare_out};
 use crate::arena::runinfo::write_atomic;
+use crate::arena::runopts::NOT_RECORDED;
 use crate::arena::schedule::Shard;
 
 /// Arguments of `merge`.
@@ -127,22 +128,14 @@ fn load_shards(a: &MergeArgs, command: &str) -> CliResult<Vec<(StudyRunFile, Sha
     }
     let mut shards = Vec::with_capacity(runs.len());
     for (d, r) in a.dirs.iter().zip(&runs) {
-        let first = &runs[0].options;
-        for n in first
-            .names()
-            .chain(r.options.names())
-            .filter(|&n| n != "--shard")
-        {
-            let (x, y) = (first.get(n), r.options.get(n));
-            if x != y {
-                return Err(usage(format!(
-                    "merge: {} and {} are different runs ({n}: {} vs {})",
-                    a.dirs[0].display(),
-                    d.display(),
-                    x.unwrap_or("(not recorded)"),
-                    y.unwrap_or("(not recorded)")
-                )));
-            }
+        if let Some((n, x, y)) = runs[0].options.first_difference(&r.options, &["--shard"]) {
+            return Err(usage(format!(
+                "merge: {} and {} are different runs ({n}: {} vs {})",
+                a.dirs[0].display(),
+                d.display(),
+                x.unwrap_or(NOT_RECORDED),
+                y.unwrap_or(NOT_RECORDED)
+            )));
         }
         let shard: Shard = r
             .options

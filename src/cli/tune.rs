@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 
 use super::common::{
     CANCEL, EngineArgs, RulesArgs, StudyRunArgs, StudyRunFile, install_cancel, rules_options,
-    run_interrupt_note, threads,
+    run_interrupt_note, styled_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::num;
@@ -129,16 +129,11 @@ struct Display {
 impl Display {
     fn new(mode: ProgressMode, done: u64, total: u64) -> Display {
         let bar = (mode == ProgressMode::Bar).then(|| {
-            let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{bar:30} {pos}/{len} pairs {per_sec} ETA {eta} θ {msg}",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            b.set_position(done);
-            b.reset_eta();
-            b
+            styled_bar(
+                "{bar:30} {pos}/{len} pairs {per_sec} ETA {eta} θ {msg}",
+                done,
+                total,
+            )
         });
         Display {
             mode,

@@ -71,15 +71,17 @@ mod tests {
         let games: Vec<u64> = (0..10).map(|l| 2 * l).collect();
         let cancel = AtomicBool::new(false);
         let dir = tempfile::tempdir().expect("dir");
-        let full = play_list_in_dir(
-            &config,
-            &catalog,
-            &games,
-            dir.path(),
-            &cancel,
-            &mut Collect::default(),
-        )
-        .expect("run");
+        let play = || {
+            play_list_in_dir(
+                &config,
+                &catalog,
+                &games,
+                dir.path(),
+                &cancel,
+                &mut Collect::default(),
+            )
+        };
+        let full = play().expect("run");
         assert_eq!(full.len(), 10);
         assert!(full.iter().zip(&games).all(|(r, &g)| r.game == g));
         let path = dir.path().join("games.csv");
@@ -92,15 +94,7 @@ mod tests {
             .sum::<usize>()
             + 7;
         std::fs::write(&path, &text[..cut]).expect("write");
-        let again = play_list_in_dir(
-            &config,
-            &catalog,
-            &games,
-            dir.path(),
-            &cancel,
-            &mut Collect::default(),
-        )
-        .expect("resume");
+        let again = play().expect("resume");
         assert_eq!(again, full);
         let text2 = std::fs::read_to_string(&path).expect("read");
         let strip = |t: &str| -> Vec<String> {

@@ -25,6 +25,7 @@ pub mod fpa;
 pub mod grid;
 pub mod ladder;
 pub mod listrun;
+pub mod ordered;
 pub mod plot;
 pub mod sprt;
 pub mod spsa;

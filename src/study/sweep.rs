@@ -311,7 +311,8 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::arena::tournament::{Collect, run_tournament};
+    use crate::arena::parallel::run_tournament;
+    use crate::arena::tournament::Collect;
     use crate::bot::builtin_catalog;
     use crate::study::grid::parse_axis;
 

@@ -5,11 +5,113 @@
 // some of it; what one binary leaves unused is not dead.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::Path;
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use pahtum::{Player, Position};
 
 /// The `pahtum` binary Cargo built for these tests.
 pub const BIN: &str = env!("CARGO_BIN_EXE_pahtum");
+
+/// Runs `pahtum` with `args` and no input; its exit status and output.
+pub fn pahtum(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("run pahtum")
+}
+
+/// Runs `pahtum` with `args`, `input` on its stdin (a command that exits
+/// before reading all of it is no failure here).
+pub fn pahtum_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn pahtum");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("wait for pahtum")
+}
+
+/// Runs `pahtum` with `args`, which must succeed; its stdout.
+pub fn ok(args: &[&str]) -> String {
+    let o = pahtum(args);
+    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+/// Runs `pahtum` with `args`, which must be refused as bad input: exit 2,
+/// nothing on stdout, one line on stderr; that line.
+pub fn refused(args: &[&str]) -> String {
+    let o = pahtum(args);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(o.stdout.is_empty(), "{args:?} printed to stdout");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+/// Bytes of an output as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The text of file `p`; panics naming it.
+pub fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// A CSV file's text without its timing columns (those whose names end
+/// in `_ms`), which are the only ones that may differ between two runs of
+/// the same command.
+pub fn without_ms(text: &str) -> String {
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
+    let keep: Vec<bool> = header.iter().map(|h| !h.ends_with("_ms")).collect();
+    std::iter::once(header.join(","))
+        .chain(lines.map(|l| {
+            l.split(',')
+                .zip(&keep)
+                .filter(|(_, k)| **k)
+                .map(|(f, _)| f)
+                .collect::<Vec<_>>()
+                .join(",")
+        }))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `p` as an argument.
+pub fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+/// Sends `signal` to process `pid`, as `kill -SIG pid` would.
+#[cfg(unix)]
+pub fn send(pid: u32, signal: nix::sys::signal::Signal) {
+    let pid = nix::unistd::Pid::from_raw(i32::try_from(pid).expect("a pid"));
+    nix::sys::signal::kill(pid, signal).expect("signal");
+}
+
+/// Plain minimax, no pruning, no table: the value of `pos` for the player
+/// to move in half points, komi included. The reference the solver and the
+/// studies built on it are checked against.
+pub fn minimax(pos: &mut Position) -> i32 {
+    if pos.is_game_over() {
+        let m = pos.margin_halves();
+        return if pos.turn() == Player::White { m } else { -m };
+    }
+    let mut best = i32::MIN;
+    for sq in pos.legal_moves() {
+        pos.play(sq);
+        best = best.max(-minimax(pos));
+        pos.undo_unchecked(sq);
+    }
+    best
+}
 
 /// `path` (relative to the crate root) as an absolute path, so that engine
 /// command lines work whatever directory the test runs in.
@@ -66,4 +168,14 @@ pub fn assert_none_left(tag: &str) {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Wilson 95 % interval of a proportion `p` over `n` trials, for the
+/// strength measurements' reports.
+pub fn wilson(p: f64, n: u32) -> (f64, f64) {
+    let n = n as f64;
+    let z = 1.959_964;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (centre - half, centre + half)
 }

@@ -3,7 +3,7 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{Area, FONT, PALETTE, PlotError, SIZE, StackedBars, err, render};
+use super::{Area, FONT, PALETTE, PlotError, SIZE, StackedBars, cartesian, err, render};
 
 /// Width of the legend panel on the right, in pixels.
 const LEGEND_WIDTH: u32 = 250;
@@ -20,13 +20,8 @@ pub fn stacked_bars(s: &StackedBars) -> Result<String, PlotError> {
         let body = root.titled(&s.title, (FONT, 17)).map_err(err)?;
         let (left, right) = body.split_horizontally(SIZE.0 - LEGEND_WIDTH);
         let n = s.bars.len().max(1);
-        let mut chart = ChartBuilder::on(&left)
-            .margin(16)
-            .x_label_area_size(40)
-            .y_label_area_size(70)
-            // The band below 0 holds the category labels and their notes.
-            .build_cartesian_2d(0.0..n as f64, -9.0..100.0)
-            .map_err(err)?;
+        // The band below 0 holds the category labels and their notes.
+        let mut chart = cartesian(&left, None, 16, 40, 0.0..n as f64, -9.0..100.0)?;
         let fy = |v: &f64| {
             if *v < 0.0 {
                 String::new()

@@ -2,7 +2,7 @@
 
 use plotters::prelude::*;
 
-use super::{Area, FONT, HeatMap, PlotError, SIZE, err, padded, render};
+use super::{Area, FONT, HeatMap, PlotError, SIZE, cartesian, err, padded, render};
 
 /// A blue (low) – white (middle) – red (high) scale.
 fn diverging(t: f64) -> RGBColor {
@@ -31,13 +31,14 @@ pub fn heat_map(h: &HeatMap) -> Result<String, PlotError> {
             (v0, v1) = (c - r, c + r);
         }
         let (nx, ny) = (h.x_ticks.len().max(1), h.y_ticks.len().max(1));
-        let mut chart = ChartBuilder::on(&main)
-            .caption(&h.title, (FONT, 19))
-            .margin(16)
-            .x_label_area_size(48)
-            .y_label_area_size(70)
-            .build_cartesian_2d(0.0..nx as f64, 0.0..ny as f64)
-            .map_err(err)?;
+        let mut chart = cartesian(
+            &main,
+            Some(&h.title),
+            16,
+            48,
+            0.0..nx as f64,
+            0.0..ny as f64,
+        )?;
         let (xt, yt) = (h.x_ticks.clone(), h.y_ticks.clone());
         let tick = |t: &[String], v: f64| {
             let i = v - 0.5;

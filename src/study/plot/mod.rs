@@ -5,15 +5,22 @@
 //! Each function renders to a `String`, which callers write through
 //! `arena::runinfo::write_atomic`, so a plot is either complete or absent.
 
+use std::ops::Range;
+
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 mod bars;
 mod heat;
+mod line;
+mod llr;
 mod tune;
 
 pub use bars::stacked_bars;
 pub use heat::heat_map;
+pub use line::line_plot;
+pub use llr::llr_plot;
 pub use tune::{TunePlot, tune_plot};
 
 /// Why a plot could not be drawn.
@@ -178,238 +185,69 @@ pub(crate) fn render(
     Ok(out)
 }
 
-/// Draws a [`LinePlot`].
-///
-/// # Errors
-/// A drawing failure.
-pub fn line_plot(p: &LinePlot) -> Result<String, PlotError> {
-    render(|root| {
-        let pts = p.series.iter().flat_map(|s| s.points.iter());
-        let (x0, x1) = match &p.x_ticks {
-            // Categories sit at 0, 1, ...: half a slot of room either side.
-            Some(t) => (-0.5, t.len().max(1) as f64 - 0.5),
-            None => padded(pts.clone().map(|e| e.x)),
-        };
-        let ys = pts
-            .flat_map(|e| [e.lo, e.hi, e.y])
-            .chain(p.reference.iter().map(|r| r.0));
-        let (y0, y1) = padded(ys);
-        // Headroom for the legend in the upper left.
-        let y1 = y1 + 0.25 * (y1 - y0);
-        let mut chart = ChartBuilder::on(root)
-            .caption(&p.title, (FONT, 19))
-            .margin(16)
-            .x_label_area_size(48)
-            .y_label_area_size(70)
-            .build_cartesian_2d(x0..x1, y0..y1)
-            .map_err(err)?;
-        let ticks = p.x_ticks.clone();
-        let fmt_x = move |x: &f64| match &ticks {
-            Some(t) if (x - x.round()).abs() < 1e-6 && *x >= 0.0 => {
-                t.get(x.round() as usize).cloned().unwrap_or_default()
-            }
-            Some(_) => String::new(),
-            None => format!("{}", (x * 1000.0).round() / 1000.0),
-        };
-        let mut mesh = chart.configure_mesh();
-        mesh.x_desc(&p.x_label)
-            .y_desc(&p.y_label)
-            .axis_desc_style((FONT, 16))
-            .x_label_formatter(&fmt_x);
-        if let Some(t) = &p.x_ticks {
-            mesh.x_labels(t.len() * 2 + 1);
-        }
-        mesh.draw().map_err(err)?;
-        if let Some((y, label)) = &p.reference {
-            let style = ShapeStyle::from(&BLACK.mix(0.6)).stroke_width(1);
-            chart
-                .draw_series(DashedLineSeries::new(vec![(x0, *y), (x1, *y)], 6, 4, style))
-                .map_err(err)?
-                .label(label)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
-        }
-        // Shift the series apart so that their interval bars do not overlap.
-        let k = p.series.len();
-        let dodge = |i: usize| {
-            let slot = i as f64 - (k.max(1) - 1) as f64 / 2.0;
-            match (&p.x_ticks, k) {
-                (_, 0 | 1) => 0.0,
-                (Some(_), _) => slot * (0.3 / k as f64),
-                // Numbers: a nudge of about 1 % of the axis per series.
-                (None, _) => slot * 0.012 * (x1 - x0),
-            }
-        };
-        for (i, s) in p.series.iter().enumerate() {
-            let c = PALETTE[i % PALETTE.len()];
-            let dx = dodge(i);
-            let shifted: Vec<Estimate> = s
-                .points
-                .iter()
-                .map(|e| Estimate { x: e.x + dx, ..*e })
-                .collect();
-            let s = Series {
-                label: s.label.clone(),
-                points: shifted,
-            };
-            let line = ShapeStyle::from(&c).stroke_width(2);
-            let joined = s.points.iter().map(|e| (e.x, e.y));
-            let pts: Vec<(f64, f64)> = if p.connect {
-                joined.collect()
-            } else {
-                Vec::new()
-            };
-            chart
-                .draw_series(LineSeries::new(pts, line))
-                .map_err(err)?
-                .label(format!("{} (bars: 95 % interval)", s.label))
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], line));
-            let finite = |e: &&Estimate| e.lo.is_finite() && e.hi.is_finite() && e.y.is_finite();
-            chart
-                .draw_series(
-                    s.points
-                        .iter()
-                        .filter(finite)
-                        .map(|e| ErrorBar::new_vertical(e.x, e.lo, e.y, e.hi, line, 10)),
-                )
-                .map_err(err)?;
-            for e in s.points.iter().filter(|e| !finite(e)) {
-                open_ended(&mut chart, e, (y0, y1), line)?;
-            }
-            chart
-                .draw_series(
-                    s.points
-                        .iter()
-                        .filter(|e| e.y.is_finite())
-                        .map(|e| Circle::new((e.x, e.y), 4, c.filled())),
-                )
-                .map_err(err)?;
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font((FONT, 14))
-            .draw()
-            .map_err(err)
-    })
-}
+/// A chart with two `f64` axes, as every plot here draws.
+pub(crate) type Chart<'a, 'b> =
+    ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
-type LineChart<'a, 'b> = ChartContext<
-    'a,
-    SVGBackend<'b>,
-    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
->;
-
-/// Draws an estimate whose interval (or the estimate itself) is infinite,
-/// as from a combination that won or lost every game: the bar runs to the
-/// plot's edge and ends there in an arrowhead instead of a cap, so that it
-/// does not read as a finite bound; an infinite estimate is the arrowhead.
-fn open_ended(
-    chart: &mut LineChart<'_, '_>,
-    e: &Estimate,
-    (y0, y1): (f64, f64),
-    line: ShapeStyle,
-) -> Result<(), PlotError> {
-    let at = |v: f64| v.clamp(y0, y1);
-    chart
-        .draw_series([PathElement::new(
-            vec![(e.x, at(e.lo)), (e.x, at(e.hi))],
-            line,
-        )])
-        .map_err(err)?;
-    for v in [e.lo, e.hi] {
-        let tip: Vec<(i32, i32)> = if v == f64::INFINITY {
-            vec![(0, -2), (-6, 9), (6, 9)]
-        } else if v == f64::NEG_INFINITY {
-            vec![(0, 2), (-6, -9), (6, -9)]
-        } else {
-            // A finite end keeps its cap.
-            chart
-                .draw_series([
-                    EmptyElement::at((e.x, v)) + PathElement::new(vec![(-5, 0), (5, 0)], line)
-                ])
-                .map_err(err)?;
-            continue;
-        };
-        chart
-            .draw_series([EmptyElement::at((e.x, at(v))) + Polygon::new(tip, line.filled())])
-            .map_err(err)?;
+/// The chart of `area` over `x` and `y`: `caption` above it (if any),
+/// `margin` pixels around it, `x_label_area` pixels under it for the x
+/// axis's labels and 70 beside it for the y axis's.
+pub(crate) fn cartesian<'a, 'b>(
+    area: &'a Area<'b>,
+    caption: Option<&str>,
+    margin: u32,
+    x_label_area: u32,
+    x: Range<f64>,
+    y: Range<f64>,
+) -> Result<Chart<'a, 'b>, PlotError> {
+    let mut builder = ChartBuilder::on(area);
+    if let Some(c) = caption {
+        builder.caption(c, (FONT, 19));
     }
-    Ok(())
+    builder
+        .margin(margin)
+        .x_label_area_size(x_label_area)
+        .y_label_area_size(70)
+        .build_cartesian_2d(x, y)
+        .map_err(err)
 }
 
-/// Draws an [`LlrPlot`]: the trajectory and both bounds.
-///
-/// # Errors
-/// A drawing failure.
-pub fn llr_plot(p: &LlrPlot) -> Result<String, PlotError> {
-    render(|root| {
-        let (x0, x1) = padded(p.points.iter().map(|q| q.0).chain([0.0]));
-        let (y0, y1) = padded(
-            p.points
-                .iter()
-                .map(|q| q.1)
-                .chain([p.lower * 1.1, p.upper * 1.1]),
-        );
-        // Headroom above the upper bound for the legend.
-        let y1 = y1 + 0.45 * (y1 - y0);
-        let mut chart = ChartBuilder::on(root)
-            .caption(&p.title, (FONT, 19))
-            .margin(16)
-            .x_label_area_size(48)
-            .y_label_area_size(70)
-            .build_cartesian_2d(x0.max(0.0)..x1, y0..y1)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("games played")
-            .y_desc("log-likelihood ratio (LLR)")
-            .axis_desc_style((FONT, 16))
-            .draw()
-            .map_err(err)?;
-        let bounds = [
-            (
-                p.upper,
-                format!("H1 accepted at or above {:.3}", p.upper),
-                PALETTE[2],
-            ),
-            (
-                p.lower,
-                format!("H0 accepted at or below {:.3}", p.lower),
-                PALETTE[1],
-            ),
-        ];
-        for (y, label, c) in bounds {
-            let style = ShapeStyle::from(&c).stroke_width(2);
-            chart
-                .draw_series(DashedLineSeries::new(vec![(x0, y), (x1, y)], 8, 5, style))
-                .map_err(err)?
-                .label(label)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
-        }
-        if !p.note.is_empty() {
-            chart
-                .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
-                .map_err(err)?
-                .label(&p.note)
-                .legend(|(x, y)| Circle::new((x + 10, y), 0, WHITE));
-        }
-        let line = ShapeStyle::from(&PALETTE[0]).stroke_width(2);
-        chart
-            .draw_series(LineSeries::new(p.points.iter().copied(), line))
-            .map_err(err)?
-            .label("LLR after each colour-swapped pair")
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], line));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font((FONT, 14))
-            .draw()
-            .map_err(err)
-    })
+/// Draws `chart`'s axes and grid with the two axis descriptions in
+/// `font_size` points.
+pub(crate) fn axes(
+    chart: &mut Chart<'_, '_>,
+    x_desc: &str,
+    y_desc: &str,
+    font_size: u32,
+) -> Result<(), PlotError> {
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .axis_desc_style((FONT, font_size))
+        .draw()
+        .map_err(err)
+}
+
+/// The legend entry of a line series: a short stroke in its style.
+pub(crate) fn line_key(style: ShapeStyle) -> impl Fn((i32, i32)) -> PathElement<(i32, i32)> {
+    move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style)
+}
+
+/// Draws `chart`'s legend at `at`, on a light box, as every plot here
+/// shows it.
+pub(crate) fn legend<'a, 'b: 'a>(
+    chart: &mut Chart<'a, 'b>,
+    at: SeriesLabelPosition,
+) -> Result<(), PlotError> {
+    chart
+        .configure_series_labels()
+        .position(at)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font((FONT, 14))
+        .draw()
+        .map_err(err)
 }
 
 #[cfg(test)]

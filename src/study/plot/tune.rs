@@ -3,7 +3,10 @@
 
 use plotters::prelude::*;
 
-use super::{FONT, PALETTE, PlotError, err, padded, render};
+use super::{FONT, PALETTE, PlotError, axes, cartesian, err, legend, line_key, padded, render};
+
+/// The x axis of both panels.
+const ITERATION: &str = "iteration (colour-swapped pair)";
 
 /// What [`tune_plot`] draws.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,49 +32,20 @@ pub fn tune_plot(p: &TunePlot) -> Result<String, PlotError> {
         let root = root.titled(&p.title, (FONT, 19)).map_err(err)?;
         let (top, bottom) = root.split_vertically((62).percent());
         let n = p.iterations.max(1.0);
-        let mut chart = ChartBuilder::on(&top)
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(70)
-            .build_cartesian_2d(0.0..n, 0.0..1.0)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("iteration (colour-swapped pair)")
-            .y_desc("θ, share of its range")
-            .axis_desc_style((FONT, 15))
-            .draw()
-            .map_err(err)?;
+        let mut chart = cartesian(&top, None, 12, 36, 0.0..n, 0.0..1.0)?;
+        axes(&mut chart, ITERATION, "θ, share of its range", 15)?;
         for (i, (label, ys)) in p.trajectories.iter().enumerate() {
             let style = ShapeStyle::from(&PALETTE[i % PALETTE.len()]).stroke_width(2);
             chart
                 .draw_series(LineSeries::new(ys.iter().copied(), style))
                 .map_err(err)?
                 .label(label)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
+                .legend(line_key(style));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font((FONT, 14))
-            .draw()
-            .map_err(err)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         let (y0, y1) = padded(p.elo.iter().map(|e| e.1).chain([0.0]));
-        let mut chart = ChartBuilder::on(&bottom)
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(70)
-            .build_cartesian_2d(0.0..n, y0..y1)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("iteration (colour-swapped pair)")
-            .y_desc("Elo, θ+ vs θ−")
-            .axis_desc_style((FONT, 15))
-            .draw()
-            .map_err(err)?;
+        let mut chart = cartesian(&bottom, None, 12, 40, 0.0..n, y0..y1)?;
+        axes(&mut chart, ITERATION, "Elo, θ+ vs θ−", 15)?;
         let zero = ShapeStyle::from(&BLACK.mix(0.6)).stroke_width(1);
         chart
             .draw_series(DashedLineSeries::new(
@@ -86,14 +60,7 @@ pub fn tune_plot(p: &TunePlot) -> Result<String, PlotError> {
             .draw_series(LineSeries::new(p.elo.iter().copied(), style))
             .map_err(err)?
             .label(&p.elo_label)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font((FONT, 14))
-            .draw()
-            .map_err(err)
+            .legend(line_key(style));
+        legend(&mut chart, SeriesLabelPosition::UpperRight)
     })
 }

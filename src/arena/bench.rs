@@ -1,0 +1,110 @@
+//! The fixed workloads behind `pahtum bench`'s speed figures and the
+//! benches in `benches/`: the bench position, the MCTS configuration of
+//! the speed figures and the timed unit of work (one search). They live
+//! in the library below the command line so that the benches build
+//! against the engine alone and both measure the same thing.
+
+use std::time::Instant;
+
+use crate::bot::mcts::MctsBot;
+use crate::bot::mcts::config::{Budget, MctsConfig, Parallel, Prior, Rave, Reward, Rollout};
+use crate::game::outcome::Move;
+use crate::game::position::Position;
+use crate::game::record::Game;
+use crate::game::rng::FastRng;
+use crate::game::rules::Rules;
+
+/// The fixed position every figure starts from: a standard game with holes
+/// drawn from seed 1.
+pub fn bench_position() -> Position {
+    let mut rng = FastRng::new(1);
+    Rules::default()
+        .new_game(&mut rng)
+        .unwrap_or_else(|e| unreachable!("standard rules are valid: {e}"))
+}
+
+/// The MCTS of the speed figures: plain UCT with uniformly random
+/// playouts (the setting other engines are compared in), no reuse; the
+/// benches measure the same search.
+pub fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> MctsConfig {
+    MctsConfig {
+        budget: Budget::Iters(iters),
+        rollout: Rollout::Random,
+        reward: Reward::Win,
+        rave: Rave::Off,
+        prior: Prior::Off,
+        solver: false,
+        reuse: false,
+        threads,
+        parallel,
+        ..MctsConfig::default()
+    }
+}
+
+/// The `lazy=` of the lazy-selection figures: the setting measured in
+/// `MctsConfig`'s docs.
+pub const LAZY_BENCH: u32 = 64;
+
+/// What one [`search_once`] did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SearchRun {
+    /// The chosen move; `None` when the search failed.
+    pub chosen: Option<Move>,
+    /// Iterations the search reported (0 without a report).
+    pub iterations: u64,
+    /// Tree nodes the search reported (0 without a report).
+    pub nodes: u64,
+}
+
+/// One search of `bot` from `game`: the unit of work that both the
+/// speed figures and the benches time, so that they count the same.
+pub fn search_once(bot: &mut MctsBot, game: &Game) -> SearchRun {
+    let chosen = bot.search(game).ok();
+    let (iterations, nodes) = bot.report().map_or((0, 0), |r| (r.iterations, r.nodes));
+    SearchRun {
+        chosen,
+        iterations,
+        nodes,
+    }
+}
+
+/// CPU seconds this process has used (all threads, finished ones
+/// included), from `/proc/self/stat` (10 ms ticks); `None` elsewhere.
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name: utime and stime are the 12th and 13th.
+    let (_, rest) = stat.rsplit_once(')')?;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+/// Timed searches behind each MCTS figure. With several threads sharing
+/// a tree the threads' timing shapes the tree, and one search's speed
+/// varies by a third or more between runs; the figure is the total over
+/// several searches, so that it measures the engine rather than one draw.
+pub const MCTS_SEARCHES: u32 = 3;
+
+/// Iterations per wall-clock second and per CPU second (when known) of
+/// [`MCTS_SEARCHES`] searches of `cfg` from the bench position, after an
+/// untimed search that sizes the arena (and starts a pool's threads). On
+/// a shared machine the CPU figure is the one that does not depend on the
+/// other load: with enough idle cores, wall-clock speed of `t` threads is
+/// the CPU figure times `t`.
+pub fn mcts_iters_per_s(cfg: MctsConfig) -> (f64, Option<f64>) {
+    let game = Game::new(bench_position());
+    let mut bot = MctsBot::new("bench", cfg, 3);
+    let _ = search_once(&mut bot, &game);
+    let (t0, c0) = (Instant::now(), cpu_seconds());
+    let mut iters = 0u64;
+    for _ in 0..MCTS_SEARCHES {
+        iters += search_once(&mut bot, &game).iterations;
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    let cpu = cpu_seconds()
+        .zip(c0)
+        .map(|(b, a)| b - a)
+        .filter(|&c| c > 0.0);
+    let iters = iters as f64;
+    (iters / secs, cpu.map(|c| iters / c))
+}
