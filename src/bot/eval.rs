@@ -97,18 +97,21 @@ impl EvalWeights {
             default: "0.4",
             accepts: "a number 0..=1",
             help: "credit per free square of a window still open to a player (0.5 = random fill)",
+            research: true,
         },
         KeyInfo {
             key: "reach",
             default: "3",
             accepts: "an integer 0..=8",
             help: "windows with more free squares than this count nothing",
+            research: true,
         },
         KeyInfo {
             key: "defence",
             default: "1.3",
             accepts: "a number 0..=4",
             help: "weight of the opponent's potential a move spoils, relative to its own gain",
+            research: true,
         },
     ];
 

@@ -613,6 +613,7 @@ pub const NET_KEY: KeyInfo = KeyInfo {
     accepts: "builtin|FILE",
     help: "the learned line network: the built-in one (7x7), or a file written by \
            examples/train_lines; boards of another size are valued by the heuristic",
+    research: false,
 };
 
 /// Reads the `net=` key: `None` for the built-in network.
