@@ -110,3 +110,31 @@ impl Default for AlphaBetaConfig {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::alphabeta::KIND;
+
+    #[test]
+    fn keys_are_checked() {
+        let c = crate::bot::spec::Catalog::new(vec![KIND]);
+        assert!(
+            c.parse("alphabeta:depth=4,nodes=0,ms=100,solve=12,tt=8")
+                .is_ok()
+        );
+        let e = c.parse("alphabeta:depth=0").expect_err("range");
+        assert!(e.0.contains("depth") && e.0.contains("1..=64"), "{e}");
+        assert!(c.parse("alphabeta:decay=2").is_err());
+        // A depth or time budget alone drops the default node budget.
+        let cfg = |spec: &str| {
+            let parsed = c.parse(spec).unwrap_or_else(|e| unreachable!("{e}"));
+            AlphaBetaConfig::from_params(&Params::new(&parsed))
+                .unwrap_or_else(|e| unreachable!("{e}"))
+        };
+        assert_eq!(cfg("alphabeta").nodes, AlphaBetaConfig::DEFAULT_NODES);
+        assert_eq!(cfg("alphabeta:depth=5").nodes, 0);
+        assert_eq!(cfg("alphabeta:ms=300").nodes, 0);
+        assert_eq!(cfg("alphabeta:ms=300,nodes=9").nodes, 9);
+    }
+}
