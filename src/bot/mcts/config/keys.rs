@@ -21,31 +21,31 @@ pub const KEYS: &[KeyInfo] = &[
         "1..=86400000",
         "time budget per move in milliseconds instead of iters (-: none; not reproducible)",
     ),
-    research(
+    research(key(
         "c",
         "0.2",
         "0..=10",
         "UCT exploration constant: mean + c*sqrt(ln N / n)",
-    ),
-    research(
+    )),
+    research(key(
         "fpu",
         "1.0",
         "0..=10",
         "score of an unvisited child (first-play urgency)",
-    ),
-    research(
+    )),
+    research(key(
         "expand",
         "2",
         "1..=1000",
         "visits a leaf receives before it is expanded",
-    ),
-    research(
+    )),
+    research(key(
         "lazy",
         "0",
         "0..=1000000000",
         "from this many visits a node reuses a thread's choice of child until that child's \
          visits grow by about 1/16, counted per thread (0: off, textbook UCT)",
-    ),
+    )),
     key(
         "rollout",
         "heuristic",
@@ -54,132 +54,132 @@ pub const KEYS: &[KeyInfo] = &[
     ),
     // rollout=net|value: the learned network, as for `learned`.
     crate::bot::learned::NET_KEY,
-    research(
+    research(key(
         "eps",
         "0.05",
         "0..=1",
         "probability of a random move in greedy/heuristic playouts",
-    ),
-    research(
+    )),
+    research(key(
         "mix",
         "0",
         "0..=1",
         "rollout=eval: weight of a random fill's margin blended into the static value",
-    ),
-    research(
+    )),
+    research(key(
         "tempo",
         "0.5",
         "0..=4",
         "rollout=eval: weight of the side to move's best move value added to the leaf value",
-    ),
-    research(
+    )),
+    research(key(
         "leaf_decay",
         "-",
         "0..=1",
         "rollout=eval: decay of the leaf evaluation (default: decay)",
-    ),
-    research(
+    )),
+    research(key(
         "leaf_reach",
         "-",
         "0..=8",
         "rollout=eval: reach of the leaf evaluation (default: reach)",
-    ),
-    research(
+    )),
+    research(key(
         "lookahead",
         "0",
         "0..=8",
         "rollout=eval: plies of greedy heuristic moves played before the leaf is evaluated",
-    ),
-    research(
+    )),
+    research(key(
         "reward",
         "win",
         "win|margin",
         "win: 1/0.5/0; margin: (1+tanh(margin/scale))/2",
-    ),
-    research(
+    )),
+    research(key(
         "scale",
         "10",
         "0.1..=1000",
         "points of margin that count as a clear win (reward=margin)",
-    ),
-    research(
+    )),
+    research(key(
         "win_share",
         "0",
         "0..=1",
         "reward=margin: weight of the win/draw/loss step blended into the margin reward",
-    ),
-    research(
+    )),
+    research(key(
         "rave",
         "off",
         "off|rave|grave",
         "all-moves-as-first statistics: none, RAVE or GRAVE",
-    ),
-    research(
+    )),
+    research(key(
         "bias",
         "0.001",
         "0..=1",
         "RAVE beta = m / (m + n + bias*m*n), m AMAF visits, n visits",
-    ),
-    research(
+    )),
+    research(key(
         "ref",
         "50",
         "0..=1000000",
         "GRAVE: AMAF of the closest ancestor with >= ref visits",
-    ),
-    research(
+    )),
+    research(key(
         "prior",
         "prune",
         "off|bias|prune",
         "heuristic move values: progressive bias or prune to k",
-    ),
-    research(
+    )),
+    research(key(
         "k",
         "5",
         "1..=65",
         "prior=prune: children kept per node (best by heuristic)",
-    ),
-    research(
+    )),
+    research(key(
         "widen",
         "2",
         "0|1.1..=100",
         "prior=prune: one more child each time visits grow by this factor (0: fixed k)",
-    ),
-    research(
+    )),
+    research(key(
         "pw",
         "1.0",
         "0..=100",
         "progressive bias weight: + pw * h / (n + 1)",
-    ),
-    research(
+    )),
+    research(key(
         "minimax",
         "0",
         "0..=1",
         "implicit minimax weight: q = (1-w)*mean + w*minimax of leaf evaluations",
-    ),
-    research(
+    )),
+    research(key(
         "solver",
         "true",
         "true|false",
         "MCTS-Solver: proven results propagate; exact endgames",
-    ),
-    research(
+    )),
+    research(key(
         "exact",
         "10",
         "0..=14",
         "solver: search exactly at the root with <= this many empty squares",
-    ),
+    )),
     key(
         "reuse",
         "true",
         "true|false",
         "keep the matching subtree between moves",
     ),
-    research(
+    research(key(
         "final",
         "visits",
         "visits|value",
         "root child played: most visits, or best mean",
-    ),
+    )),
     key(
         "model",
         "auto",
@@ -188,12 +188,12 @@ pub const KEYS: &[KeyInfo] = &[
          value (the heuristic's choice); auto: while all its moves this game, at least model_after, \
          were such; never with the pie rule",
     ),
-    research(
+    research(key(
         "model_after",
         "2",
         "0..=32",
         "model=auto: opponent placements, all of best value, before the opponent is modelled",
-    ),
+    )),
     key("threads", "1", "1..=256", "search threads"),
     key(
         "parallel",
@@ -229,15 +229,10 @@ const fn key(
     }
 }
 
-/// A research option.
-const fn research(
-    key: &'static str,
-    default: &'static str,
-    accepts: &'static str,
-    help: &'static str,
-) -> KeyInfo {
+/// A research option: `k` marked as one.
+const fn research(k: KeyInfo) -> KeyInfo {
     KeyInfo {
         research: true,
-        ..self::key(key, default, accepts, help)
+        ..k
     }
 }
