@@ -27,7 +27,8 @@ impl Default for EvalWeights {
     /// won or tied every pairing (0.40/1.3/3 against the first draft
     /// 0.5/1/8 score 0.886 over 2000 games); against `greedy` 0.998 over
     /// 2000 games. `decay = 0.5` (a random fill) over-credits long windows
-    /// and loses to greedy blocking more often.
+    /// and loses to greedy blocking more often. `experiments/tuning/heuristic-decay/`
+    /// sweeps `decay` against these defaults on today's engine.
     fn default() -> EvalWeights {
         EvalWeights {
             decay: 0.4,

@@ -138,10 +138,11 @@ const DEFAULT_ITERS: u64 = 20_000;
 /// Low exploration, because the heuristic already orders and prunes the
 /// children; `experiments/uct-exploration/` sweeps it.
 const DEFAULT_C: f64 = 0.2;
-/// Every child is tried once before its siblings' bounds decide.
+/// An unvisited child counts as a win, so children are tried early;
+/// `fpu=0.7` was no better (docs/mcts-history.md, fourth round).
 const DEFAULT_FPU: f64 = 1.0;
-/// Two visits before a leaf grows children: both one and four were weaker
-/// in the screens of docs/mcts-history.md.
+/// Two visits before a leaf grows children: one and four were weaker in the
+/// first round of docs/mcts-history.md, one level in the fourth.
 const DEFAULT_EXPAND: u64 = 2;
 /// Off: textbook UCT, which the baselines and speed figures name; with
 /// heuristic playouts the child choice is a small part of an iteration
@@ -165,7 +166,9 @@ const DEFAULT_LOOKAHEAD: u64 = 0;
 /// best replies; `reward=win` passed the equal-time gate
 /// (`experiments/result-reward/`, `experiments/perfect-play/`).
 const DEFAULT_REWARD: Reward = Reward::Win;
-/// Points of margin that count as a clear win under `reward=margin`.
+/// Points of margin that count as a clear win under `reward=margin`; 4
+/// and 15 were weaker in the first round, 20 in the fourth
+/// (docs/mcts-history.md).
 const DEFAULT_SCALE: f64 = 10.0;
 /// Off: blending the result step into the margin reward turned wins into
 /// draws (docs/mcts-history.md, fourth round).
@@ -181,15 +184,17 @@ const DEFAULT_REF: u64 = 50;
 /// Pruning to the heuristic's best moves is what turned plain UCT around
 /// (docs/mcts-history.md, first round).
 const DEFAULT_PRIOR: Prior = Prior::Prune;
-/// Five children first, widened slowly: the best of the k screens.
+/// Five children first: better than eight in the first round, level with
+/// four and six in the fourth (docs/mcts-history.md).
 const DEFAULT_K: u64 = 5;
-/// One more child each time the visits double.
+/// One more child each time the visits double; 1.5 and 3 were no better.
 const DEFAULT_WIDEN: f64 = 2.0;
 /// Full progressive bias; weaker weights were level over 300 layouts.
 const DEFAULT_PW: f64 = 1.0;
 /// Off: implicit minimax was no better than the plain mean.
 const DEFAULT_MINIMAX: f64 = 0.0;
-/// On: proven results cost little and save lost endgames.
+/// On: a proven result is exact, so the search never plays a proven loss
+/// while some move is not one.
 const DEFAULT_SOLVER: bool = true;
 /// Exact root search from ten empty squares; larger ones changed no game
 /// in the screens (the points are lost earlier).
@@ -197,7 +202,8 @@ const DEFAULT_EXACT: u64 = 10;
 /// On at every thread count since the subtree copy keeps node order
 /// (docs/mcts-history.md, "Two threads").
 const DEFAULT_REUSE: bool = true;
-/// Most visits: the robust choice; best mean was weaker.
+/// Most visits: best mean was weaker in the first round, level in the
+/// fourth (docs/mcts-history.md).
 const DEFAULT_FINAL: FinalChoice = FinalChoice::Visits;
 /// Model a heuristic-playing opponent only while it shows it is one:
 /// strong against `heuristic`, level against others
