@@ -2,8 +2,8 @@
 //! model of KataGo's `SearchParams`, and one named default per key.
 //!
 //! Each default says why it is what it is and, where one exists, which
-//! experiment measured it (`experiments/NAME/`, rerun on today's engine by
-//! its `run.sh`). A default changes only through the gate of the shared
+//! experiment measured it (a folder of `experiments/`, rerun on today's
+//! engine by its `run.sh`). A default changes only through the gate of the shared
 //! rules (an equal-time `pahtum sprt`), recorded in such an experiment. The
 //! hand screens on earlier engines that chose the earlier defaults are kept
 //! in `docs/mcts-history.md`; they are a record, not rerunnable today.
