@@ -3,10 +3,11 @@
 //!
 //! Each default says why it is what it is and, where one exists, which
 //! experiment measured it (a folder of `experiments/`, rerun on today's
-//! engine by its `run.sh`). A default changes only through the gate of the shared
-//! rules (an equal-time `pahtum sprt`), recorded in such an experiment. The
-//! hand screens on earlier engines that chose the earlier defaults are kept
-//! in `docs/mcts-history.md`; they are a record, not rerunnable today.
+//! engine by its `run.sh`). A default changes only through the gate of the
+//! shared rules (an equal-time `pahtum sprt`), recorded in such an
+//! experiment. The hand screens on earlier engines that chose the earlier
+//! defaults are kept in `docs/mcts-history.md`; they are a record, not
+//! rerunnable today.
 //!
 //! The key list of `pahtum bots` is in `config/keys.rs`, the parsing and
 //! range checks of a spec in `config/parse.rs`.
