@@ -10,7 +10,6 @@ use pahtum::arena::{
     Format, GameRecord, Observer, Shard, TournamentConfig, TournamentError, run_tournament,
 };
 use pahtum::bot::solver::{SolveLimits, Solver, format_halves};
-use pahtum::cli::bots::catalog_text;
 use pahtum::{Bot, HoleSetup, Komi, Rules, builtin_catalog};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -129,7 +128,7 @@ pub fn bots<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
 /// The catalogue as `pahtum bots` prints it.
 #[pyfunction]
 pub fn bots_text() -> String {
-    catalog_text(&builtin_catalog())
+    builtin_catalog().listing()
 }
 
 /// The exact solution of `position`, as `pahtum solve` gives it: a dict

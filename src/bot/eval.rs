@@ -40,12 +40,21 @@
 //! [`LineValues`]: each line's table index is kept for both colours and
 //! recomputed only for the two lines a stone changes, which more than
 //! doubled that figure again (about 108,000 to about 242,000).
+//!
+//! The weights and their keys are in `eval/weights.rs`, the line tables
+//! and [`LineValues`] in `eval/tables.rs`.
 
-use super::spec::{KeyInfo, Params, SpecError};
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::scoring::WINDOW_WEIGHT;
 use crate::game::square::Square;
+
+mod tables;
+mod weights;
+
+pub(crate) use tables::digit_table;
+pub use tables::{LineValues, MoveTable};
+pub use weights::EvalWeights;
 
 /// Units of [`move_value`] per point: it is finer than a point so that
 /// close moves are not tied by rounding.
@@ -55,96 +64,6 @@ pub const MOVE_VALUE_SCALE: i32 = 100;
 /// `2^-FRAC` (exact for `f = 0`, so finished boards stay exact).
 const FRAC: u32 = 20;
 const ONE: i64 = 1 << FRAC;
-
-/// Weights of the line-potential heuristic; each is a bot key (heuristic,
-/// alphabeta, mcts priors).
-#[derive(Clone, Debug, PartialEq)]
-pub struct EvalWeights {
-    /// Credit per free square of an alive window: a window with `f` free
-    /// squares counts `decay^f` of its weight. 0.5 is a random fill.
-    pub decay: f64,
-    /// Windows with more free squares than this count nothing (0 credits
-    /// only finished windows, i.e. the score as it stands).
-    pub reach: u32,
-    /// Weight, in [`move_value`], of the opponent's potential spoiled
-    /// relative to the mover's own potential gained.
-    pub defence: f64,
-}
-
-impl Default for EvalWeights {
-    /// The tuned defaults. Chosen by paired games of `heuristic` on random
-    /// 7x7 5-hole layouts (tests/strength.rs): a grid over decay 0.15..0.65,
-    /// defence 0.7..2 and reach 2..8 against `greedy` and against
-    /// `heuristic:decay=0.35`, then a round robin of the six best. These
-    /// won or tied every pairing (0.40/1.3/3 against the first draft
-    /// 0.5/1/8 score 0.886 over 2000 games); against `greedy` 0.998 over
-    /// 2000 games. `decay = 0.5` (a random fill) over-credits long windows
-    /// and loses to greedy blocking more often.
-    fn default() -> EvalWeights {
-        EvalWeights {
-            decay: 0.4,
-            reach: 3,
-            defence: 1.3,
-        }
-    }
-}
-
-impl EvalWeights {
-    /// The keys, for `BotKind.keys` of every bot that uses the heuristic.
-    pub const KEYS: &'static [KeyInfo] = &[
-        KeyInfo {
-            key: "decay",
-            default: "0.4",
-            accepts: "a number 0..=1",
-            help: "credit per free square of a window still open to a player (0.5 = random fill)",
-        },
-        KeyInfo {
-            key: "reach",
-            default: "3",
-            accepts: "an integer 0..=8",
-            help: "windows with more free squares than this count nothing",
-        },
-        KeyInfo {
-            key: "defence",
-            default: "1.3",
-            accepts: "a number 0..=4",
-            help: "weight of the opponent's potential a move spoils, relative to its own gain",
-        },
-    ];
-
-    /// Reads the keys from a spec (defaults when absent).
-    ///
-    /// # Errors
-    /// A value that is not a number or out of range; the message names the
-    /// key and its range.
-    pub fn from_params(p: &Params) -> Result<EvalWeights, SpecError> {
-        let d = EvalWeights::default();
-        Ok(EvalWeights {
-            decay: p.float("decay", d.decay, 0.0, 1.0)?,
-            reach: p.int("reach", d.reach as u64, 0, 8)? as u32,
-            defence: p.float("defence", d.defence, 0.0, 4.0)?,
-        })
-    }
-
-    /// `decay^f` in fixed point for `f = 0..=8`, zero beyond `reach`.
-    #[inline]
-    fn credits(&self) -> [i64; 9] {
-        let mut c = [0i64; 9];
-        let mut x = 1.0f64;
-        for (f, slot) in c.iter_mut().enumerate() {
-            if f as u32 > self.reach {
-                break;
-            }
-            *slot = if f == 0 {
-                ONE
-            } else {
-                (x * ONE as f64).round() as i64
-            };
-            x *= self.decay;
-        }
-        c
-    }
-}
 
 /// Starts of the windows of length k that lie on a board of side `size`,
 /// along rows (`[0]`) and columns (`[1]`): `START[size][dir][k]`.
@@ -434,222 +353,6 @@ impl MoveValuer {
     }
 }
 
-/// The move values of one position kept up to date move by move, for a
-/// heuristic playout: [`MoveValuer::value`] through the line tables, with
-/// each line's table index worked out once per change of the line rather
-/// than once per square asked for.
-///
-/// Why: a heuristic playout asks for the value of every free square at
-/// every ply, and a stone changes only its own row and column. Each line
-/// keeps its pattern index (`BASE3` digits of one colour's stones plus
-/// twice the free squares) for both colours; a move recomputes two lines,
-/// and a value is then four table loads and the rounding of
-/// [`MoveValuer::value`], with the same integers.
-#[derive(Clone, Debug)]
-pub struct LineValues<'v> {
-    valuer: &'v MoveValuer,
-    table: &'static MoveTable,
-    /// `[colour][row]` and `[colour][column]`: the line's pattern times
-    /// the board size (the table index of its first place).
-    rows: [[u32; 8]; 2],
-    cols: [[u32; 8]; 2],
-}
-
-impl<'v> LineValues<'v> {
-    /// The values of `pos` by `valuer`; `None` when `valuer` has no line
-    /// tables for `pos`'s size.
-    pub fn new(valuer: &'v MoveValuer, pos: &Position) -> Option<LineValues<'v>> {
-        let table = valuer.table.filter(|t| t.size == pos.size())?;
-        let mut v = LineValues {
-            valuer,
-            table,
-            rows: [[0; 8]; 2],
-            cols: [[0; 8]; 2],
-        };
-        for line in 0..pos.size() as u32 {
-            v.update(pos, line, line);
-        }
-        Some(v)
-    }
-
-    /// Takes the stone just placed on `sq` in `pos` into account.
-    #[inline]
-    pub fn played(&mut self, pos: &Position, sq: Square) {
-        self.update(pos, sq.row() as u32, sq.col() as u32);
-    }
-
-    #[inline(always)]
-    fn update(&mut self, pos: &Position, row: u32, col: u32) {
-        let n = self.table.size as u32;
-        let free = pos.empty().0;
-        let (rf, cf) = (
-            2 * BASE3[row_byte(free, row) as usize] as u32,
-            2 * BASE3[col_byte(free, col) as usize] as u32,
-        );
-        for p in [Player::White, Player::Black] {
-            let bits = pos.stones(p).0;
-            let i = p as usize;
-            self.rows[i][row as usize] = (BASE3[row_byte(bits, row) as usize] as u32 + rf) * n;
-            self.cols[i][col as usize] = (BASE3[col_byte(bits, col) as usize] as u32 + cf) * n;
-        }
-    }
-
-    /// [`MoveValuer::value`] of the free square `sq` for `mover`, the
-    /// side to move in the position last passed to [`LineValues::played`].
-    #[inline]
-    pub fn value(&self, mover: Player, sq: Square) -> i32 {
-        let (r, c) = (sq.row() as usize, sq.col() as usize);
-        let (me, them) = (mover as usize, !mover as usize);
-        let t = self.table;
-        let gain =
-            t.gained[self.rows[me][r] as usize + c] + t.gained[self.cols[me][c] as usize + r];
-        let spoil =
-            t.spoiled[self.rows[them][r] as usize + c] + t.spoiled[self.cols[them][c] as usize + r];
-        self.valuer.units(gain, spoil)
-    }
-}
-
-/// `3^i` summed over the set bits `i` of a byte: the base-3 digits of a
-/// line whose squares are 0 (blocked) or 1 (own stone); adding twice the
-/// free squares' value makes them 2.
-const BASE3: [u16; 256] = digit_table(3);
-
-/// `base^i` summed over the set bits `i` of a byte: a line's squares of
-/// one kind as digit 1 of a base-`base` pattern index (a caller multiplies
-/// by the kind's digit). Fits `u16` for bases up to 4.
-pub(crate) const fn digit_table(base: u16) -> [u16; 256] {
-    let mut t = [0u16; 256];
-    let mut m = 0;
-    while m < 256 {
-        let (mut v, mut p, mut i) = (0u16, 1u16, 0);
-        while i < 8 {
-            if m >> i & 1 == 1 {
-                v += p;
-            }
-            if i < 7 {
-                p *= base;
-            }
-            i += 1;
-        }
-        t[m] = v;
-        m += 1;
-    }
-    t
-}
-
-/// [`move_value`] for one board size as table lookups: a move changes
-/// only the windows of its row and column, and what it gains (or spoils)
-/// on one line depends only on that line's squares (blocked, own stone or
-/// free: `3^size` patterns) and its place in the line. So each line's
-/// share is precomputed for every pattern and place, and a value is four
-/// lookups (gain and spoil, row and column) instead of two sweeps. The
-/// sums are the same fixed-point integers the sweep adds, so the values
-/// are identical.
-pub struct MoveTable {
-    size: u8,
-    /// Credits gained by the mover: `[pattern * size + place]`, the
-    /// pattern's stones being the mover's.
-    gained: Box<[i64]>,
-    /// Credits spoiled for the opponent, the pattern's stones being the
-    /// opponent's.
-    spoiled: Box<[i64]>,
-}
-
-/// Only the size: the tables are tens of thousands of numbers.
-impl std::fmt::Debug for MoveTable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("MoveTable")
-            .field("size", &self.size)
-            .finish_non_exhaustive()
-    }
-}
-
-/// Tables kept for the life of the process (distinct weights and sizes);
-/// beyond this, valuers fall back to the sweep instead of growing memory.
-const MAX_TABLES: usize = 16;
-
-impl MoveTable {
-    /// The tables of `w` for boards of side `size` (3 to 8).
-    pub fn new(w: &EvalWeights, size: u8) -> MoveTable {
-        let v = MoveValuer::new(w);
-        let n = size as usize;
-        let patterns = 3usize.pow(n as u32);
-        let mut gained = vec![0i64; patterns * n].into_boxed_slice();
-        let mut spoiled = vec![0i64; patterns * n].into_boxed_slice();
-        let mut cells = [0u8; 8];
-        for pat in 0..patterns {
-            let mut x = pat;
-            for c in cells.iter_mut().take(n) {
-                *c = (x % 3) as u8;
-                x /= 3;
-            }
-            for place in 0..n {
-                if cells[place] != 2 {
-                    continue;
-                }
-                let (mut g, mut sp) = (0i64, 0i64);
-                for k in 3..=n {
-                    let lo = place.saturating_sub(k - 1);
-                    for start in lo..=place.min(n - k) {
-                        let window = &cells[start..start + k];
-                        if window.contains(&0) {
-                            continue;
-                        }
-                        let f = window.iter().filter(|&&c| c == 2).count();
-                        g += WINDOW_WEIGHT[k] as i64 * v.gained[f];
-                        sp += WINDOW_WEIGHT[k] as i64 * v.credits[f];
-                    }
-                }
-                gained[pat * n + place] = g;
-                spoiled[pat * n + place] = sp;
-            }
-        }
-        MoveTable {
-            size,
-            gained,
-            spoiled,
-        }
-    }
-
-    /// The process-wide tables of `w` and `size`, built on first use;
-    /// `None` for sizes outside 3 to 8 or once 16 tables exist.
-    pub fn shared(w: &EvalWeights, size: u8) -> Option<&'static MoveTable> {
-        type Cache = Vec<(EvalWeights, u8, &'static MoveTable)>;
-        static CACHE: std::sync::Mutex<Cache> = std::sync::Mutex::new(Vec::new());
-        if !(3..=8).contains(&size) {
-            return None;
-        }
-        // A poisoned lock only means another thread panicked while
-        // building; the cache itself is still consistent.
-        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, _, t)) = cache.iter().find(|(cw, cs, _)| cw == w && *cs == size) {
-            return Some(t);
-        }
-        if cache.len() >= MAX_TABLES {
-            return None;
-        }
-        let t: &'static MoveTable = Box::leak(Box::new(MoveTable::new(w, size)));
-        cache.push((w.clone(), size, t));
-        Some(t)
-    }
-
-    #[inline(always)]
-    fn index(&self, stones: u64, free: u64, place: usize) -> usize {
-        (BASE3[stones as usize] as usize + 2 * BASE3[free as usize] as usize) * self.size as usize
-            + place
-    }
-
-    #[inline(always)]
-    fn gain(&self, mine: u64, free: u64, place: usize) -> i64 {
-        self.gained[self.index(mine, free, place)]
-    }
-
-    #[inline(always)]
-    fn spoil(&self, theirs: u64, free: u64, place: usize) -> i64 {
-        self.spoiled[self.index(theirs, free, place)]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -691,7 +394,7 @@ mod tests {
         total
     }
 
-    fn random_positions(count: usize, seed: u64) -> Vec<Position> {
+    pub(super) fn random_positions(count: usize, seed: u64) -> Vec<Position> {
         let mut rng = FastRng::new(seed);
         let mut out = Vec::new();
         for i in 0..count {
@@ -715,7 +418,7 @@ mod tests {
         out
     }
 
-    fn weight_sets() -> Vec<EvalWeights> {
+    pub(super) fn weight_sets() -> Vec<EvalWeights> {
         vec![
             EvalWeights::default(),
             EvalWeights {
@@ -767,81 +470,6 @@ mod tests {
     }
 
     #[test]
-    fn table_values_equal_the_sweep() {
-        for w in weight_sets() {
-            let tables: Vec<&'static MoveTable> = (0..=8u8)
-                .map(|n| &*Box::leak(Box::new(MoveTable::new(&w, n.max(3)))))
-                .collect();
-            for pos in random_positions(600, 29) {
-                let sweep = MoveValuer::new(&w);
-                let table = MoveValuer {
-                    table: Some(tables[pos.size() as usize]),
-                    ..sweep
-                };
-                for sq in Bitboard(u64::MAX).into_iter().filter(|s| s.row() < 8) {
-                    assert_eq!(
-                        table.value(&pos, sq),
-                        sweep.value(&pos, sq),
-                        "{w:?} {sq} {pos}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn line_values_follow_a_playout_exactly() {
-        let mut rng = FastRng::new(11);
-        for w in weight_sets() {
-            let tables: Vec<&'static MoveTable> = (0..=8u8)
-                .map(|n| &*Box::leak(Box::new(MoveTable::new(&w, n.max(3)))))
-                .collect();
-            for pos in random_positions(150, 31) {
-                let valuer = MoveValuer {
-                    table: Some(tables[pos.size() as usize]),
-                    ..MoveValuer::new(&w)
-                };
-                let mut lines = LineValues::new(&valuer, &pos).expect("a table of this size");
-                let mut p = pos;
-                // Random stones to the end, every free square compared at
-                // every ply with the value worked out from scratch.
-                while let Some(sq) = p.empty().nth(rng.below(p.empty().count().max(1))) {
-                    for f in p.empty() {
-                        assert_eq!(
-                            lines.value(p.turn(), f),
-                            valuer.value(&p, f),
-                            "{w:?} {f} {p}"
-                        );
-                    }
-                    p.play_unchecked(sq);
-                    lines.played(&p, sq);
-                }
-            }
-        }
-        // No table for the size: no line values.
-        let pos = random_positions(12, 5)
-            .into_iter()
-            .find(|p| p.size() == 5)
-            .expect("size 5");
-        let w = EvalWeights::default();
-        assert!(LineValues::new(&MoveValuer::with_table(&w, 7), &pos).is_none());
-        assert!(LineValues::new(&MoveValuer::new(&w), &pos).is_none());
-    }
-
-    #[test]
-    fn table_of_another_size_falls_back_to_the_sweep() {
-        let w = EvalWeights::default();
-        let pos = random_positions(12, 5)
-            .into_iter()
-            .find(|p| p.size() == 5)
-            .expect("size 5");
-        let wrong = MoveValuer::with_table(&w, 7);
-        for sq in pos.empty() {
-            assert_eq!(wrong.value(&pos, sq), move_value(&pos, sq, &w));
-        }
-    }
-
-    #[test]
     fn move_value_matches_naive_difference() {
         for w in weight_sets() {
             for pos in random_positions(200, 23) {
@@ -868,26 +496,5 @@ mod tests {
         let d4: Square = "d4".parse().expect("sq");
         pos.play(d4);
         assert_eq!(move_value(&pos, d4, &EvalWeights::default()), i32::MIN);
-    }
-
-    #[test]
-    fn keys_match_defaults() {
-        let d = EvalWeights::default();
-        for k in EvalWeights::KEYS {
-            let v: f64 = k.default.parse().expect("numeric default");
-            let field = match k.key {
-                "decay" => d.decay,
-                "reach" => d.reach as f64,
-                "defence" => d.defence,
-                other => panic!("unknown key {other}"),
-            };
-            assert_eq!(v, field, "{}", k.key);
-        }
-        let spec = "heuristic:decay=0.25,reach=3".parse().expect("spec");
-        let w = EvalWeights::from_params(&Params::new(&spec)).expect("weights");
-        assert_eq!((w.decay, w.reach, w.defence), (0.25, 3, 1.3));
-        let spec = "heuristic:decay=2".parse().expect("spec");
-        let e = EvalWeights::from_params(&Params::new(&spec)).expect_err("range");
-        assert!(e.0.contains("decay") && e.0.contains("0..=1"), "{e}");
     }
 }

@@ -243,30 +243,35 @@ const OWN_KEYS: [KeyInfo; 5] = [
         default: "2000",
         accepts: "an integer 1..=100000000",
         help: "playouts per move, shared among the candidate moves by UCB1",
+        research: false,
     },
     KeyInfo {
         key: "c",
         default: "0.4",
         accepts: "a number 0..=10",
         help: "UCB1 exploration constant (rewards are 1/0.5/0)",
+        research: true,
     },
     KeyInfo {
         key: "rollout",
         default: "random",
         accepts: "random|heuristic",
         help: "playout policy: uniform, or epsilon-greedy on the line-potential heuristic",
+        research: false,
     },
     KeyInfo {
         key: "eps",
         default: "0",
         accepts: "a number 0..=1",
         help: "chance of a random move in a heuristic playout (also spelled epsilon=)",
+        research: true,
     },
     KeyInfo {
         key: "margin",
         default: "0.1",
         accepts: "a number 0..=1",
         help: "share of the reward that follows the score margin (0 = win/draw/loss only)",
+        research: true,
     },
 ];
 

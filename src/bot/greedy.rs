@@ -92,6 +92,7 @@ pub const KIND: BotKind = BotKind {
         default: "0.5",
         accepts: "a number 0..=4",
         help: "weight of what the opponent would score on the square (0 = never block)",
+        research: true,
     }],
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
         let block = params.float("block", DEFAULT_BLOCK, 0.0, 4.0)?;

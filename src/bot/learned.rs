@@ -36,23 +36,27 @@
 //! of view; a stone recomputes its row and column. The value of a move is
 //! then the position's sum plus four table loads, about what a heuristic
 //! move value costs with `eval::LineValues`.
+//!
+//! This file holds the network and its inference; training is in
+//! `learned/train.rs`, the `learned` bot and the `net=` key in
+//! `learned/bot.rs`.
 
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
-use super::choose::{best_from_random_start, best_square, heuristic_swap, pie_opening};
-use super::eval::{EvalWeights, MOVE_VALUE_SCALE, MoveValuer, col_byte, digit_table, row_byte};
-use super::spec::{BotKind, KeyInfo, Params, SpecError};
-use super::{Bot, BotFault, SearchInfo};
-use crate::game::outcome::Komi;
-use crate::game::outcome::Move;
+use super::choose::best_from_random_start;
+use super::eval::{EvalWeights, col_byte, digit_table, row_byte};
 use crate::game::player::Player;
 use crate::game::position::Position;
-use crate::game::record::Game;
 use crate::game::rng::FastRng;
-use crate::game::rules::{HoleSetup, Rules};
 use crate::game::scoring::WINDOW_WEIGHT;
 use crate::game::square::Square;
+
+mod bot;
+mod train;
+
+pub use bot::{KIND, LearnedBot, NET_KEY, net_param};
+pub use train::TrainConfig;
 
 /// `4^i` summed over the set bits `i` of a byte: the digits of a line's
 /// pattern for one kind of square.
@@ -95,48 +99,6 @@ impl std::fmt::Debug for LineNet {
             .field("size", &self.size)
             .field("width", &self.width)
             .finish_non_exhaustive()
-    }
-}
-
-/// Settings of [`LineNet::train`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct TrainConfig {
-    /// Board side, 3 to 8.
-    pub size: u8,
-    /// Games of self-play.
-    pub games: u64,
-    /// Learning rate at the start: the fraction of the error by which one
-    /// update moves a position's value.
-    pub rate: f32,
-    /// The learning rate at the end as a fraction of `rate`.
-    pub final_rate: f32,
-    /// Probability of a random move.
-    pub explore: f64,
-    /// Hole counts, drawn uniformly from this range for each game.
-    pub holes: std::ops::RangeInclusive<u32>,
-    /// Empty squares per table.
-    pub width: u32,
-}
-
-impl Default for TrainConfig {
-    /// The built-in network's settings. Chosen as one ply of the network
-    /// against `heuristic` (4,000 games; experiments/learned-lines), on
-    /// networks that started from the current score rather than the line
-    /// potential: 10 million games with a table per 1, 2 or 4 empty
-    /// squares scored 0.594, 0.627 and 0.636 (fewer tables learn faster
-    /// from the same games); 30 million with `explore` 0.1 or 0.05, 0.634
-    /// and 0.642 (all before each step was normalised by the gradient's
-    /// squared length). The built-in network scores 0.641.
-    fn default() -> TrainConfig {
-        TrainConfig {
-            size: 7,
-            games: 30_000_000,
-            rate: 0.2,
-            final_rate: 0.1,
-            explore: 0.05,
-            holes: 0..=10,
-            width: 4,
-        }
     }
 }
 
@@ -253,62 +215,6 @@ impl LineNet {
         NetLines::new(self, pos).sum(self, pos.turn(), pos.empty().count())
     }
 
-    /// Trains a network by self-play from `seed`; `progress` is told the
-    /// number of games played every 10,000 games.
-    pub fn train(cfg: &TrainConfig, seed: u64, mut progress: impl FnMut(u64)) -> LineNet {
-        let mut net = LineNet::untrained(cfg.size, cfg.width);
-        let mirror = mirror_table(cfg.size);
-        let mut rng = FastRng::new(seed);
-        let max_holes = (cfg.size as u32).pow(2) - 1;
-        let (lo, hi) = (
-            (*cfg.holes.start()).min(max_holes),
-            (*cfg.holes.end()).min(max_holes),
-        );
-        let lines = 2 * cfg.size as usize;
-        for g in 0..cfg.games {
-            let done = g as f32 / cfg.games as f32;
-            let rate = cfg.rate * (1.0 - done * (1.0 - cfg.final_rate));
-            let holes = lo + rng.below(hi.saturating_sub(lo) + 1);
-            let rules = Rules {
-                size: cfg.size,
-                holes: HoleSetup::Random(holes),
-                pie: false,
-                komi: Komi::ZERO,
-            };
-            let Ok(mut pos) = rules.new_game(&mut rng) else {
-                continue;
-            };
-            let mut nl = NetLines::new(&net, &pos);
-            while let (Some(best_sq), best) = nl.best_move(&net, &pos, &mut rng) {
-                let empties = pos.empty().count();
-                let me = pos.turn();
-                let lines_idx = &nl.idx[me as usize][..lines];
-                let step = rate * (best - nl.sum(&net, me, empties))
-                    / squared_gradient(lines_idx, &mirror) as f32;
-                let at = empties.div_ceil(net.width) as usize * net.patterns;
-                for &idx in lines_idx {
-                    let i = idx as usize;
-                    net.weights[at + i] += step;
-                    let m = mirror[i] as usize;
-                    if m != i {
-                        net.weights[at + m] += step;
-                    }
-                }
-                let sq = if rng.unit() < cfg.explore {
-                    pos.empty().nth(rng.below(empties)).unwrap_or(best_sq)
-                } else {
-                    best_sq
-                };
-                pos.play_unchecked(sq);
-                nl.played(&pos, sq);
-            }
-            if (g + 1) % 10_000 == 0 {
-                progress(g + 1);
-            }
-        }
-        net
-    }
-
     /// The network as bytes: `PTLN`, format 1, the board side, the table
     /// width, a zero byte, then the weights in hundredths of a point as
     /// little-endian `i16`.
@@ -390,45 +296,6 @@ fn line_potential(line: &[u32], own: u32, decay: f64, reach: u32) -> f32 {
         }
     }
     total as f32
-}
-
-/// The squared length of the value's gradient in the shared weights: the
-/// sum over weights of the square of the number of lines that read it (a
-/// pattern and its mirror image are one weight). A step of `rate * error`
-/// divided by it moves the value by `rate * error` whatever the position
-/// (normalised least mean squares). Dividing by the number of lines
-/// instead, which it equals when every line reads its own weight, let a
-/// weight that all 14 empty lines of a board with few holes share move the
-/// value 2.8 times the error, and it diverged.
-fn squared_gradient(idx: &[u32], mirror: &[u32]) -> u32 {
-    // Each ordered pair of lines reading one weight adds one: the sum of
-    // each count squared. All 16 x 16 comparisons, without a branch: they
-    // vectorise, where a count with a branch per pair made training 1.2
-    // times slower. Unused slots hold values no pattern has (patterns are
-    // below 4^8), each its own, and only the lines' own slots are counted.
-    let mut w: [u32; 16] = std::array::from_fn(|j| u32::MAX - j as u32);
-    for (slot, &i) in w.iter_mut().zip(idx) {
-        *slot = i.min(mirror[i as usize]);
-    }
-    w[..idx.len()]
-        .iter()
-        .map(|&a| w.iter().map(|&b| (a == b) as u32).sum::<u32>())
-        .sum()
-}
-
-/// Index of each pattern's mirror image (the line read backwards).
-fn mirror_table(size: u8) -> Vec<u32> {
-    let n = size as u32;
-    (0..4u32.pow(n))
-        .map(|pat| {
-            let (mut x, mut m) = (pat, 0);
-            for _ in 0..n {
-                m = m * 4 + x % 4;
-                x /= 4;
-            }
-            m
-        })
-        .collect()
 }
 
 /// Every line's pattern index from both colours' points of view, kept up
@@ -527,124 +394,12 @@ impl NetLines {
     }
 }
 
-/// `learned`: one ply of the learned network, the [`HeuristicBot`]'s
-/// counterpart with a learned value in place of the line-potential one.
-/// Ties are broken at random from the bot's seed. Boards the network was
-/// not trained for are played by the heuristic's move value; the pie rule
-/// is handled as `heuristic` does.
-///
-/// [`HeuristicBot`]: super::heuristic::HeuristicBot
-#[derive(Clone, Debug)]
-pub struct LearnedBot {
-    name: String,
-    net: Option<&'static LineNet>,
-    weights: EvalWeights,
-    rng: FastRng,
-    last: Option<SearchInfo>,
-}
-
-impl LearnedBot {
-    /// A bot playing by `net` (`None`: the built-in network).
-    pub fn new(name: impl Into<String>, net: Option<&'static LineNet>, seed: u64) -> LearnedBot {
-        LearnedBot {
-            name: name.into(),
-            net,
-            weights: EvalWeights::default(),
-            rng: FastRng::new(seed),
-            last: None,
-        }
-    }
-}
-
-impl Bot for LearnedBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn select_move(&mut self, game: &Game) -> Result<Move, BotFault> {
-        let pos = game.position();
-        self.last = None;
-        if pos.can_swap() && heuristic_swap(pos, &self.weights) {
-            return Ok(Move::Swap);
-        }
-        if let Some(sq) = pie_opening(pos, &self.weights, &mut self.rng) {
-            return Ok(Move::Place(sq));
-        }
-        let net = self
-            .net
-            .or_else(|| LineNet::builtin(pos.size()))
-            .filter(|n| n.size() == pos.size());
-        let (sq, eval, extra) = match net {
-            Some(net) => {
-                let (sq, v) = NetLines::new(net, pos).best_move(net, pos, &mut self.rng);
-                (sq, v as f64, String::new())
-            }
-            None => {
-                let valuer = MoveValuer::with_table(&self.weights, pos.size());
-                let best = best_square(pos.empty(), &mut self.rng, |sq| valuer.value(pos, sq));
-                (
-                    best.map(|b| b.0),
-                    best.map_or(0.0, |b| b.1 as f64 / MOVE_VALUE_SCALE as f64),
-                    // Said where `play --verbose` shows it.
-                    "value=heuristic".to_string(),
-                )
-            }
-        };
-        let sq = sq.ok_or_else(|| BotFault::Illegal("no free square".into()))?;
-        self.last = Some(SearchInfo {
-            nodes: pos.empty().count() as u64,
-            depth: 1,
-            eval: Some(eval),
-            pv: vec![Move::Place(sq)],
-            extra,
-        });
-        Ok(Move::Place(sq))
-    }
-
-    fn last_search(&self) -> Option<SearchInfo> {
-        self.last.clone()
-    }
-}
-
-/// The `net=` key of the bots that use a network.
-pub const NET_KEY: KeyInfo = KeyInfo {
-    key: "net",
-    default: "builtin",
-    accepts: "builtin|FILE",
-    help: "the learned line network: the built-in one (7x7), or a file written by \
-           examples/train_lines; boards of another size are valued by the heuristic",
-};
-
-/// Reads the `net=` key: `None` for the built-in network.
-///
-/// # Errors
-/// The file cannot be read or is not a network; the message names the
-/// spec and the file.
-pub fn net_param(p: &Params) -> Result<Option<&'static LineNet>, SpecError> {
-    match p.raw("net") {
-        None | Some("builtin") => Ok(None),
-        Some(path) => LineNet::load(Path::new(path))
-            .map(Some)
-            .map_err(|e| SpecError(format!("bot spec '{}': {e}", p.spec()))),
-    }
-}
-
-/// The catalogue entry.
-pub const KIND: BotKind = BotKind {
-    name: "learned",
-    summary: "one ply of a learned line network (n-tuple, TD self-play); a stronger one-ply baseline than heuristic",
-    keys: &[NET_KEY],
-    build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
-        let net = net_param(params)?;
-        Ok(Box::new(LearnedBot::new(params.label(), net, seed)))
-    },
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::rules::{HoleSetup, Rules};
 
-    fn small_net() -> LineNet {
+    pub(super) fn small_net() -> LineNet {
         let cfg = TrainConfig {
             games: 3000,
             ..TrainConfig::default()
@@ -652,7 +407,7 @@ mod tests {
         LineNet::train(&cfg, 1, |_| {})
     }
 
-    fn random_position(rng: &mut FastRng, size: u8) -> Position {
+    pub(super) fn random_position(rng: &mut FastRng, size: u8) -> Position {
         let rules = Rules {
             size,
             holes: HoleSetup::Random(rng.below(size as u32 + 1)),
@@ -703,84 +458,6 @@ mod tests {
                 let mut kept = lines.clone();
                 kept.played(&after, sq);
                 assert_eq!(kept.idx, NetLines::new(&net, &after).idx);
-            }
-        }
-    }
-
-    #[test]
-    fn mirror_images_share_a_weight() {
-        let net = small_net();
-        let mirror = mirror_table(7);
-        let start = LineNet::untrained(7, net.width);
-        let changed = (0..net.weights.len())
-            .filter(|&i| {
-                let (t, p) = (i / net.patterns, i % net.patterns);
-                let m = t * net.patterns + mirror[p] as usize;
-                assert_eq!(net.weights[i], net.weights[m]);
-                net.weights[i] != start.weights[i]
-            })
-            .count();
-        assert!(changed > 1000, "training changes the weights");
-    }
-
-    #[test]
-    fn training_is_a_function_of_its_seed_and_bytes_round_trip() {
-        let a = small_net().to_bytes();
-        assert_eq!(a, small_net().to_bytes());
-        let cfg = TrainConfig {
-            games: 3000,
-            ..TrainConfig::default()
-        };
-        assert_ne!(a, LineNet::train(&cfg, 2, |_| {}).to_bytes());
-        let back = LineNet::from_bytes(&a).expect("reads");
-        assert_eq!(back.to_bytes(), a);
-        for bad in [&a[..7], &a[..a.len() - 1], b"PTLX\x01\x07\x04\x00"] {
-            assert!(LineNet::from_bytes(bad).is_err());
-        }
-    }
-
-    #[test]
-    fn lines_sharing_a_weight_do_not_diverge() {
-        // With no holes the first position's 14 lines are one empty
-        // pattern: a step per line moved that weight 14 times, and before
-        // the gradient's squared length divided it, it left every possible
-        // score behind within a few hundred games.
-        let cfg = TrainConfig {
-            games: 600,
-            holes: 0..=0,
-            ..TrainConfig::default()
-        };
-        let net = LineNet::train(&cfg, 9, |_| {});
-        // No line of seven scores more than 119 points; a prediction may
-        // pass that a little, not twice over.
-        let worst = net.weights.iter().fold(0f32, |m, w| m.max(w.abs()));
-        assert!(worst <= 2.0 * 119.0, "a weight reached {worst}");
-        let mirror = mirror_table(7);
-        assert_eq!(squared_gradient(&[0; 14], &mirror), 196);
-        // A pattern and its mirror image are one weight.
-        let (p, m) = (1u32, mirror[1]);
-        assert_eq!(squared_gradient(&[p, m, 2], &mirror), 5);
-    }
-
-    #[test]
-    fn every_size_trains_and_values() {
-        for size in 3..=8u8 {
-            let cfg = TrainConfig {
-                size,
-                games: 20,
-                holes: 0..=2,
-                ..TrainConfig::default()
-            };
-            let net = LineNet::train(&cfg, 4, |_| {});
-            let mut rng = FastRng::new(5);
-            for _ in 0..20 {
-                let pos = random_position(&mut rng, size);
-                assert!(net.value(&pos).is_finite());
-                // Training never moves the full board's table off the score.
-                let full = pos.random_fill(&mut rng);
-                let s = full.scores();
-                let margin = s[full.turn()] as f32 - s[!full.turn()] as f32;
-                assert_eq!(net.value(&full), margin, "{size}x{size}");
             }
         }
     }

@@ -1,13 +1,17 @@
 //! A game in progress: holes, stones, side to move, pie-rule state.
-
-use std::fmt;
+//!
+//! Random playouts are in `position/random.rs`. The board text, and with
+//! it `Display` and `Debug`, is in `text.rs`, which uses this file and not
+//! the other way round.
 
 use super::bitboard::Bitboard;
 use super::outcome::{Komi, Move, Outcome};
 use super::player::{ByPlayer, Player};
-use super::rng::{FastRng, mix64};
+use super::rng::mix64;
 use super::scoring::{gain, score};
 use super::square::{MAX_SIZE, MIN_SIZE, Square};
+
+mod random;
 
 /// Zobrist keys: `[colour][square]`, built at compile time from SplitMix64
 /// so hashes are identical on every machine and run.
@@ -392,84 +396,11 @@ impl Position {
         gain(self.stones[p], sq)
     }
 
-    /// Final stones of a uniformly random playout to the end: which free
-    /// squares each colour receives, without playing the moves.
-    ///
-    /// In a uniformly random playout the final board depends only on which
-    /// free squares the side to move receives, and that set is a uniformly
-    /// random subset of size `ceil(E / 2)`. It is drawn by rejection: a
-    /// random word masked to the free squares is a uniform subset; keep it
-    /// (or its complement, which is uniform too) when its size is right.
-    /// About 1 in 8 draws is kept on an empty 7x7 board, and nothing is
-    /// stored per move. Allocation-free.
-    #[inline]
-    pub fn random_split(&self, rng: &mut FastRng) -> ByPlayer<Bitboard> {
-        let e = self.empty.0;
-        let n = e.count_ones();
-        let k = n.div_ceil(2);
-        let mine = loop {
-            let r = rng.next_word() & e;
-            let c = r.count_ones();
-            if c == k {
-                break r;
-            }
-            if c == n - k {
-                break e ^ r;
-            }
-        };
-        let mut out = self.stones;
-        out[self.turn] |= Bitboard(mine);
-        out[!self.turn] |= Bitboard(e ^ mine);
-        out
-    }
-
-    /// Plays a uniformly random game to the end (see [`Position::random_split`])
-    /// and returns White's margin minus komi, in half points.
-    #[inline]
-    pub fn random_playout(&self, rng: &mut FastRng) -> i32 {
-        let s = self.random_split(rng);
-        2 * (score(s[Player::White]) as i32 - score(s[Player::Black]) as i32) - self.komi.halves()
-    }
-
-    /// The position after filling every free square by a uniformly random
-    /// playout.
-    pub fn random_fill(&self, rng: &mut FastRng) -> Position {
-        let s = self.random_split(rng);
-        let mut p = *self;
-        p.hash = self.hash;
-        for col in Player::ALL {
-            for sq in s[col] & !self.stones[col] {
-                p.hash ^= ZOBRIST[col.index()][sq.index()];
-            }
-        }
-        p.stones = s;
-        p.empty = Bitboard::EMPTY;
-        p.turn = if s[Player::White].count() == s[Player::Black].count() {
-            Player::White
-        } else {
-            Player::Black
-        };
-        p
-    }
-
     /// The square at `sq`: `Some(colour)` for a stone, `None` otherwise.
     pub fn stone_at(&self, sq: Square) -> Option<Player> {
         Player::ALL
             .into_iter()
             .find(|&p| self.stones[p].contains(sq))
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", super::text::board_text(self))
-    }
-}
-
-impl fmt::Display for Position {
-    /// The board text of docs/RULES.md, rank 7 (top) first.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&super::text::board_text(self))
     }
 }
 
@@ -514,20 +445,5 @@ mod tests {
         assert_eq!(p, before);
         p.play(sq("b1"));
         assert_eq!(p.try_play(sq("b1")), Err(MoveError::Occupied(sq("b1"))));
-    }
-
-    #[test]
-    fn random_fill_fills_evenly() {
-        let mut rng = FastRng::new(3);
-        for holes in [1u32, 3, 5, 7] {
-            let h: Bitboard = Bitboard::FULL.take(holes as usize).collect();
-            let p = Position::new(7, h, false, Komi::ZERO).expect("pos");
-            let f = p.random_fill(&mut rng);
-            assert!(f.is_game_over());
-            assert_eq!(
-                f.stones(Player::White).count(),
-                f.stones(Player::Black).count()
-            );
-        }
     }
 }

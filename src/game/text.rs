@@ -1,5 +1,7 @@
 //! The board text of docs/RULES.md: one line per rank, top rank first.
 
+use std::fmt;
+
 use super::bitboard::Bitboard;
 use super::outcome::Komi;
 use super::player::Player;
@@ -227,6 +229,19 @@ pub fn board_with_coordinates(p: &Position) -> String {
     s.push_str(&files);
     s.push('\n');
     s
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", board_text(self))
+    }
+}
+
+impl fmt::Display for Position {
+    /// The board text of docs/RULES.md, rank 7 (top) first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&board_text(self))
+    }
 }
 
 #[cfg(test)]

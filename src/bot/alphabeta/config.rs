@@ -39,12 +39,14 @@ impl AlphaBetaConfig {
             default: "64",
             accepts: "an integer 1..=64",
             help: "deepest iteration in plies",
+            research: false,
         },
         KeyInfo {
             key: "nodes",
             default: "1000000",
             accepts: "an integer 0..=10000000000",
             help: "node budget per move, deterministic (0 = none); about a second; the default applies only when neither depth nor ms is given",
+            research: false,
         },
         KeyInfo {
             key: "ms",
@@ -53,18 +55,21 @@ impl AlphaBetaConfig {
             default: "-",
             accepts: "an integer 0..=3600000",
             help: "time budget per move in milliseconds (- or 0: none; makes games unrepeatable)",
+            research: false,
         },
         KeyInfo {
             key: "solve",
             default: "18",
             accepts: "an integer 0..=30",
             help: "play exactly (solver, best margin) once no more squares than this are free, whatever nodes=; only ms= bounds it (half the move's time, then the search plays)",
+            research: false,
         },
         KeyInfo {
             key: "tt",
             default: "16",
             accepts: "an integer 1..=1024",
             help: "transposition table size in MiB",
+            research: false,
         },
         EvalWeights::KEYS[0],
         EvalWeights::KEYS[1],
@@ -103,5 +108,33 @@ impl Default for AlphaBetaConfig {
             tt_mb: 16,
             weights: EvalWeights::default(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::alphabeta::KIND;
+
+    #[test]
+    fn keys_are_checked() {
+        let c = crate::bot::spec::Catalog::new(vec![KIND]);
+        assert!(
+            c.parse("alphabeta:depth=4,nodes=0,ms=100,solve=12,tt=8")
+                .is_ok()
+        );
+        let e = c.parse("alphabeta:depth=0").expect_err("range");
+        assert!(e.0.contains("depth") && e.0.contains("1..=64"), "{e}");
+        assert!(c.parse("alphabeta:decay=2").is_err());
+        // A depth or time budget alone drops the default node budget.
+        let cfg = |spec: &str| {
+            let parsed = c.parse(spec).unwrap_or_else(|e| unreachable!("{e}"));
+            AlphaBetaConfig::from_params(&Params::new(&parsed))
+                .unwrap_or_else(|e| unreachable!("{e}"))
+        };
+        assert_eq!(cfg("alphabeta").nodes, AlphaBetaConfig::DEFAULT_NODES);
+        assert_eq!(cfg("alphabeta:depth=5").nodes, 0);
+        assert_eq!(cfg("alphabeta:ms=300").nodes, 0);
+        assert_eq!(cfg("alphabeta:ms=300,nodes=9").nodes, 9);
     }
 }

@@ -37,13 +37,16 @@ pub mod search;
 pub mod select;
 pub mod tree;
 
+mod model;
+mod root;
+
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use self::config::{Budget, FinalChoice, MctsConfig, Model, Parallel};
+use self::config::{Budget, MctsConfig, Parallel};
 use self::search::Root;
 use self::tree::{NodeId, Proof, Tree, state};
-use super::eval::{EvalWeights, MoveValuer};
+use super::eval::EvalWeights;
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
@@ -53,6 +56,10 @@ use crate::game::record::Game;
 use crate::game::rng::derive_seed;
 
 pub use config::KEYS;
+pub use root::{Report, RootMove};
+
+use self::model::modelled_colour;
+use self::root::{choose, principal_variation};
 
 /// Longest principal variation reported.
 const PV_LEN: usize = 12;
@@ -62,41 +69,6 @@ const PV_LEN: usize = 12;
 const FIRST_ARENA: u32 = 1 << 16;
 /// Root children listed in reports.
 const TOP: usize = 5;
-
-/// Statistics of one root move (merged over trees with root parallelism).
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct RootMove {
-    /// The move.
-    pub mv: Move,
-    /// Visits.
-    pub visits: u64,
-    /// Mean reward for the side to move, `[0, 1]`.
-    pub mean: f64,
-    /// Proven result for the side to move, if any.
-    pub proof: Proof,
-}
-
-/// What the last search did.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Report {
-    /// Iterations run.
-    pub iterations: u64,
-    /// Tree nodes in use, all trees together.
-    pub nodes: u64,
-    /// Deepest path, in plies.
-    pub depth: u32,
-    /// Root moves, most visited first.
-    pub moves: Vec<RootMove>,
-    /// Principal variation, the chosen move first.
-    pub pv: Vec<Move>,
-    /// Set when the move came from the exact endgame search: White's
-    /// final margin in half points.
-    pub exact_margin: Option<i32>,
-    /// Whether the search started from the subtree kept from the last move.
-    pub reused: bool,
-    /// The colour the search modelled as `heuristic` (`model=`), if any.
-    pub modelled: Option<Player>,
-}
 
 /// The MCTS player.
 #[derive(Debug)]
@@ -407,91 +379,6 @@ impl MctsBot {
     }
 }
 
-/// The move to play: a proven win if there is one; never a proven loss
-/// unless every move is one; else by `final`.
-fn choose(moves: &[RootMove], how: FinalChoice) -> Option<Move> {
-    if let Some(m) = moves.iter().find(|m| m.proof == Proof::Win) {
-        return Some(m.mv);
-    }
-    let live: Vec<&RootMove> = moves.iter().filter(|m| m.proof != Proof::Loss).collect();
-    let pool: Vec<&RootMove> = if live.is_empty() {
-        moves.iter().collect()
-    } else {
-        live
-    };
-    match how {
-        // `moves` is sorted by visits, then mean.
-        FinalChoice::Visits => pool.first().map(|m| m.mv),
-        FinalChoice::Value => {
-            let most = pool.first().map_or(0, |m| m.visits);
-            pool.iter()
-                .filter(|m| m.visits * 10 >= most && m.visits > 0)
-                .max_by(|a, b| a.mean.total_cmp(&b.mean))
-                .map(|m| m.mv)
-        }
-    }
-}
-
-/// The colour the search models as `heuristic` (`model=`): the
-/// opponent's, with `model=on`, or with `model=auto` while each of its
-/// placements so far, at least `model_after`, was of best
-/// line-potential value by the engine's own weights. Never under the pie
-/// rule, where the opening and the swap follow other rules and the swap
-/// changes who owns a colour.
-fn modelled_colour(game: &Game, cfg: &MctsConfig) -> Option<Player> {
-    let start = game.start();
-    if start.pie() {
-        return None;
-    }
-    let opponent = !game.position().turn();
-    match cfg.model {
-        Model::Off => None,
-        Model::On => Some(opponent),
-        Model::Auto => {
-            let valuer = MoveValuer::with_table(&cfg.weights, start.size());
-            let mut pos = *start;
-            let mut agreed = 0u32;
-            for &mv in game.moves() {
-                let Move::Place(sq) = mv else {
-                    return None;
-                };
-                if pos.turn() == opponent {
-                    let played = valuer.value(&pos, sq);
-                    if pos.empty().any(|s| valuer.value(&pos, s) > played) {
-                        return None;
-                    }
-                    agreed += 1;
-                }
-                pos.play(sq);
-            }
-            (agreed >= cfg.model_after).then_some(opponent)
-        }
-    }
-}
-
-/// Follows the most visited children below `from` into `pv`.
-fn principal_variation(tree: &Tree, from: NodeId, pv: &mut Vec<Move>) {
-    let mut id = from;
-    while pv.len() < PV_LEN {
-        let node = tree.node(id);
-        if node.state() != state::EXPANDED {
-            break;
-        }
-        let (first, n) = node.child_range();
-        let Some(best) = (first..first + n)
-            .map(NodeId)
-            .max_by_key(|&c| (tree.node(c).visits(), std::cmp::Reverse(c.0)))
-        else {
-            break;
-        };
-        if tree.node(best).visits() == 0 {
-            break;
-        }
-        pv.push(tree.node(best).mv());
-        id = best;
-    }
-}
-
 /// The move when no tree could be grown (cannot happen with the minimum
 /// `max_nodes`): the best one-ply move.
 fn fallback(pos: &Position, w: &EvalWeights) -> Result<Move, BotFault> {
@@ -558,258 +445,3 @@ pub const KIND: BotKind = BotKind {
         Ok(Box::new(MctsBot::new(params.label(), cfg, seed)))
     },
 };
-
-/// Tree reuse under tree parallelism: the kept subtree stays a well-formed
-/// tree of legal, distinct moves whose visits add up.
-#[cfg(test)]
-mod parallel_reuse {
-    use super::*;
-    use crate::game::rules::Rules;
-
-    /// Pushes what is wrong below `id` (position `pos`) onto `bad`.
-    fn walk(tree: &Tree, id: NodeId, pos: Position, depth: u32, bad: &mut Vec<String>) {
-        let node = tree.node(id);
-        if node.state() != tree::state::EXPANDED {
-            return;
-        }
-        let (first, n) = node.child_range();
-        // With `widen` every legal move is a child: a node with another
-        // count stands for another position.
-        let moves = pos.empty().count() + pos.can_swap() as u32;
-        if n != moves {
-            bad.push(format!(
-                "depth {depth}: {n} children at node {} for {moves} moves",
-                id.0
-            ));
-            return;
-        }
-        let mut seen = 0u64;
-        let mut sum = 0u64;
-        for c in first..first + n {
-            let ch = tree.node(NodeId(c));
-            sum += ch.visits() as u64;
-            match ch.mv() {
-                Move::Place(sq) => {
-                    if !pos.empty().contains(sq) || seen >> sq.index() & 1 == 1 {
-                        bad.push(format!(
-                            "depth {depth}: illegal/dup child {sq} at node {}",
-                            id.0
-                        ));
-                        return;
-                    }
-                    seen |= 1 << sq.index();
-                    let mut p = pos;
-                    p.play_unchecked(sq);
-                    walk(tree, NodeId(c), p, depth + 1, bad);
-                }
-                Move::Swap => {}
-            }
-        }
-        // Every visit but those before the expansion went on to a child,
-        // or ended here while another thread was writing the children (as
-        // many as that thread was descheduled for: no tight bound).
-        let v = node.visits() as u64;
-        if sum > v {
-            bad.push(format!("depth {depth}: children visits {sum}, node {v}"));
-        }
-    }
-
-    #[test]
-    fn parallel_reuse_tree_is_consistent() {
-        let rules = Rules::default();
-        let start = rules
-            .new_game(&mut crate::game::rules::layout_rng(3))
-            .unwrap();
-        let mut game = Game::new(start);
-        // Pruning with widening keeps every legal move as a child, which
-        // `walk` checks.
-        let cfg = MctsConfig {
-            budget: Budget::Iters(4000),
-            threads: 2,
-            prior: config::Prior::Prune,
-            widen: 2.0,
-            ..MctsConfig::default()
-        };
-        let mut bot = MctsBot::new("t", cfg, 1);
-        let mut rng = crate::game::rng::FastRng::new(9);
-        for ply in 0..30 {
-            if game.position().is_game_over() {
-                break;
-            }
-            let mv = bot.search(&game).unwrap();
-            let mut bad = Vec::new();
-            walk(&bot.trees[0], NodeId::ROOT, *game.position(), 0, &mut bad);
-            assert!(bad.is_empty(), "ply {ply}: {:?}", &bad[..bad.len().min(5)]);
-            game.try_play(mv).unwrap();
-            // A random reply, so that the kept subtree is not always the
-            // principal variation.
-            let e = game.position().empty();
-            if e.count() == 0 {
-                break;
-            }
-            let sq = e.nth(rng.below(e.count())).unwrap();
-            game.try_play(Move::Place(sq)).unwrap();
-        }
-    }
-}
-
-/// The opponent model (`model=`): when it is on, and what the tree then
-/// holds at the opponent's nodes.
-#[cfg(test)]
-mod opponent_model {
-    use super::*;
-    use crate::game::bitboard::Bitboard;
-    use crate::game::outcome::Komi;
-    use crate::game::rules::Rules;
-    use crate::game::square::Square;
-
-    fn start(seed: u64, pie: bool) -> Position {
-        let rules = Rules {
-            pie,
-            ..Rules::default()
-        };
-        rules
-            .new_game(&mut crate::game::rules::layout_rng(seed))
-            .unwrap()
-    }
-
-    /// A square of best value for the side to move, and one of worse
-    /// value.
-    fn best_and_worse(pos: &Position, valuer: &MoveValuer) -> (Square, Square) {
-        let best = pos.empty().max_by_key(|&s| valuer.value(pos, s)).unwrap();
-        let worse = pos
-            .empty()
-            .find(|&s| valuer.value(pos, s) < valuer.value(pos, best))
-            .unwrap();
-        (best, worse)
-    }
-
-    fn cfg(model: Model) -> MctsConfig {
-        MctsConfig {
-            model,
-            ..MctsConfig::default()
-        }
-    }
-
-    /// Plays `n` pairs of moves: the first mover (the modelled opponent of
-    /// the engine that moves next) plays a best move each time except at
-    /// `deviate`, the other any best move.
-    fn game(pos: Position, n: usize, deviate: Option<usize>) -> Game {
-        let valuer = MoveValuer::with_table(&EvalWeights::default(), pos.size());
-        let mut g = Game::new(pos);
-        for i in 0..n {
-            let (best, worse) = best_and_worse(g.position(), &valuer);
-            let mv = if deviate == Some(i) { worse } else { best };
-            g.try_play(Move::Place(mv)).unwrap();
-            let (best, _) = best_and_worse(g.position(), &valuer);
-            g.try_play(Move::Place(best)).unwrap();
-        }
-        let (best, _) = best_and_worse(g.position(), &valuer);
-        g.try_play(Move::Place(best)).unwrap();
-        g
-    }
-
-    #[test]
-    fn auto_models_an_opponent_that_always_played_the_best_value() {
-        let pos = start(4, false);
-        let g = game(pos, 3, None);
-        let opp = Some(!g.position().turn());
-        assert_eq!(modelled_colour(&g, &cfg(Model::Auto)), opp);
-        assert_eq!(modelled_colour(&g, &cfg(Model::On)), opp);
-        assert_eq!(modelled_colour(&g, &cfg(Model::Off)), None);
-        // Exactly `model_after` placements, and one too few.
-        let g = game(pos, 1, None);
-        assert_eq!(modelled_colour(&g, &cfg(Model::Auto)), opp);
-        let g = game(pos, 0, None);
-        assert_eq!(modelled_colour(&g, &cfg(Model::Auto)), None);
-        assert_eq!(modelled_colour(&g, &cfg(Model::On)), opp);
-    }
-
-    #[test]
-    fn one_other_move_turns_auto_off_for_the_game() {
-        let pos = start(4, false);
-        for deviate in 0..4 {
-            let g = game(pos, 4, Some(deviate));
-            assert_eq!(modelled_colour(&g, &cfg(Model::Auto)), None, "{deviate}");
-        }
-        // Not under the pie rule.
-        let g = game(start(4, true), 3, None);
-        assert_eq!(modelled_colour(&g, &cfg(Model::On)), None);
-    }
-
-    /// At the opponent's nodes the tree holds exactly its moves of best
-    /// value, every one of them when several tie (the empty board without
-    /// holes is symmetric, so its replies tie), with one thread and in
-    /// every tree of root parallelism.
-    #[test]
-    fn modelled_nodes_hold_only_the_best_valued_moves() {
-        let open = Position::new(7, Bitboard::EMPTY, false, Komi::ZERO).unwrap();
-        let mut tied = 0;
-        for pos in [start(6, false), open] {
-            for (threads, parallel) in [(1, Parallel::Tree), (2, Parallel::Root)] {
-                let cfg = MctsConfig {
-                    threads,
-                    parallel,
-                    ..cfg(Model::On)
-                };
-                let mut bot = MctsBot::new("t", cfg, 1);
-                bot.search(&Game::new(pos)).unwrap();
-                for tree in &bot.trees {
-                    tied += check_modelled(tree, pos);
-                }
-            }
-        }
-        assert!(tied > 0, "no tie was checked");
-    }
-
-    /// Checks the expanded children of the root of `tree` (position `pos`)
-    /// and returns how many held more than one move.
-    fn check_modelled(tree: &Tree, pos: Position) -> u32 {
-        let valuer = MoveValuer::with_table(&EvalWeights::default(), pos.size());
-        let (first, n) = tree.root().child_range();
-        assert_eq!(n, pos.empty().count(), "the engine's own moves");
-        let (mut checked, mut tied) = (0, 0);
-        for c in first..first + n {
-            let node = tree.node(NodeId(c));
-            if node.state() != tree::state::EXPANDED {
-                continue;
-            }
-            let Move::Place(sq) = node.mv() else {
-                panic!("a swap without the pie rule")
-            };
-            let mut p = pos;
-            p.play(sq);
-            let top = p.empty().map(|s| valuer.value(&p, s)).max().unwrap();
-            let want: Vec<Move> = p
-                .empty()
-                .filter(|&s| valuer.value(&p, s) == top)
-                .map(Move::Place)
-                .collect();
-            let (f, k) = node.child_range();
-            let got: Vec<Move> = (f..f + k).map(|i| tree.node(NodeId(i)).mv()).collect();
-            assert_eq!(got, want, "after {sq}");
-            checked += 1;
-            tied += u32::from(k > 1);
-        }
-        assert!(checked > 1);
-        tied
-    }
-
-    /// One bot that plays both colours (as the engine server's does) does
-    /// not keep a tree that modelled the colour it now plays.
-    #[test]
-    fn a_tree_that_modelled_a_colour_is_not_kept_for_that_colour() {
-        let mut game = Game::new(start(6, false));
-        let mut bot = MctsBot::new("t", cfg(Model::On), 1);
-        for _ in 0..3 {
-            let mv = bot.search(&game).unwrap();
-            game.try_play(mv).unwrap();
-            bot.search(&game).unwrap();
-            let (_, n) = bot.trees[0].root().child_range();
-            assert_eq!(n, game.position().empty().count());
-            assert!(!bot.report().unwrap().reused);
-            let mv = bot.report().unwrap().pv[0];
-            game.try_play(mv).unwrap();
-        }
-    }
-}

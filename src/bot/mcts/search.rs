@@ -1,23 +1,34 @@
 //! One MCTS iteration and the loop that runs them on one tree. The same
 //! code serves one thread (`SHARED = false`: plain loads and stores) and
 //! several threads sharing the tree (`SHARED = true`: atomic adds; the
-//! rules are in `parallel.rs`).
+//! rules are in `parallel.rs`). The children of an expanded leaf are in
+//! `search/expand.rs`, minimax and proof backup in `search/backup.rs`, lazy
+//! selection in `search/choices.rs`, the held-back updates of hot nodes in
+//! `search/pending.rs`.
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
 use std::time::Instant;
 
-use super::config::{MctsConfig, Prior, Rave, Rollout};
+use super::config::{MctsConfig, Rave, Rollout};
 use super::endgame;
 use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
-use super::tree::{NodeId, Padded, Proof, REWARD_ONE, Reserve, SWAP, Tree, add32, add64, state};
+use super::tree::{NodeId, Padded, Proof, Reserve, SWAP, Tree, add32, add64, state};
 use crate::bot::eval;
-use crate::bot::learned::{LineNet, NetLines};
+use crate::bot::learned::LineNet;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
 use crate::game::rng::FastRng;
+
+mod backup;
+mod choices;
+mod expand;
+mod pending;
+
+use choices::Choices;
+use pending::Pending;
 
 /// In-tree leaves with at most this many empty squares are solved exactly
 /// when the solver is on (a few hundred alpha-beta nodes at most).
@@ -132,68 +143,6 @@ pub struct Shared<'a> {
     pub lazy: u32,
 }
 
-/// Lazy selection: a thread's recent choices of child at heavily visited
-/// nodes, each followed for `visits >> LAZY_SHIFT` more of this thread's
-/// passes, `visits` being the chosen child's when it was chosen: about
-/// 1/16 of its visits, counted per thread (with `T` threads sharing the
-/// tree, the child may grow by up to about `T/16` meanwhile).
-///
-/// Why: with random playouts, scanning a node's children for the best
-/// bound was about 70 % of an iteration (`perf`, one thread, the bench
-/// search), and at a node with hundreds of visits the choice rarely
-/// changes from one visit to the next. Reusing it for a small fraction of
-/// the chosen child's visits changes that child's statistics by at most
-/// that fraction before the choice is made again; a child that looked
-/// good on few visits is re-examined after a few more (a length in
-/// proportion to the parent's visits instead gave a corner move with a
-/// 0.43 value ten thousand visits at once at the bench's root). Measured
-/// in `MctsConfig`'s docs: about three times the iterations a second with
-/// random playouts, level at equal iterations, stronger at equal time.
-///
-/// Direct-mapped by node id; a node whose slot another took chooses
-/// afresh. Node ids are stable within one search, and a `Choices` lives
-/// for one search (a `Worker`), so a stored child is always a child of
-/// its node. A child with a proof (proven when or after it was chosen, or
-/// terminal) is chosen afresh; with the solver on, its choice rules then
-/// apply. Nothing shared is written: a reused choice reads neither the
-/// virtual loss nor other threads' updates.
-#[derive(Debug)]
-struct Choices {
-    /// (node id or `u32::MAX`, chosen child id, visits it still receives).
-    slots: Box<[(u32, u32, u32); CHOICE_SLOTS]>,
-}
-
-/// Slots of [`Choices`] (a power of two): the heavily visited nodes of one
-/// search are the few at the top of the tree.
-const CHOICE_SLOTS: usize = 256;
-
-/// A reused choice lasts `visits >> LAZY_SHIFT` of the chosen child's
-/// visits (0 with under 16: chosen afresh every visit).
-const LAZY_SHIFT: u32 = 4;
-
-impl Choices {
-    fn new() -> Choices {
-        Choices {
-            slots: Box::new([(u32::MAX, 0, 0); CHOICE_SLOTS]),
-        }
-    }
-
-    /// The child to visit from `id`: the stored choice while it lasts,
-    /// otherwise `select()`'s, stored.
-    #[inline]
-    fn child(&mut self, tree: &Tree, id: NodeId, select: impl FnOnce() -> NodeId) -> NodeId {
-        let h = (id.0.wrapping_mul(0x9E37_79B1) >> 24) as usize & (CHOICE_SLOTS - 1);
-        let slot = &mut self.slots[h];
-        if slot.0 == id.0 && slot.2 > 0 && tree.node(NodeId(slot.1)).proof() == Proof::Unknown {
-            slot.2 -= 1;
-            return NodeId(slot.1);
-        }
-        let child = select();
-        *slot = (id.0, child.0, tree.node(child).visits() >> LAZY_SHIFT);
-        child
-    }
-}
-
 impl<'a> Shared<'a> {
     /// A search of `tree` from `root` for `iters` iterations (or until
     /// `deadline`).
@@ -260,114 +209,6 @@ struct Step {
     full: bool,
     /// Whether [`Pending`] holds this visit's statistics.
     deferred: bool,
-}
-
-/// Statistics updates of hot nodes that a thread sharing the tree holds
-/// back and adds in batches.
-///
-/// Why: with cheap iterations, every thread passes through the same few
-/// nodes at the top of the tree, and an atomic add there on every
-/// iteration moves their cache lines between cores on every iteration;
-/// that traffic, not the work, bounded tree parallelism (two threads ran
-/// slower than one). A node with hundreds of visits barely changes its
-/// selection score over a few more, so its updates wait until they
-/// reach 1/64 of its visits, while cold nodes, where one visit matters
-/// (and where the in-flight visit is the virtual loss), are updated at
-/// once.
-#[derive(Debug)]
-struct Pending {
-    /// Direct-mapped by node id: a node whose slot is taken by another
-    /// evicts it (adds it to the tree) and takes the slot.
-    slots: Box<[Entry; PENDING_SLOTS]>,
-}
-
-#[derive(Copy, Clone, Debug)]
-struct Entry {
-    /// The node, or `u32::MAX` for an empty slot.
-    id: u32,
-    visits: u32,
-    value: u64,
-    /// Held-back visits at which the entry is added to the tree.
-    limit: u32,
-}
-
-const EMPTY: Entry = Entry {
-    id: u32::MAX,
-    visits: 0,
-    value: 0,
-    limit: 0,
-};
-
-/// Slots of a [`Pending`] (a power of two).
-const PENDING_SLOTS: usize = 256;
-
-impl Pending {
-    fn new() -> Pending {
-        Pending {
-            slots: Box::new([EMPTY; PENDING_SLOTS]),
-        }
-    }
-
-    #[inline]
-    fn slot(id: NodeId) -> usize {
-        (id.0.wrapping_mul(0x9E37_79B1) >> 24) as usize & (PENDING_SLOTS - 1)
-    }
-
-    /// Holds back one visit of `id`, which had `before` visits.
-    #[inline]
-    fn visit(&mut self, tree: &Tree, id: NodeId, before: u32) {
-        let e = &mut self.slots[Self::slot(id)];
-        if e.id != id.0 {
-            Self::add(tree, e);
-            *e = Entry {
-                id: id.0,
-                visits: 0,
-                value: 0,
-                limit: before >> LAG_SHIFT,
-            };
-        }
-        e.visits += 1;
-    }
-
-    /// Holds back a reward for `id` (straight to the tree if its slot was
-    /// taken meanwhile) and adds the entry to the tree once its visits
-    /// reach its limit.
-    #[inline]
-    fn reward(&mut self, tree: &Tree, id: NodeId, value: u64) {
-        let e = &mut self.slots[Self::slot(id)];
-        if e.id != id.0 {
-            add64::<true>(&tree.node(id).value, value);
-            return;
-        }
-        e.value += value;
-        if e.visits >= e.limit {
-            Self::add(tree, e);
-        }
-    }
-
-    #[inline]
-    fn add(tree: &Tree, e: &mut Entry) {
-        if e.id == u32::MAX {
-            return;
-        }
-        let node = tree.node(NodeId(e.id));
-        if e.visits > 0 {
-            add32::<true>(&node.visits, e.visits);
-        }
-        if e.value > 0 {
-            add64::<true>(&node.value, e.value);
-        }
-        e.visits = 0;
-        e.value = 0;
-    }
-
-    /// Adds everything held back to the tree.
-    fn flush(&mut self, tree: &Tree) {
-        for e in self.slots.iter_mut() {
-            Self::add(tree, e);
-            *e = EMPTY;
-        }
-    }
 }
 
 /// A thread's private state: its random stream and reusable buffers, so
@@ -460,83 +301,6 @@ impl Worker {
             self.pending.flush(s.tree);
         }
         s.depth.fetch_max(depth, Relaxed);
-    }
-
-    /// Fills `self.moves` with the children of `pos`: every free square
-    /// (pruned to the best `k` by heuristic value with `prior=prune`, or by
-    /// the network's with `rollout=net`), then the pie swap when offered.
-    /// Priors are scaled so the best is 1. When `modelled`, only the moves
-    /// of best heuristic value, all with prior 1: the moves `heuristic`
-    /// chooses among.
-    fn child_moves(
-        &mut self,
-        pos: &Position,
-        cfg: &MctsConfig,
-        valuer: &eval::MoveValuer,
-        net: Option<&LineNet>,
-        modelled: bool,
-    ) {
-        self.moves.clear();
-        if modelled {
-            let mut top = i32::MIN;
-            for sq in pos.empty() {
-                let v = valuer.value(pos, sq);
-                if v > top {
-                    top = v;
-                    self.moves.clear();
-                }
-                if v == top {
-                    self.moves.push((sq.index() as u8, 1.0));
-                }
-            }
-            return;
-        }
-        // The heuristic ranks stones by what they gain their owner; the
-        // first stone under the pie rule should gain nobody, so there it
-        // ranks nothing (every stone a child, no prior).
-        if !cfg.uses_prior() || swap_follows(pos) {
-            self.moves
-                .extend(pos.empty().map(|sq| (sq.index() as u8, 0.0)));
-        } else if let (Some(net), Rollout::Net) = (net, cfg.rollout) {
-            let lines = NetLines::new(net, pos);
-            let base = lines.after_base(net, pos);
-            let mut top = f32::NEG_INFINITY;
-            for sq in pos.empty() {
-                let v = lines.move_value(net, pos, base, sq);
-                top = top.max(v);
-                self.moves.push((sq.index() as u8, v));
-            }
-            // The network's values are points and may be negative: the
-            // best child's prior is 1, one two points worse 1/e.
-            for m in self.moves.iter_mut() {
-                m.1 = ((m.1 - top) / 2.0).exp();
-            }
-        } else {
-            let mut top = 1;
-            for sq in pos.empty() {
-                let v = valuer.value(pos, sq).max(0);
-                top = top.max(v);
-                self.moves.push((sq.index() as u8, v as f32));
-            }
-            let scale = 1.0 / top as f32;
-            for m in self.moves.iter_mut() {
-                m.1 *= scale;
-            }
-        }
-        if cfg.prior == Prior::Prune {
-            // Best first (a stable sort: equal values keep square order,
-            // so the tree is deterministic); selection scans a growing
-            // prefix, or only `k` children exist.
-            self.moves.sort_by(|a, b| b.1.total_cmp(&a.1));
-            if cfg.widen == 0.0 {
-                self.moves.truncate(cfg.prune_k as usize);
-            }
-        }
-        if pos.can_swap() {
-            // First, so that pruning and unpruning never hide the pie
-            // decision.
-            self.moves.insert(0, (SWAP, 1.0));
-        }
     }
 
     /// One iteration; returns the depth of its path.
@@ -689,74 +453,6 @@ impl Worker {
         }
         self.path.len() as u32 - 1
     }
-
-    /// Implicit minimax (Lanctot et al. 2014): the leaf keeps its
-    /// heuristic value for its chooser; every node above takes one minus
-    /// the best value among its visited children. Plain stores: a racing
-    /// thread may overwrite with a value one iteration older, which the
-    /// next backup through the node repairs.
-    fn back_up_minimax(&self, tree: &Tree, leaf: ByPlayer<u64>) {
-        let mut steps = self.path.iter().rev();
-        let Some(last) = steps.next() else {
-            return;
-        };
-        let v = leaf[!last.turn] as f32 / REWARD_ONE as f32;
-        tree.node(last.id).minimax.store(v.to_bits(), Relaxed);
-        for step in steps {
-            let node = tree.node(step.id);
-            let (first, n) = node.child_range();
-            let mut best = f32::NEG_INFINITY;
-            for c in first..first + n {
-                let ch = tree.node(NodeId(c));
-                if ch.visits() > 0 {
-                    best = best.max(f32::from_bits(ch.minimax.load(Relaxed)));
-                }
-            }
-            if best > f32::NEG_INFINITY {
-                node.minimax.store((1.0 - best).to_bits(), Relaxed);
-            }
-        }
-    }
-
-    /// MCTS-Solver (Winands et al. 2008): from the leaf up, a node is lost
-    /// for its chooser when some child is won for the opponent choosing
-    /// it, and decided when every child is (best child's result, seen by
-    /// the other side). Stops at the first node that stays unproven.
-    fn propagate_proofs(&self, tree: &Tree, s: &Shared<'_>) {
-        let Some(last) = self.path.last() else {
-            return;
-        };
-        if tree.node(last.id).proof() == Proof::Unknown {
-            return;
-        }
-        for step in self.path.iter().rev().skip(1) {
-            let node = tree.node(step.id);
-            if node.proof() != Proof::Unknown {
-                continue;
-            }
-            let (first, n) = node.child_range();
-            let mut best = Proof::Loss;
-            let mut all = true;
-            for c in first..first + n {
-                match tree.node(NodeId(c)).proof() {
-                    Proof::Win => {
-                        best = Proof::Win;
-                        break;
-                    }
-                    Proof::Unknown => all = false,
-                    p => best = best.max(p),
-                }
-            }
-            if best == Proof::Win || (all && step.full) {
-                node.set_proof(best.flip());
-            } else {
-                return;
-            }
-        }
-        if tree.root().proof() != Proof::Unknown {
-            s.stop.store(true, Relaxed);
-        }
-    }
 }
 
 /// White's margin in half points as the line-potential evaluation sees it.
@@ -768,53 +464,4 @@ fn static_margin(pos: &Position, cfg: &MctsConfig) -> i32 {
 #[inline]
 fn stones_of(pos: &Position) -> ByPlayer<Bitboard> {
     ByPlayer::new(pos.stones(Player::White), pos.stones(Player::Black))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A root with three children, child `i` given `visits[i - 1]` visits.
-    fn tree_with(visits: [u32; 3]) -> Tree {
-        let mut t = Tree::new();
-        t.reset(10);
-        let moves: Vec<(u8, f32)> = (0..3).map(|i| (i, 0.0)).collect();
-        assert!(t.expand(NodeId::ROOT, &moves, None));
-        for (i, v) in visits.into_iter().enumerate() {
-            add32::<false>(&t.node(NodeId(i as u32 + 1)).visits, v);
-        }
-        t
-    }
-
-    /// How many times in a row `child` is followed from the root when it
-    /// is the fresh choice once and `other` every time after.
-    fn followed(t: &Tree, child: NodeId, other: NodeId) -> u32 {
-        let mut c = Choices::new();
-        assert_eq!(c.child(t, NodeId::ROOT, || child), child);
-        let mut n = 1;
-        while c.child(t, NodeId::ROOT, || other) == child {
-            n += 1;
-        }
-        n
-    }
-
-    #[test]
-    fn a_choice_lasts_a_sixteenth_of_the_childs_visits() {
-        let t = tree_with([64, 15, 16]);
-        // Chosen once, then followed 64 >> 4 = 4 more times.
-        assert_eq!(followed(&t, NodeId(1), NodeId(2)), 5);
-        // Under 16 visits: chosen afresh every time; 16: followed once more.
-        assert_eq!(followed(&t, NodeId(2), NodeId(1)), 1);
-        assert_eq!(followed(&t, NodeId(3), NodeId(1)), 2);
-    }
-
-    #[test]
-    fn a_proven_child_is_chosen_afresh() {
-        let t = tree_with([1000, 0, 0]);
-        let mut c = Choices::new();
-        assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(1)), NodeId(1));
-        assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(2)), NodeId(1));
-        t.node(NodeId(1)).set_proof(Proof::Loss);
-        assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(2)), NodeId(2));
-    }
 }

@@ -1,0 +1,78 @@
+//! What an iteration leaves in the tree above its leaf besides visits and
+//! rewards: implicit minimax values and solver proofs.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use super::{Shared, Worker};
+use crate::bot::mcts::tree::{NodeId, Proof, REWARD_ONE, Tree};
+use crate::game::player::ByPlayer;
+
+impl Worker {
+    /// Implicit minimax (Lanctot et al. 2014): the leaf keeps its
+    /// heuristic value for its chooser; every node above takes one minus
+    /// the best value among its visited children. Plain stores: a racing
+    /// thread may overwrite with a value one iteration older, which the
+    /// next backup through the node repairs.
+    pub(super) fn back_up_minimax(&self, tree: &Tree, leaf: ByPlayer<u64>) {
+        let mut steps = self.path.iter().rev();
+        let Some(last) = steps.next() else {
+            return;
+        };
+        let v = leaf[!last.turn] as f32 / REWARD_ONE as f32;
+        tree.node(last.id).minimax.store(v.to_bits(), Relaxed);
+        for step in steps {
+            let node = tree.node(step.id);
+            let (first, n) = node.child_range();
+            let mut best = f32::NEG_INFINITY;
+            for c in first..first + n {
+                let ch = tree.node(NodeId(c));
+                if ch.visits() > 0 {
+                    best = best.max(f32::from_bits(ch.minimax.load(Relaxed)));
+                }
+            }
+            if best > f32::NEG_INFINITY {
+                node.minimax.store((1.0 - best).to_bits(), Relaxed);
+            }
+        }
+    }
+
+    /// MCTS-Solver (Winands et al. 2008): from the leaf up, a node is lost
+    /// for its chooser when some child is won for the opponent choosing
+    /// it, and decided when every child is (best child's result, seen by
+    /// the other side). Stops at the first node that stays unproven.
+    pub(super) fn propagate_proofs(&self, tree: &Tree, s: &Shared<'_>) {
+        let Some(last) = self.path.last() else {
+            return;
+        };
+        if tree.node(last.id).proof() == Proof::Unknown {
+            return;
+        }
+        for step in self.path.iter().rev().skip(1) {
+            let node = tree.node(step.id);
+            if node.proof() != Proof::Unknown {
+                continue;
+            }
+            let (first, n) = node.child_range();
+            let mut best = Proof::Loss;
+            let mut all = true;
+            for c in first..first + n {
+                match tree.node(NodeId(c)).proof() {
+                    Proof::Win => {
+                        best = Proof::Win;
+                        break;
+                    }
+                    Proof::Unknown => all = false,
+                    p => best = best.max(p),
+                }
+            }
+            if best == Proof::Win || (all && step.full) {
+                node.set_proof(best.flip());
+            } else {
+                return;
+            }
+        }
+        if tree.root().proof() != Proof::Unknown {
+            s.stop.store(true, Relaxed);
+        }
+    }
+}

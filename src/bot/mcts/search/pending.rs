@@ -1,0 +1,112 @@
+//! The held-back statistics updates of hot nodes under tree parallelism.
+
+use super::LAG_SHIFT;
+use crate::bot::mcts::tree::{NodeId, Tree, add32, add64};
+
+/// Statistics updates of hot nodes that a thread sharing the tree holds
+/// back and adds in batches.
+///
+/// Why: with cheap iterations, every thread passes through the same few
+/// nodes at the top of the tree, and an atomic add there on every
+/// iteration moves their cache lines between cores on every iteration;
+/// that traffic, not the work, bounded tree parallelism (two threads ran
+/// slower than one). A node with hundreds of visits barely changes its
+/// selection score over a few more, so its updates wait until they
+/// reach 1/64 of its visits, while cold nodes, where one visit matters
+/// (and where the in-flight visit is the virtual loss), are updated at
+/// once.
+#[derive(Debug)]
+pub(super) struct Pending {
+    /// Direct-mapped by node id: a node whose slot is taken by another
+    /// evicts it (adds it to the tree) and takes the slot.
+    slots: Box<[Entry; PENDING_SLOTS]>,
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Entry {
+    /// The node, or `u32::MAX` for an empty slot.
+    id: u32,
+    visits: u32,
+    value: u64,
+    /// Held-back visits at which the entry is added to the tree.
+    limit: u32,
+}
+
+const EMPTY: Entry = Entry {
+    id: u32::MAX,
+    visits: 0,
+    value: 0,
+    limit: 0,
+};
+
+/// Slots of a [`Pending`] (a power of two).
+const PENDING_SLOTS: usize = 256;
+
+impl Pending {
+    pub(super) fn new() -> Pending {
+        Pending {
+            slots: Box::new([EMPTY; PENDING_SLOTS]),
+        }
+    }
+
+    #[inline]
+    fn slot(id: NodeId) -> usize {
+        (id.0.wrapping_mul(0x9E37_79B1) >> 24) as usize & (PENDING_SLOTS - 1)
+    }
+
+    /// Holds back one visit of `id`, which had `before` visits.
+    #[inline]
+    pub(super) fn visit(&mut self, tree: &Tree, id: NodeId, before: u32) {
+        let e = &mut self.slots[Self::slot(id)];
+        if e.id != id.0 {
+            Self::add(tree, e);
+            *e = Entry {
+                id: id.0,
+                visits: 0,
+                value: 0,
+                limit: before >> LAG_SHIFT,
+            };
+        }
+        e.visits += 1;
+    }
+
+    /// Holds back a reward for `id` (straight to the tree if its slot was
+    /// taken meanwhile) and adds the entry to the tree once its visits
+    /// reach its limit.
+    #[inline]
+    pub(super) fn reward(&mut self, tree: &Tree, id: NodeId, value: u64) {
+        let e = &mut self.slots[Self::slot(id)];
+        if e.id != id.0 {
+            add64::<true>(&tree.node(id).value, value);
+            return;
+        }
+        e.value += value;
+        if e.visits >= e.limit {
+            Self::add(tree, e);
+        }
+    }
+
+    #[inline]
+    fn add(tree: &Tree, e: &mut Entry) {
+        if e.id == u32::MAX {
+            return;
+        }
+        let node = tree.node(NodeId(e.id));
+        if e.visits > 0 {
+            add32::<true>(&node.visits, e.visits);
+        }
+        if e.value > 0 {
+            add64::<true>(&node.value, e.value);
+        }
+        e.visits = 0;
+        e.value = 0;
+    }
+
+    /// Adds everything held back to the tree.
+    pub(super) fn flush(&mut self, tree: &Tree) {
+        for e in self.slots.iter_mut() {
+            Self::add(tree, e);
+            *e = EMPTY;
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! One tree node: its atomic fields, the proven results it can carry, and
+//! the counter adds that threads sharing the tree use.
+
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64};
+
+use super::{REWARD_ONE, SWAP, state};
+use crate::game::outcome::{Move, Outcome};
+use crate::game::player::Player;
+use crate::game::square::Square;
+
+/// A proven game result for the player who chose the node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Proof {
+    /// Not proven.
+    Unknown = 0,
+    /// The chooser loses with best play.
+    Loss = 1,
+    /// Best play draws.
+    Draw = 2,
+    /// The chooser wins with best play.
+    Win = 3,
+}
+
+impl Proof {
+    #[inline]
+    fn from_u8(v: u8) -> Proof {
+        match v {
+            1 => Proof::Loss,
+            2 => Proof::Draw,
+            3 => Proof::Win,
+            _ => Proof::Unknown,
+        }
+    }
+
+    /// The same result seen by the other player.
+    #[inline]
+    pub fn flip(self) -> Proof {
+        match self {
+            Proof::Loss => Proof::Win,
+            Proof::Win => Proof::Loss,
+            p => p,
+        }
+    }
+
+    /// The proof for `chooser` of a game whose exact final result is
+    /// `outcome`.
+    #[inline]
+    pub fn of_outcome(outcome: Outcome, chooser: Player) -> Proof {
+        match outcome.winner() {
+            None => Proof::Draw,
+            Some(w) if w == chooser => Proof::Win,
+            Some(_) => Proof::Loss,
+        }
+    }
+}
+
+/// One tree node: 40 bytes (no padding left). Children of a node are a contiguous range of
+/// the arena, `first_child .. first_child + children`.
+#[derive(Debug, Default)]
+pub struct Node {
+    /// Visits, counted when a thread passes on its way down (so a visit in
+    /// flight is a virtual loss until its reward arrives).
+    pub visits: AtomicU32,
+    /// First child (EXPANDED) or White's exact margin (TERMINAL).
+    pub first_child: AtomicU32,
+    /// Sum of rewards, fixed point ([`REWARD_ONE`]).
+    pub value: AtomicU64,
+    /// Sum of AMAF rewards: playouts through the parent in which the
+    /// chooser of this node ended up with a stone on its square.
+    pub amaf_value: AtomicU64,
+    /// Number of those playouts.
+    pub amaf_visits: AtomicU32,
+    /// Heuristic value of the move, scaled to `[0, 1]` (`f32` bits).
+    pub prior: AtomicU32,
+    /// Implicit minimax value for the chooser, `[0, 1]` (`f32` bits):
+    /// the heuristic value of the leaf backed up by minimax (Lanctot et
+    /// al. 2014); meaningful once the node has a visit.
+    pub minimax: AtomicU32,
+    /// The move: a square index, or [`SWAP`].
+    pub mv: AtomicU8,
+    /// Number of children.
+    pub children: AtomicU8,
+    /// A [`state`] constant.
+    pub state: AtomicU8,
+    /// A [`Proof`] as `u8`.
+    pub proof: AtomicU8,
+}
+
+/// A node's fields as plain values, for moving nodes between places.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Saved {
+    pub(super) visits: u32,
+    pub(super) first_child: u32,
+    pub(super) value: u64,
+    pub(super) amaf_value: u64,
+    pub(super) amaf_visits: u32,
+    pub(super) prior: u32,
+    pub(super) minimax: u32,
+    pub(super) mv: u8,
+    pub(super) children: u8,
+    pub(super) state: u8,
+    pub(super) proof: u8,
+}
+
+/// Adds to a counter: one atomic read-modify-write when threads share the
+/// tree, a plain load and store (no bus lock) when one thread owns it.
+#[inline]
+pub fn add32<const SHARED: bool>(a: &AtomicU32, v: u32) {
+    if SHARED {
+        a.fetch_add(v, Relaxed);
+    } else {
+        a.store(a.load(Relaxed).wrapping_add(v), Relaxed);
+    }
+}
+
+/// As [`add32`], for 64-bit sums.
+#[inline]
+pub fn add64<const SHARED: bool>(a: &AtomicU64, v: u64) {
+    if SHARED {
+        a.fetch_add(v, Relaxed);
+    } else {
+        a.store(a.load(Relaxed).wrapping_add(v), Relaxed);
+    }
+}
+
+impl Node {
+    /// Writes a fresh child (before it is published).
+    #[inline]
+    pub(super) fn init(&self, mv: u8, prior: f32) {
+        self.restore(&Saved {
+            visits: 0,
+            first_child: 0,
+            value: 0,
+            amaf_value: 0,
+            amaf_visits: 0,
+            prior: prior.to_bits(),
+            minimax: 0.5f32.to_bits(),
+            mv,
+            children: 0,
+            state: state::LEAF,
+            proof: Proof::Unknown as u8,
+        });
+    }
+
+    /// Its fields (between searches: no thread writes them). The pattern
+    /// names every field, so a field added to `Node` but not here fails
+    /// to compile rather than being dropped when a subtree is kept.
+    pub(super) fn save(&self) -> Saved {
+        let Node {
+            visits,
+            first_child,
+            value,
+            amaf_value,
+            amaf_visits,
+            prior,
+            minimax,
+            mv,
+            children,
+            state,
+            proof,
+        } = self;
+        Saved {
+            visits: visits.load(Relaxed),
+            first_child: first_child.load(Relaxed),
+            value: value.load(Relaxed),
+            amaf_value: amaf_value.load(Relaxed),
+            amaf_visits: amaf_visits.load(Relaxed),
+            prior: prior.load(Relaxed),
+            minimax: minimax.load(Relaxed),
+            mv: mv.load(Relaxed),
+            children: children.load(Relaxed),
+            state: state.load(Relaxed),
+            proof: proof.load(Relaxed),
+        }
+    }
+
+    /// Overwrites its fields with `s`.
+    pub(super) fn restore(&self, s: &Saved) {
+        self.visits.store(s.visits, Relaxed);
+        self.first_child.store(s.first_child, Relaxed);
+        self.value.store(s.value, Relaxed);
+        self.amaf_value.store(s.amaf_value, Relaxed);
+        self.amaf_visits.store(s.amaf_visits, Relaxed);
+        self.prior.store(s.prior, Relaxed);
+        self.minimax.store(s.minimax, Relaxed);
+        self.mv.store(s.mv, Relaxed);
+        self.children.store(s.children, Relaxed);
+        self.state.store(s.state, Relaxed);
+        self.proof.store(s.proof, Relaxed);
+    }
+
+    /// Visits so far (in-flight ones included).
+    #[inline]
+    pub fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    /// Mean reward for the chooser, in `[0, 1]`; `None` before any visit.
+    #[inline]
+    pub fn mean(&self) -> Option<f64> {
+        let n = self.visits();
+        (n > 0).then(|| self.value.load(Relaxed) as f64 / (n as f64 * REWARD_ONE as f64))
+    }
+
+    /// The move that leads here.
+    #[inline]
+    pub fn mv(&self) -> Move {
+        match self.mv.load(Relaxed) {
+            SWAP => Move::Swap,
+            i => Move::Place(Square::from_index_unchecked(i)),
+        }
+    }
+
+    /// The proof state.
+    #[inline]
+    pub fn proof(&self) -> Proof {
+        Proof::from_u8(self.proof.load(Relaxed))
+    }
+
+    /// Records a proof. Proofs of a position are facts, so two threads
+    /// that store one store the same value.
+    #[inline]
+    pub fn set_proof(&self, p: Proof) {
+        self.proof.store(p as u8, Relaxed);
+    }
+
+    /// The state, read with `Acquire` so that an `EXPANDED` node's
+    /// children range (and the children) are visible.
+    #[inline]
+    pub fn state(&self) -> u8 {
+        self.state.load(Acquire)
+    }
+
+    /// The children range (meaningful once `EXPANDED` was read).
+    #[inline]
+    pub fn child_range(&self) -> (u32, u32) {
+        (
+            self.first_child.load(Relaxed),
+            self.children.load(Relaxed) as u32,
+        )
+    }
+
+    /// Marks the node terminal with White's exact margin.
+    #[inline]
+    pub fn set_terminal(&self, margin_halves: i32) {
+        self.first_child.store(margin_halves as u32, Relaxed);
+        self.state.store(state::TERMINAL, Release);
+    }
+
+    /// White's exact margin of a TERMINAL node.
+    #[inline]
+    pub fn terminal_margin(&self) -> i32 {
+        self.first_child.load(Relaxed) as i32
+    }
+}
