@@ -149,10 +149,13 @@ const DEFAULT_EXPAND: u64 = 2;
 /// heuristic playouts the child choice is a small part of an iteration
 /// (docs/mcts-history.md, "Lazy selection"; `pahtum bench`'s `mcts_lazy_*`).
 const DEFAULT_LAZY: u64 = 0;
-/// Heuristic playouts: they play out the blocking contest of the middle
-/// game that a static value cannot see (docs/mcts-history.md, third
-/// round); `experiments/learned-lines/` compares `net` and `value`.
-const DEFAULT_ROLLOUT: Rollout = Rollout::Heuristic;
+/// Playouts guided by the learned line network (on 7x7; other sizes fall
+/// back to the heuristic): they play out the blocking contest of the
+/// middle game that a static value cannot see, and the network judges
+/// lines better than the hand-set potential. It replaced `heuristic` by
+/// the gate at equal time (`experiments/tuning/equal-time/`);
+/// `experiments/learned-lines/` compares `net` and `value`.
+const DEFAULT_ROLLOUT: Rollout = Rollout::Net;
 /// A little noise in the playouts; more lets through lines that no
 /// sensible opponent allows (docs/mcts-history.md, third and fourth rounds).
 const DEFAULT_EPS: f64 = 0.05;

@@ -48,7 +48,7 @@ pub const KEYS: &[KeyInfo] = &[
     )),
     key(
         "rollout",
-        "heuristic",
+        "net",
         "random|greedy|heuristic|eval|net|value",
         "playout policy below the tree",
     ),
@@ -58,7 +58,7 @@ pub const KEYS: &[KeyInfo] = &[
         "eps",
         "0.05",
         "0..=1",
-        "probability of a random move in greedy/heuristic playouts",
+        "probability of a random move in greedy, heuristic and net playouts",
     )),
     research(key(
         "mix",
