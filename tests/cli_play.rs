@@ -204,7 +204,7 @@ fn bad_options_exit_2_with_one_line() {
             "'Cargo.toml' is not a line network: no PTLN header",
         ),
         (
-            "mcts:net=data/lines-7.net",
+            "mcts:rollout=heuristic,net=data/lines-7.net",
             "random",
             "net= is read only with rollout=net or rollout=value",
         ),
