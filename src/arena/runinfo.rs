@@ -5,7 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use super::runopts::RunOptions;
+use super::runopts::{RunOptions, shell_quote};
 use super::schedule::{Format, Shard};
 use super::tournament::{TournamentConfig, TournamentError};
 use crate::bot::BotSpec;
@@ -199,18 +199,6 @@ impl RunArgs {
             c.push_str(&format!(" --shard {}", self.shard));
         }
         c
-    }
-}
-
-/// `s` as one shell word: unchanged when it needs no quoting, else in
-/// single quotes.
-pub fn shell_quote(s: &str) -> String {
-    if s.chars()
-        .all(|c| c.is_ascii_alphanumeric() || "-_.:=,/+@%".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', r"'\''"))
     }
 }
 

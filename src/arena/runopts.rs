@@ -45,7 +45,7 @@ impl RunOptions {
         } else {
             values
                 .iter()
-                .map(|s| super::runinfo::shell_quote(s.as_ref()))
+                .map(|s| shell_quote(s.as_ref()))
                 .collect::<Vec<_>>()
                 .join(" ")
         };
@@ -163,6 +163,18 @@ pub fn check_resume(
     match old.difference(options, &[]) {
         Some(m) => bad(m),
         None => Ok(()),
+    }
+}
+
+/// `s` as one shell word: unchanged when it needs no quoting, else in
+/// single quotes.
+pub fn shell_quote(s: &str) -> String {
+    if s.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_.:=,/+@%".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
     }
 }
 

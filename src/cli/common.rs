@@ -425,7 +425,7 @@ impl StudyRunFile {
             )));
         }
         crate::arena::runopts::check_resume(out, command, &info.options)
-            .map_err(super::tournament::cli_error)?;
+            .map_err(super::error::cli_error)?;
         let text = std::fs::read_to_string(out.join("run.json")).map_err(|e| {
             usage(format!(
                 "--out {}: cannot read run.json: {e}",
@@ -457,7 +457,7 @@ impl StudyRunFile {
         let text = serde_json::to_string_pretty(self)
             .map_err(|e| super::error::CliError::Internal(e.into()))?;
         crate::arena::runinfo::write_atomic(&out.join("run.json"), format!("{text}\n").as_bytes())
-            .map_err(super::tournament::out_error(out))
+            .map_err(super::error::out_error(out))
     }
 }
 

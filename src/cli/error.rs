@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::arena::TournamentError;
+
 /// A failure of a subcommand: the user's fault (exit 2), ours (exit 1), or
 /// an interrupt (exit 130).
 #[derive(Debug)]
@@ -58,3 +60,25 @@ pub fn usage(msg: impl Into<String>) -> CliError {
 
 /// Result of a subcommand.
 pub type CliResult<T = ()> = Result<T, CliError>;
+
+/// Maps a library error to the command line's: the user's fault is exit 2.
+pub fn cli_error(e: TournamentError) -> CliError {
+    match e {
+        TournamentError::Config(m) => usage(m),
+        e => CliError::Internal(anyhow::Error::new(e)),
+    }
+}
+
+/// As [`cli_error`], and an I/O error on a file in `out` (a disk that
+/// filled up or went read-only during the run) is the user's too: one
+/// line naming `--out`, exit 2.
+pub fn out_error(out: &std::path::Path) -> impl Fn(TournamentError) -> CliError + '_ {
+    move |e| match e {
+        TournamentError::Io { path, source } if path.starts_with(out) => usage(format!(
+            "--out {}: cannot write {}: {source}",
+            out.display(),
+            path.display()
+        )),
+        e => cli_error(e),
+    }
+}

@@ -13,8 +13,8 @@ use super::common::{
     run_interrupt_note, terminal_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
+use super::error::{cli_error, out_error};
 use super::num;
-use super::tournament::{cli_error, out_error};
 use crate::arena::rundir::prepare_out;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;

@@ -11,8 +11,8 @@ use super::common::{
     run_interrupt_note, threads,
 };
 use super::error::{CliError, CliResult, usage};
+use super::error::{cli_error, out_error};
 use super::num;
-use super::tournament::{cli_error, out_error};
 use crate::arena::progress::{Leader, Progress, ProgressMode};
 use crate::arena::rundir::{prepare_out, read_games};
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};

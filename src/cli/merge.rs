@@ -9,8 +9,9 @@ use clap::Parser as _;
 
 use super::common::StudyRunFile;
 use super::error::{CliError, CliResult, usage};
+use super::error::{cli_error, out_error};
 use super::exact::{jobs, read_rows, shard_jobs};
-use super::tournament::{cli_error, out_error, write_ratings_svg};
+use super::tournament::write_ratings_svg;
 use super::{Cli, Command};
 use crate::arena::merge::{check_shards, merge_dirs};
 use crate::arena::record::GAMES_HEADER;

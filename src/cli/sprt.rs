@@ -12,8 +12,8 @@ use super::common::{
     threads,
 };
 use super::error::{CliError, CliResult, usage};
+use super::error::{cli_error, out_error};
 use super::num;
-use super::tournament::{cli_error, out_error};
 use crate::arena::record::GameRecord;
 use crate::arena::report::Report;
 use crate::arena::rundir::{DirRun, check_dir, read_games, run_in_dir, write_report};

@@ -13,8 +13,8 @@ use super::common::{
     threads,
 };
 use super::error::{CliError, CliResult, usage};
+use super::error::{cli_error, out_error};
 use super::num;
-use super::tournament::{cli_error, out_error};
 use crate::arena::progress::{Leader, Progress, ProgressMode};
 use crate::arena::record::GameRecord;
 use crate::arena::report::Report;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{CANCEL, EngineArgs, RulesArgs, install_cancel, run_interrupt_note, threads};
-use super::error::{CliError, CliResult, usage};
+use super::error::{CliError, CliResult, cli_error, out_error, usage};
 use super::num;
 use crate::arena::progress::{Progress, ProgressMode};
 use crate::arena::report::Report;
@@ -74,28 +74,6 @@ pub struct TournamentArgs {
     /// Play only part K of N of the schedule (join the parts with `pahtum merge`)
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
-}
-
-/// Maps a library error to the command line's: the user's fault is exit 2.
-pub fn cli_error(e: TournamentError) -> CliError {
-    match e {
-        TournamentError::Config(m) => usage(m),
-        e => CliError::Internal(anyhow::Error::new(e)),
-    }
-}
-
-/// As [`cli_error`], and an I/O error on a file in `out` (a disk that
-/// filled up or went read-only during the run) is the user's too: one
-/// line naming `--out`, exit 2.
-pub fn out_error(out: &std::path::Path) -> impl Fn(TournamentError) -> CliError + '_ {
-    move |e| match e {
-        TournamentError::Io { path, source } if path.starts_with(out) => usage(format!(
-            "--out {}: cannot write {}: {source}",
-            out.display(),
-            path.display()
-        )),
-        e => cli_error(e),
-    }
 }
 
 /// Writes `ratings.svg`, the ratings as a plot beside `ratings.csv`

@@ -15,8 +15,8 @@ use super::common::{
     run_interrupt_note, styled_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
+use super::error::{cli_error, out_error};
 use super::num;
-use super::tournament::{cli_error, out_error};
 use crate::arena::progress::{LINE_INTERVAL, ProgressMode, short_duration};
 use crate::arena::rundir::prepare_out;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
