@@ -112,7 +112,7 @@ pub(crate) const fn digit_table(base: u16) -> [u16; 256] {
     t
 }
 
-/// [`move_value`] for one board size as table lookups: a move changes
+/// [`move_value`](super::move_value) for one board size as table lookups: a move changes
 /// only the windows of its row and column, and what it gains (or spoils)
 /// on one line depends only on that line's squares (blocked, own stone or
 /// free: `3^size` patterns) and its place in the line. So each line's

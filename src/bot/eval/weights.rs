@@ -14,7 +14,7 @@ pub struct EvalWeights {
     /// Windows with more free squares than this count nothing (0 credits
     /// only finished windows, i.e. the score as it stands).
     pub reach: u32,
-    /// Weight, in [`move_value`], of the opponent's potential spoiled
+    /// Weight, in [`move_value`](super::move_value), of the opponent's potential spoiled
     /// relative to the mover's own potential gained.
     pub defence: f64,
 }

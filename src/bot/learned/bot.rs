@@ -18,7 +18,7 @@ use crate::game::rng::FastRng;
 /// not trained for are played by the heuristic's move value; the pie rule
 /// is handled as `heuristic` does.
 ///
-/// [`HeuristicBot`]: super::heuristic::HeuristicBot
+/// [`HeuristicBot`]: crate::bot::heuristic::HeuristicBot
 #[derive(Clone, Debug)]
 pub struct LearnedBot {
     name: String,
