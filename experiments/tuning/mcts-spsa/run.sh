@@ -5,8 +5,8 @@
 # defaults written out in full, a pentanomial SPRT at equal time per move
 # (ms=20) on the standard 7x7 game.
 #
-# PART=tune|gate|all (default all). The tune resumes from out/tune when
-# RESUME=1, so a long run can span sessions.
+# PART=tune|gate|all (default all). With RESUME=1 the tune resumes from
+# out/tune and the gate from out/gate, so a long run can span sessions.
 set -euo pipefail
 cd "$(dirname "$0")"
 cargo build --release --quiet
@@ -32,10 +32,11 @@ fi
 if [[ $part == gate || $part == all ]]; then
   start=$(date +%s)
   tuned=$(sed -n 's/^tuned=//p' tuned.txt | sed 's/iters=1000,\{0,1\}//')
-  rm -rf out/gate
+  resume=()
+  if [[ ${RESUME:-0} == 1 ]]; then resume=(--resume); else rm -rf out/gate; fi
   "$pahtum" sprt --a "${tuned%,},ms=20,label=tuned" \
     --b "$old,ms=20,label=defaults" --elo0 0 --elo1 5 --max-games 3000 \
-    --seed 31 --threads 2 --out out/gate --quiet | tee verdict.txt
+    --seed 31 --threads 2 --out out/gate --quiet "${resume[@]}" | tee verdict.txt
   cp out/gate/sprt.csv gate.csv
   echo "gate run time: $(( $(date +%s) - start )) s"
 fi

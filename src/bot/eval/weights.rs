@@ -70,7 +70,15 @@ impl EvalWeights {
     /// A value that is not a number or out of range; the message names the
     /// key and its range.
     pub fn from_params(p: &Params) -> Result<EvalWeights, SpecError> {
-        let d = EvalWeights::default();
+        EvalWeights::from_params_or(p, &EvalWeights::default())
+    }
+
+    /// As [`from_params`](Self::from_params), for a bot whose own defaults
+    /// differ from the heuristic's (`mcts` was tuned apart).
+    ///
+    /// # Errors
+    /// As [`from_params`](Self::from_params).
+    pub fn from_params_or(p: &Params, d: &EvalWeights) -> Result<EvalWeights, SpecError> {
         Ok(EvalWeights {
             decay: p.float("decay", d.decay, 0.0, 1.0)?,
             reach: p.int("reach", d.reach as u64, 0, 8)? as u32,

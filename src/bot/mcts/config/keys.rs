@@ -23,13 +23,13 @@ pub const KEYS: &[KeyInfo] = &[
     ),
     research(key(
         "c",
-        "0.2",
+        "0.205444",
         "0..=10",
         "UCT exploration constant: mean + c*sqrt(ln N / n)",
     )),
     research(key(
         "fpu",
-        "1.0",
+        "1.002448",
         "0..=10",
         "score of an unvisited child (first-play urgency)",
     )),
@@ -56,7 +56,7 @@ pub const KEYS: &[KeyInfo] = &[
     crate::bot::learned::NET_KEY,
     research(key(
         "eps",
-        "0.05",
+        "0.030753",
         "0..=1",
         "probability of a random move in greedy, heuristic and net playouts",
     )),
@@ -140,19 +140,19 @@ pub const KEYS: &[KeyInfo] = &[
     )),
     research(key(
         "widen",
-        "2",
+        "2.030568",
         "0|1.1..=100",
         "prior=prune: one more child each time visits grow by this factor (0: fixed k)",
     )),
     research(key(
         "pw",
-        "1.0",
+        "1.069962",
         "0..=100",
         "progressive bias weight: + pw * h / (n + 1)",
     )),
     research(key(
         "minimax",
-        "0",
+        "0.008409",
         "0..=1",
         "implicit minimax weight: q = (1-w)*mean + w*minimax of leaf evaluations",
     )),
@@ -207,10 +207,17 @@ pub const KEYS: &[KeyInfo] = &[
         "128..=2147483648",
         "node bound (shared out among root-parallel trees); when full, leaves stop expanding",
     ),
-    // The heuristic's weights, shared with `heuristic` and `alphabeta`.
-    EvalWeights::KEYS[0],
+    // The heuristic's weights, the keys shared with `heuristic` and
+    // `alphabeta`; mcts's own defaults (`DEFAULT_WEIGHTS`).
+    KeyInfo {
+        default: "0.403497",
+        ..EvalWeights::KEYS[0]
+    },
     EvalWeights::KEYS[1],
-    EvalWeights::KEYS[2],
+    KeyInfo {
+        default: "1.298178",
+        ..EvalWeights::KEYS[2]
+    },
 ];
 
 /// An everyday key.

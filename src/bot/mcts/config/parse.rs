@@ -58,7 +58,7 @@ impl MctsConfig {
             [p.choice("parallel", d.parallel as usize, &["tree", "root"])?];
         let model = [Model::Off, Model::Auto, Model::On]
             [p.choice("model", d.model as usize, &["off", "auto", "on"])?];
-        let weights = EvalWeights::from_params(p)?;
+        let weights = EvalWeights::from_params_or(p, &DEFAULT_WEIGHTS)?;
         let threads = p.int("threads", DEFAULT_THREADS, 1, MAX_THREADS)? as usize;
         Ok(MctsConfig {
             budget,
