@@ -18,10 +18,11 @@ P=../../target/release/examples/exploit_probe
   # Five times the iterations, on the second layout set.
   $P --layouts 100 --seed 2 --black mcts:iters=100000,model=off | tail -n +2
   $P --layouts 100 --seed 2 --iters 100000 | tail -n +2
-  # The learned network's playouts; the probe with the engine's playout
-  # noise for White too (its model then exact in the tree only).
+  # Heuristic playouts (the default before rollout=net); the probe with
+  # the engine's playout noise for White too (its model then exact in the
+  # tree only).
   for seed in 1 2 3 4; do
-    $P --layouts 100 --seed $seed --black mcts:rollout=net,model=off | tail -n +2
+    $P --layouts 100 --seed $seed --black mcts:rollout=heuristic,model=off | tail -n +2
     $P --layouts 100 --seed $seed --white-eps 0.05 | tail -n +2
   done
   # The opponent model (model=auto, the default since; model=on: always).
@@ -29,9 +30,9 @@ P=../../target/release/examples/exploit_probe
     $P --layouts 100 --seed $seed --black mcts:model=auto | tail -n +2
   done
   $P --layouts 100 --seed 2 --black mcts:model=on | tail -n +2
-  # How many agreeing placements first, and the learned network's playouts
-  # with the model, on the second and third sets.
-  for black in mcts:model_after=3 mcts:model_after=4 mcts:model_after=6 mcts:rollout=net; do
+  # How many agreeing placements first, and heuristic playouts with the
+  # model, on the second and third sets.
+  for black in mcts:model_after=3 mcts:model_after=4 mcts:model_after=6 mcts:rollout=heuristic; do
     for seed in 2 3; do
       $P --layouts 100 --seed $seed --black $black | tail -n +2
     done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # learned-lines: train the built-in line network, check that it is the one
 # in data/, and measure it: one ply against heuristic, and as the playout
-# policy and prior of mcts against heuristic and against the default mcts.
+# policy and prior of mcts (the default) against heuristic and against
+# heuristic playouts.
 set -euo pipefail
 cd "$(dirname "$0")"
 start=$(date +%s)
@@ -13,18 +14,24 @@ cmp out/lines-7.net ../../data/lines-7.net
 # 2. One ply of the network against one ply of the line potential.
 cargo run --release --quiet -- tournament --bot learned --bot heuristic \
   --games 4000 --seed 5 --threads 2 --out out/one-ply --quiet
-# 3. What goes below the tree, against heuristic on the same 100 layouts.
-cargo run --release --quiet -- sweep --bot mcts --param rollout=heuristic,net,value \
+# Steps 3 to 5 run mcts at 5,000 iterations a move (a quarter of the
+# default) to fit the run in minutes; the default's playouts are rollout=net
+# (gated at equal time in experiments/tuning/equal-time/).
+# 3. What goes below the tree, against heuristic on the same 100 layouts,
+# without the opponent model (which wins nearly every game against
+# heuristic whatever the playouts: experiments/black-ceiling/).
+cargo run --release --quiet -- sweep --bot mcts:iters=5000,model=off \
+  --param rollout=heuristic,net,value \
   --vs heuristic --games 200 --seed 51 --threads 2 --out out/sweep --quiet
-# 4. Network playouts and priors against the default engine, head to head.
+# 4. Network playouts and priors against heuristic playouts, head to head.
 for seed in 91 92; do
-  cargo run --release --quiet -- tournament --bot mcts:rollout=net,label=net \
-    --bot mcts:label=def --games 400 --seed $seed --threads 2 \
-    --out out/head-to-head-$seed --quiet
+  cargo run --release --quiet -- tournament --bot mcts:iters=5000,label=net \
+    --bot mcts:iters=5000,rollout=heuristic,label=heuristic --games 200 \
+    --seed $seed --threads 2 --out out/head-to-head-$seed --quiet
 done
-# 5. Against plain UCT, as the defaults were measured (their 0.950).
-cargo run --release --quiet -- tournament --bot mcts:rollout=net,label=net \
-  --bot mcts:rollout=random,reward=win,rave=off,prior=off,model=off,label=uct \
+# 5. Against plain UCT at the same iterations.
+cargo run --release --quiet -- tournament --bot mcts:iters=5000,label=net \
+  --bot mcts:iters=5000,rollout=random,reward=win,rave=off,prior=off,model=off,label=uct \
   --games 200 --seed 52 --threads 2 --out out/vs-uct-52 --quiet
 # 6. The network before training's step was normalised (commit 9c0e0ac),
 # one ply against heuristic with few holes, where it had diverged.

@@ -10,8 +10,8 @@
 #   GAME_BOTS, SUITE_BOTS: the bots of each part (default: all, as BOTS below);
 #   NO_BUILD=1 uses target/release/pahtum as it is;
 #   GAMES (default 4) games per bot and hole count; mcts plays MCTS_GAMES
-#   (default 24: the run measured before this one) and mcts_win
-#   MCTS_WIN_GAMES (default 16) with 3 holes.
+#   (default 24: the run measured before this one) and mcts_margin
+#   MCTS_MARGIN_GAMES (default 16) with 3 holes.
 set -euo pipefail
 here=experiments/perfect-play
 bin=target/release/pahtum
@@ -19,23 +19,23 @@ bin=target/release/pahtum
 if [ -n "${WORK:-}" ]; then work=$WORK; mkdir -p "$work"; else
   work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
 PART=${PART:-all}
-export BOTS="random greedy heuristic learned flatmc mcts alphabeta mcts_win"
+export BOTS="random greedy heuristic learned flatmc mcts alphabeta mcts_margin"
 export GAME_BOTS=${GAME_BOTS:-$BOTS}
 # The suite's bots, strongest first; SUITE_BOTS=... judges fewer.
-export BOTS=${SUITE_BOTS:-"mcts alphabeta flatmc heuristic learned greedy random mcts_win"}
+export BOTS=${SUITE_BOTS:-"mcts alphabeta flatmc heuristic learned greedy random mcts_margin"}
 export HOLES="3 5"
 GAMES=${GAMES:-4}
 MCTS_GAMES=${MCTS_GAMES:-24}
-MCTS_WIN_GAMES=${MCTS_WIN_GAMES:-16}
+MCTS_MARGIN_GAMES=${MCTS_MARGIN_GAMES:-16}
 PERFECT=alphabeta:solve=22,nodes=0,label=perfect
-spec() { case $1 in mcts_win) echo "mcts:reward=win,label=mcts_win" ;; *) echo "$1" ;; esac; }
+spec() { case $1 in mcts_margin) echo "mcts:reward=margin,label=mcts_margin" ;; *) echo "$1" ;; esac; }
 start=$(date +%s)
 if [ "$PART" != suite ]; then
   for bot in $GAME_BOTS; do
     for h in $HOLES; do
       n=$GAMES
       if [ "$h" = 3 ] && [ "$bot" = mcts ]; then n=$MCTS_GAMES; fi
-      if [ "$h" = 3 ] && [ "$bot" = mcts_win ]; then n=$MCTS_WIN_GAMES; fi
+      if [ "$h" = 3 ] && [ "$bot" = mcts_margin ]; then n=$MCTS_MARGIN_GAMES; fi
       d="$work/games-$bot-$h"
       echo "+ pahtum tournament --size 5 --holes $h --bot $(spec "$bot") --bot $PERFECT --games $n --seed 55"
       if [ ! -s "$d/t/run.json" ] || ! grep -q '"end_time": "' "$d/t/run.json"; then
