@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
-# Why the default mcts gives results away (README.md here): critical.txt
-# holds the three positions where it gave a result away in run.sh's 5x5
-# games against perfect play (each four times, so four seeds), solved.
-# Each variant of mcts is asked afresh on them; the line per variant is
-# `pahtum accuracy`'s summary.
+# Why the margin reward gives results away (README.md here): critical.txt
+# holds three positions where mcts with reward=margin (the default before
+# experiments/result-reward/) gave a result away in run.sh's 5x5 games
+# against perfect play (each four times, so four seeds), solved. Each
+# variant of mcts is asked afresh on them; the line per variant is
+# `pahtum accuracy`'s summary. run.sh runs this last.
 # Usage: experiments/perfect-play/probe.sh   (from the repository root)
 set -euo pipefail
 here=experiments/perfect-play
 bin=target/release/pahtum
-cargo build --release --quiet
+[ "${NO_BUILD:-0}" = 1 ] || cargo build --release --quiet
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 start=$(date +%s)
 i=0
-for spec in mcts mcts:iters=200000 mcts:reward=win mcts:win_share=0.5 mcts:win_share=1 \
-            mcts:scale=3 mcts:scale=30 mcts:solver=false; do
+m=mcts:reward=margin
+for spec in $m $m,iters=200000 mcts $m,win_share=0.5 $m,win_share=1 \
+            $m,scale=3 $m,scale=30 $m,solver=false; do
   i=$((i + 1))
   printf '%-22s ' "$spec"
   $bin accuracy --bot "$spec" --positions $here/critical.txt --threads 2 --quiet --out "$work/$i"

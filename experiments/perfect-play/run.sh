@@ -4,7 +4,8 @@
 # its exact value; then every built-in bot's moves on suite.txt (solved
 # positions, built by make-suite.sh). Prints the tables (CSVs written here).
 # Usage: experiments/perfect-play/run.sh   (from the repository root)
-#   PART=games|suite|all (default all): which half to run;
+#   PART=games|suite|probe|all (default all): which part to run (probe:
+#   probe.sh, the margin reward's critical positions);
 #   WORK=DIR keeps the intermediate outputs there, and a step whose output
 #   is already there is not run again (so an interrupted run continues);
 #   GAME_BOTS, SUITE_BOTS: the bots of each part (default: all, as BOTS below);
@@ -30,7 +31,7 @@ MCTS_MARGIN_GAMES=${MCTS_MARGIN_GAMES:-16}
 PERFECT=alphabeta:solve=22,nodes=0,label=perfect
 spec() { case $1 in mcts_margin) echo "mcts:reward=margin,label=mcts_margin" ;; *) echo "$1" ;; esac; }
 start=$(date +%s)
-if [ "$PART" != suite ]; then
+if [ "$PART" = all ] || [ "$PART" = games ]; then
   for bot in $GAME_BOTS; do
     for h in $HOLES; do
       n=$GAMES
@@ -54,7 +55,7 @@ if [ "$PART" != suite ]; then
 else
   export GAME_BOTS=""
 fi
-if [ "$PART" != games ]; then
+if [ "$PART" = all ] || [ "$PART" = suite ]; then
   mid=$(date +%s)
   for bot in $BOTS; do
     echo "+ pahtum accuracy --bot $(spec "$bot") --positions $here/suite.txt"
@@ -68,5 +69,6 @@ if [ "$PART" != games ]; then
 else
   export BOTS=""
 fi
-python3 $here/summarize.py "$work" $here
+if [ "$PART" != probe ]; then python3 $here/summarize.py "$work" $here; fi
+if [ "$PART" = all ] || [ "$PART" = probe ]; then NO_BUILD=1 $here/probe.sh; fi
 echo "run time: $(( $(date +%s) - start )) s"
