@@ -20,7 +20,10 @@ fn main() {
         return;
     };
     let limits = SolveLimits::default();
-    let mb = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(limits.tt_mb);
+    let mb = args
+        .get(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(limits.tt_mb);
     match Solver::new(mb).solve(&positions[index], &limits) {
         Ok(s) => println!("{} nodes={}", s.line(), s.nodes),
         Err(e) => println!("error: {e}"),

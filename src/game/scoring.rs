@@ -128,7 +128,8 @@ pub fn gain(stones: Bitboard, sq: Square) -> u32 {
     // Down: the multiply gathers the column into a byte with row r at bit
     // 7 - r; a line's gains are the same read backwards, so the byte is
     // looked up as it comes, at position 7 - row.
-    let y = (((s >> col) & 0x0101_0101_0101_0101).wrapping_mul(0x8040_2010_0804_0201) >> 56) as usize;
+    let y =
+        (((s >> col) & 0x0101_0101_0101_0101).wrapping_mul(0x8040_2010_0804_0201) >> 56) as usize;
     LINE_GAIN[8 * x + col] as u32 + LINE_GAIN[8 * y + 7 - row] as u32
 }
 
