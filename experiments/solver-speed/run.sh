@@ -1,20 +1,32 @@
 #!/usr/bin/env bash
-# The solver's speed before and after experiments/solver-speed: `pahtum
-# bench --solver` on this tree and on the solver of commit f94f9f4 (the
-# last before the speed-up) with today's bench code, one after the other.
-# Prints both benches' solver lines. About 15 minutes of CPU on one core.
+# The solver's speed on this tree against two earlier solvers: that of
+# commit f94f9f4 (the last before any speed-up) and that of commit 3753a0d
+# (after the first round: table move first, transposition cutoffs,
+# four-way buckets), each built into this tree (only the solver's files
+# and the scorer taken from the old commit), so all three run the same
+# bench. Runs `pahtum bench --solver` on each build, one after the other,
+# and prints their solver lines. About 15 minutes of CPU on one core, most
+# of it the older solvers' 24-square solves, plus two release builds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-BASE=f94f9f4
+SOLVER_FILES=(src/bot/solver.rs src/bot/solver src/game/scoring.rs)
 work=$(mktemp -d)
-trap 'git worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+trap 'git worktree remove --force "$work/tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 cargo build --release --quiet
-git worktree add --quiet --detach "$work/base" "$BASE"
-# The base commit's bench has no solver figures: give it today's bench,
-# which uses only the solver's public interface.
-cp src/cli/bench.rs "$work/base/src/cli/bench.rs"
-(cd "$work/base" && CARGO_TARGET_DIR="$PWD/../target" cargo build --release --quiet)
-for build in before:"$work/target/release/pahtum" after:target/release/pahtum; do
+head=$(git rev-parse HEAD)
+git worktree add --quiet --detach "$work/tree" "$head"
+# The dependencies as this tree built them: only the solver is rebuilt.
+mkdir -p "$work/target" && cp -a target/release "$work/target/"
+# Uncommitted solver changes of this tree are not in HEAD: the "this tree"
+# build below is the working tree itself.
+builds=()
+for base in f94f9f4 3753a0d; do
+    (cd "$work/tree" && rm -rf src/bot/solver && git checkout --quiet "$base" -- "${SOLVER_FILES[@]}" &&
+        CARGO_TARGET_DIR="$work/target" cargo build --release --quiet)
+    cp "$work/target/release/pahtum" "$work/pahtum-$base"
+    builds+=("$base:$work/pahtum-$base")
+done
+for build in "${builds[@]}" this-tree:target/release/pahtum; do
     echo "== ${build%%:*}"
     nice -n 10 "${build#*:}" bench --seconds 0.05 --solver | grep '^solve'
 done

@@ -84,6 +84,34 @@ pub fn score(stones: Bitboard) -> u32 {
     windows_score(s & (s >> 1) & NOT_COL7, 1) + windows_score(s & (s >> 8), 8)
 }
 
+/// Points a stone at bit `at` of an 8-square line `line` adds to that
+/// line's runs: the merged run through it replaces the runs on either side
+/// (bit `at` itself is ignored, so the value is the same set or not).
+const fn line_gain(line: u32, at: u32) -> u32 {
+    let mut right = 0;
+    while at + 1 + right < 8 && line >> (at + 1 + right) & 1 == 1 {
+        right += 1;
+    }
+    let mut left = 0;
+    while left < at && line >> (at - 1 - left) & 1 == 1 {
+        left += 1;
+    }
+    RUN_POINTS[(left + right + 1) as usize] - RUN_POINTS[left as usize] - RUN_POINTS[right as usize]
+}
+
+/// [`line_gain`] of every line byte and position, at `8 * line + at`: the
+/// scorer's hot path is two lookups instead of bit scans. Every value fits
+/// a byte (at most `RUN_POINTS[8]`), so the table is 2 KiB.
+static LINE_GAIN: [u8; 256 * 8] = {
+    let mut t = [0u8; 256 * 8];
+    let mut i = 0;
+    while i < 256 * 8 {
+        t[i] = line_gain((i / 8) as u32, (i % 8) as u32) as u8;
+        i += 1;
+    }
+    t
+};
+
 /// How much the owner of `stones` gains by adding a stone on `sq` (not in
 /// `stones`): the merged runs through `sq` across and down replace the runs
 /// on either side. The opponent's score never changes, because `sq` was
@@ -93,22 +121,16 @@ pub fn score(stones: Bitboard) -> u32 {
 #[inline]
 pub fn gain(stones: Bitboard, sq: Square) -> u32 {
     let s = stones.0;
-    let row = sq.row() as u32;
-    let col = sq.col() as u32;
-    // Across: the run through `sq` inside its row byte.
-    let x = ((s >> (8 * row)) & 0xff) as u32;
-    let right = (!(x >> (col + 1))).trailing_zeros();
-    let left = col - (31 - (((!x) << 1 | 1) & ((2u32 << col) - 1)).leading_zeros());
-    // Down: gather the column into a byte (bit r = row r) and do the same.
-    let colbits = ((s >> col) & 0x0101_0101_0101_0101).wrapping_mul(0x8040_2010_0804_0201) >> 56;
-    // The multiply packs row r into bit 7 - r; reverse so bit r is row r.
-    let y = (colbits as u8).reverse_bits() as u32;
-    let up = (!(y >> (row + 1))).trailing_zeros();
-    let down = row - (31 - (((!y) << 1 | 1) & ((2u32 << row) - 1)).leading_zeros());
-    RUN_POINTS[(left + right + 1) as usize] - RUN_POINTS[left as usize] - RUN_POINTS[right as usize]
-        + RUN_POINTS[(up + down + 1) as usize]
-        - RUN_POINTS[up as usize]
-        - RUN_POINTS[down as usize]
+    let row = sq.row() as usize;
+    let col = sq.col() as usize;
+    // Across: the row byte, position `col`.
+    let x = (s >> (8 * row)) as u8 as usize;
+    // Down: the multiply gathers the column into a byte with row r at bit
+    // 7 - r; a line's gains are the same read backwards, so the byte is
+    // looked up as it comes, at position 7 - row.
+    let y =
+        (((s >> col) & 0x0101_0101_0101_0101).wrapping_mul(0x8040_2010_0804_0201) >> 56) as usize;
+    LINE_GAIN[8 * x + col] as u32 + LINE_GAIN[8 * y + 7 - row] as u32
 }
 
 #[cfg(test)]
@@ -137,6 +159,49 @@ mod tests {
         assert_eq!(score(Bitboard::FULL), 14 * 119);
         assert_eq!(score(Bitboard::full(8)), 16 * 246);
         assert_eq!(score(Bitboard::full(3)), 6 * 3);
+    }
+
+    /// The bit-scan scorer the lookup table replaced: the reference the
+    /// table is checked against.
+    fn gain_by_scans(stones: Bitboard, sq: Square) -> u32 {
+        let s = stones.0;
+        let (row, col) = (sq.row() as u32, sq.col() as u32);
+        let run = |x: u32, at: u32| {
+            let right = (!(x >> (at + 1))).trailing_zeros();
+            let left = at - (31 - (((!x) << 1 | 1) & ((2u32 << at) - 1)).leading_zeros());
+            RUN_POINTS[(left + right + 1) as usize]
+                - RUN_POINTS[left as usize]
+                - RUN_POINTS[right as usize]
+        };
+        let x = ((s >> (8 * row)) & 0xff) as u32;
+        let y = (0..8).fold(0u32, |y, r| y | ((s >> (8 * r + col) & 1) as u32) << r);
+        run(x, col) + run(y, row)
+    }
+
+    #[test]
+    fn gain_table_matches_bit_scans_on_every_line() {
+        // Every row byte and every column byte at every square, with and
+        // without the square's own bit.
+        for bits in 0u64..256 {
+            let spread = (0..8).fold(0u64, |a, r| a | (bits >> r & 1) << (8 * r));
+            for sq in Square::ALL {
+                for s in [bits << (8 * sq.row()), spread << sq.col()] {
+                    let s = Bitboard(s);
+                    assert_eq!(gain(s, sq), gain_by_scans(s, sq), "{s:?} {sq}");
+                }
+            }
+        }
+        let mut rng = crate::game::rng::FastRng::new(3);
+        for _ in 0..20_000 {
+            let s = Bitboard(rng.next_word());
+            for sq in Square::ALL {
+                assert_eq!(gain(s, sq), gain_by_scans(s, sq), "{s:?} {sq}");
+                if !s.contains(sq) {
+                    let after = score(s | Bitboard::from_square(sq));
+                    assert_eq!(gain(s, sq), after - score(s), "{s:?} {sq}");
+                }
+            }
+        }
     }
 
     #[test]

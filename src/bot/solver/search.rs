@@ -3,8 +3,7 @@
 //! Values are half points (so a half-point komi is exact) for the colour to
 //! move: `2·(own − opponent) − komi` for White, the negation for Black.
 //! Step by step, a node
-//! 1. closes positions with at most two free squares by formula (three,
-//!    after the bound cuts);
+//! 1. closes positions with at most three free squares by formula;
 //! 2. bounds the value by what each side can still add (its stones plus
 //!    every free square, scored, minus its current score) and cuts when the
 //!    window lies outside, or returns when both bounds meet;
@@ -20,7 +19,8 @@
 //!    replaces the gain keys (measured: about half the nodes of gains alone on
 //!    18-20 free squares). Of the *dead* squares (in no run of three any colour
 //!    can still complete) only one is tried: they never score, so they are
-//!    interchangeable tempo moves.
+//!    interchangeable tempo moves. The moves are picked best-first one at a
+//!    time rather than sorted, as most nodes cut after the first or second.
 
 use std::time::Instant;
 
@@ -44,14 +44,14 @@ const TT_MIN_EMPTIES: u32 = 5;
 const POTENTIAL_MIN_EMPTIES: u32 = 6;
 
 /// From this many free squares, moves are ordered by the line-potential
-/// heuristic's move value (measured on 7x7 positions with 18-20 free
-/// squares: about a quarter fewer nodes and less time than the gain keys;
-/// below 12 its cost outweighs the nodes it saves).
-const HEURISTIC_MIN_EMPTIES: u32 = 12;
+/// heuristic's move value (fewer nodes and less time than the gain keys;
+/// experiments/solver-speed/ has the measurements of where it starts).
+const HEURISTIC_MIN_EMPTIES: u32 = 10;
 
 /// From this many free squares, a node first looks up its children in the
-/// table (enhanced transposition cutoffs).
-const ETC_MIN_EMPTIES: u32 = 12;
+/// table (enhanced transposition cutoffs; where it starts is measured in
+/// experiments/solver-speed/).
+const ETC_MIN_EMPTIES: u32 = 10;
 
 /// Window starts where a run of three fits across (columns 0..=5).
 const ACROSS_STARTS: u64 = 0x3f3f_3f3f_3f3f_3f3f;
@@ -199,6 +199,11 @@ impl<'t> Search<'t> {
             return base + 2 * va.max(vb);
         }
 
+        // Three free squares: exact by formula, cheaper than the bounds.
+        if n == 3 && !swap {
+            return base + 2 * three_left(mine, theirs, e);
+        }
+
         // Step 2: bounds from what each side can still add. A pie swap
         // hands the position to the other player, so its value can be the
         // negation of anything in the bounds: no bounds then.
@@ -231,9 +236,6 @@ impl<'t> Search<'t> {
                 return hi;
             }
             tt_move = t.mv;
-        }
-        if n == 3 && !swap {
-            return base + 2 * three_left(mine, theirs, e);
         }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
@@ -296,10 +298,20 @@ impl<'t> Search<'t> {
                 moves[count] = (0, MOVE_SWAP);
                 count += 1;
             }
+            // Picked best-first one at a time, in the order a sort by
+            // descending key and ascending square would give: most nodes
+            // cut after a move or two, so the rest is never ordered.
             let moves = &mut moves[..count];
-            moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-
-            for &(_, mv) in moves.iter() {
+            for i in 0..count {
+                let mut pick = i;
+                for j in i + 1..count {
+                    let (a, b) = (moves[j], moves[pick]);
+                    if a.0 > b.0 || a.0 == b.0 && a.1 < b.1 {
+                        pick = j;
+                    }
+                }
+                moves.swap(i, pick);
+                let mv = moves[i].1;
                 let v = self.play_child(pos, sc, mv, alpha, beta);
                 if self.stopped.is_some() {
                     return 0;

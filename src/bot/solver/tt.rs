@@ -56,12 +56,12 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table of about `megabytes` MiB (a power of two of buckets, at least
-    /// 256).
+    /// A table of at most `megabytes` MiB: the largest power of two of
+    /// buckets that fits (at least 256).
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.max(1) << 20;
-        let n = (bytes / std::mem::size_of::<Bucket>()).next_power_of_two() / 2;
-        let n = n.max(256);
+        let fit = bytes / std::mem::size_of::<Bucket>();
+        let n = (1usize << fit.ilog2()).max(256);
         Table {
             buckets: vec![Bucket::default(); n],
             mask: n - 1,
@@ -125,6 +125,16 @@ mod tests {
     use super::*;
 
     const INF_LIKE: i32 = i32::MAX / 4;
+
+    #[test]
+    fn fills_the_size_asked_for() {
+        // A power of two of MiB is used in full; anything else is rounded
+        // down to one.
+        let bytes = |t: &Table| t.buckets.len() * std::mem::size_of::<Bucket>();
+        assert_eq!(bytes(&Table::new(64)), 64 << 20);
+        assert_eq!(bytes(&Table::new(1)), 1 << 20);
+        assert_eq!(bytes(&Table::new(100)), 64 << 20);
+    }
 
     #[test]
     fn merges_bounds_and_keeps_deep_entries() {
