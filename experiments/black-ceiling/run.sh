@@ -15,9 +15,6 @@ P=../../target/release/examples/exploit_probe
       $P --layouts 100 --seed $seed --black $black | tail -n +2
     done
   done
-  # Five times the iterations, on the second layout set.
-  $P --layouts 100 --seed 2 --black mcts:iters=100000,model=off | tail -n +2
-  $P --layouts 100 --seed 2 --iters 100000 | tail -n +2
   # Heuristic playouts (the default before rollout=net); the probe with
   # the engine's playout noise for White too (its model then exact in the
   # tree only).
