@@ -8,8 +8,7 @@ use clap::Args;
 use clap::Parser as _;
 
 use super::common::StudyRunFile;
-use super::error::{CliError, CliResult, usage};
-use super::error::{cli_error, out_error};
+use super::error::{CliError, CliResult, cli_error, out_error, usage};
 use super::exact::{jobs, read_rows, shard_jobs};
 use super::tournament::write_ratings_svg;
 use super::{Cli, Command};
