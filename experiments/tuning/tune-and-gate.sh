@@ -1,10 +1,12 @@
 # The tune-then-gate steps of a tuning experiment, sourced by its run.sh
 # from its own folder after it has set:
-#   bot        the spec tuned, with its fixed cost per move (iters=, nodes=)
-#   cost       that key=value, left out of the gate (ms= replaces it)
+#   cost       the fixed cost per move of the tune (iters=, nodes=), left
+#              out of the gate (ms= replaces it)
 #   params     the --param options, an array
 #   pairs      SPSA iterations; tune_seed, gate_seed: the two seeds
-#   old        every key of the defaults the tune started from
+#   old        every key of the defaults the tune starts from: the tune
+#              runs "$old,$cost", so a rerun starts where the first run did
+#              whatever today's defaults are
 # PART=tune|gate|all (default all). With RESUME=1 the tune resumes from
 # out/tune and the gate from out/gate, so a long run can span sessions.
 # The gate: the tuned spec against the previous defaults written out in
@@ -19,7 +21,7 @@ if [[ ${RESUME:-0} == 1 ]]; then resume=(--resume); fi
 if [[ $part == tune || $part == all ]]; then
   start=$(date +%s)
   [[ ${RESUME:-0} == 1 ]] || rm -rf out/tune
-  "$pahtum" tune --bot "$bot" "${params[@]}" --pairs "$pairs" --seed "$tune_seed" \
+  "$pahtum" tune --bot "$old,$cost" "${params[@]}" --pairs "$pairs" --seed "$tune_seed" \
     --threads 2 --out out/tune --quiet "${resume[@]}" | tee tuned.txt
   cp out/tune/tune.csv tune.csv
   cp out/tune/tune.svg tune.svg

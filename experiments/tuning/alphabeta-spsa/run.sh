@@ -7,7 +7,6 @@
 # and RESUME= as it says).
 set -euo pipefail
 cd "$(dirname "$0")"
-bot=alphabeta:nodes=20000
 cost=nodes=20000
 params=(--param decay=0.1..0.8 --param reach=1..6 --param defence=0.4..2.5)
 pairs=3000

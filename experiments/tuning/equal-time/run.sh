@@ -36,7 +36,9 @@ done
 if [[ $part == gate || $part == all ]]; then
   start=$(date +%s)
   rm -rf out/gate
-  "$pahtum" sprt --a "mcts:rollout=net,ms=50,label=net" \
+  # The candidate as it was gated: those defaults with rollout=net, in full,
+  # so that the gate reruns the same question whatever today's defaults are.
+  "$pahtum" sprt --a "${old/rollout=heuristic/rollout=net},ms=50,label=net" \
     --b "$old,ms=50,label=defaults" --elo0 0 --elo1 5 --max-games 3000 \
     --seed 41 --threads 2 --out out/gate --quiet | tee verdict.txt
   cp out/gate/sprt.csv gate.csv

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tuning/mcts-spsa: SPSA on ten numeric keys of the default mcts at once,
+# tuning/mcts-spsa: SPSA on ten numeric keys of mcts at once, from the
+# defaults before the tune (old= below),
 # at a small fixed cost per move (iters=1000), theta+ against theta- as
 # fishtest does; then the gate: the tuned values against the previous
 # defaults written out in full, a pentanomial SPRT at equal time per move
@@ -7,7 +8,6 @@
 # as it says).
 set -euo pipefail
 cd "$(dirname "$0")"
-bot=mcts:iters=1000
 cost=iters=1000
 params=(--param c=0.05..0.6 --param fpu=0.5..1.5 --param expand=1..8
   --param eps=0..0.3 --param k=2..12 --param widen=1.2..4
