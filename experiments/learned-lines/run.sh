@@ -43,6 +43,9 @@ for holes in 0 2 4; do
       --out "out/holes-$holes-$(basename $net .net)" --quiet
   done
 done
+# The old network with 5 holes, on step 2's games (--seed 5, 4,000 games).
+cargo run --release --quiet -- tournament --bot learned:net=out/old.net --bot heuristic \
+  --games 4000 --seed 5 --threads 2 --out out/holes-5-old --quiet
 for seed in 7 8; do
   cargo run --release --quiet -- tournament --bot learned:label=new \
     --bot learned:net=out/old.net,label=old --games 4000 --seed $seed \
