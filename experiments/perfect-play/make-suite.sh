@@ -3,8 +3,9 @@
 # built-in bots (default mcts against default alphabeta) on 5x5 with 5 holes
 # and 6x6 with 16 holes (20 free squares at the first move, so even the
 # empty board solves in about a second), and the 7x7 (5 holes) positions of
-# such games with 18 to 22 free squares (and 23 and 24 from the first game
-# only: a 24-square solve with its move lists takes half a minute of CPU);
+# such games with 18 to 22 free squares (and 23 to 26 from the first game
+# only: a 24-square solve with its move lists takes half a minute of CPU,
+# each square more about twice as long);
 # each stored with its exact value
 # (`pahtum accuracy` writes the suite back solved as solved.txt).
 # Usage: experiments/perfect-play/make-suite.sh   (from the repository root)
@@ -27,8 +28,8 @@ echo "games played in $(( $(date +%s) - start )) s"
   echo
   python3 $here/games_to_suite.py 7 s7 "$work/t7/games.csv" --empties 18-22
   echo
-  python3 $here/games_to_suite.py 7 s7 "$work/t7/games.csv" --empties 23-24 --first 1
+  python3 $here/games_to_suite.py 7 s7 "$work/t7/games.csv" --empties 23-26 --first 1
 } > "$work/unsolved.txt"
-$bin accuracy --bot greedy --positions "$work/unsolved.txt" --threads 2 --quiet --out "$work/solve"
+$bin accuracy --bot greedy --positions "$work/unsolved.txt" --max-empty 26 --threads 2 --quiet --out "$work/solve"
 cp "$work/solve/solved.txt" $here/suite.txt
 echo "suite: $(grep -c '^;' $here/suite.txt) positions in $here/suite.txt, $(( $(date +%s) - start )) s in all"

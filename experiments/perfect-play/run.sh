@@ -58,10 +58,10 @@ fi
 if [ "$PART" = all ] || [ "$PART" = suite ]; then
   mid=$(date +%s)
   for bot in $BOTS; do
-    echo "+ pahtum accuracy --bot $(spec "$bot") --positions $here/suite.txt"
+    echo "+ pahtum accuracy --bot $(spec "$bot") --positions $here/suite.txt --max-empty 26"
     if [ ! -f "$work/suite-$bot/run.json" ] || ! grep -q '"end_time": "' "$work/suite-$bot/run.json"; then
       rm -rf "$work/suite-$bot"
-      $bin accuracy --bot "$(spec "$bot")" --positions $here/suite.txt --threads 2 --quiet \
+      $bin accuracy --bot "$(spec "$bot")" --positions $here/suite.txt --max-empty 26 --threads 2 --quiet \
         --out "$work/suite-$bot"
     fi
   done
