@@ -27,10 +27,13 @@ x --size 5 --holes 5 --layouts 20 --seed 1 --pie --out out/5x5-5
 x --size 6 --holes 17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32 --layouts 200 --seed 1 --out out/6x6-sample
 x --size 6 --holes 33,34,35 --out out/6x6-all
 x --size 7 --holes 24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47 --layouts 50 --seed 1 --out out/7x7-sample
-x --size 6 --holes 13,14,15,16 --layouts 20 --seed 1 --out out/6x6-13
-x --size 5 --holes 4 --layouts 16 --seed 1 --out out/5x5-4
-x --size 5 --holes 3 --layouts 8 --seed 1 --out out/5x5-3
+x --size 6 --holes 13,14,15,16 --layouts 200 --seed 1 --out out/6x6-13
+x --size 5 --holes 4 --layouts 16 --seed 1 --pie --out out/5x5-4
+x --size 5 --holes 3 --layouts 8 --seed 1 --pie --out out/5x5-3
 x --size 5 --holes 2 --layouts 16 --seed 1 --out out/5x5-2
+x --size 7 --holes 21,22,23 --layouts 50 --seed 1 --max-empty 28 --out out/7x7-21
+x --size 5 --holes 1 --out out/5x5-1
+x --size 5 --holes 0 --out out/5x5-0
 # One table: every summary row, smallest board and fewest holes first.
 {
   head -n 1 out/3x3/exact_summary.csv
