@@ -29,8 +29,16 @@ fn first_move_margins(size: u8, layout: Layout, komi: Komi) -> Vec<(String, i32,
 }
 
 fn check(size: u8, layout: Layout, komi: Komi, solver: &mut Solver) {
-    let row =
-        solve_layout(solver, size, layout, komi, true, &SolveLimits::default()).expect("no limits");
+    let row = solve_layout(
+        solver,
+        size,
+        layout,
+        komi,
+        true,
+        None,
+        &SolveLimits::default(),
+    )
+    .expect("no limits");
     let margins = first_move_margins(size, layout, komi);
     let best = margins
         .iter()
@@ -127,6 +135,7 @@ fn the_engine_opens_fairly_under_the_pie_rule() {
             layout,
             Komi::ZERO,
             true,
+            None,
             &SolveLimits::default(),
         )
         .expect("no limits");
@@ -163,6 +172,7 @@ fn the_exact_endgame_opens_fairly_under_the_pie_rule() {
             layout,
             Komi::ZERO,
             true,
+            None,
             &SolveLimits::default(),
         )
         .expect("no limits");

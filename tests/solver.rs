@@ -3,7 +3,7 @@
 
 mod common;
 
-use pahtum::bot::solver::{Solution, SolveLimits, solve, solve_margin};
+use pahtum::bot::solver::{Solution, SolveLimits, Solver, solve, solve_margin};
 use pahtum::{Bitboard, Bot, FastRng, Komi, Move, Outcome, Player, Position};
 
 /// Plain minimax, no pruning: the value of `pos` for the player to move
@@ -107,6 +107,14 @@ fn check(pos: &Position) -> Solution {
     );
     assert_eq!(have, want, "\n{pos}komi {}", pos.komi());
     assert_eq!(solve_margin(pos), margin, "\n{pos}");
+    // The result alone, by null-window tests, for the side to move.
+    let mine = if pos.turn() == Player::White {
+        margin
+    } else {
+        -margin
+    };
+    let sign = Solver::new(1).result_sign(pos, &limits).expect("no limits");
+    assert_eq!(sign, mine.signum(), "\n{pos}komi {}", pos.komi());
     got
 }
 

@@ -273,6 +273,31 @@ impl Solver {
         }
     }
 
+    /// The sign of the exact value of `pos` for the side to move: `1` if
+    /// it wins, `0` if it draws, `-1` if it loses. Two null-window tests
+    /// around zero instead of the exact margin, so it is much cheaper than
+    /// [`Solver::value`] where only the game-theoretic result matters
+    /// (keeping or judging a result move by move).
+    ///
+    /// # Errors
+    /// A limit was reached first.
+    pub fn result_sign(&mut self, pos: &Position, limits: &SolveLimits) -> Result<i32, SolveError> {
+        let mut s = Search::new(&mut self.tt, pos, limits.max_nodes, limits.deadline);
+        let sc = scores_of(pos);
+        // Does the side to move win (value >= 1 half point)?
+        let sign = if s.negamax(pos, sc, 0, 1) >= 1 {
+            1
+        } else if s.negamax(pos, sc, -1, 0) >= 0 {
+            0
+        } else {
+            -1
+        };
+        match s.stopped {
+            Some(stop) => Err(stop_error(stop, limits)),
+            None => Ok(sign),
+        }
+    }
+
     /// One best move by margin for the side to move, its exact value for the
     /// side to move (half points) and the nodes searched; among equally good
     /// moves the first in `order` (which must list every legal move) wins.

@@ -23,8 +23,9 @@ use crate::bot::solver::SolveLimits;
 use crate::game::outcome::Komi;
 use crate::game::square::{MAX_SIZE, MIN_SIZE, Square};
 use crate::study::exact::{
-    ExactError, ExactRow, Job, header, push_row, push_summary, random_layouts, summarize,
-    summary_header, summary_plot, symmetry_classes,
+    ExactError, ExactRow, Job, VERSUS_HEADER, VERSUS_SUMMARY_HEADER, Versus, header,
+    parse_versus_row, push_row, push_summary, push_versus_row, push_versus_summary, random_layouts,
+    summarize, summarize_versus, summary_header, summary_plot, symmetry_classes,
 };
 
 /// Layouts with more free squares than this are refused unless
@@ -77,6 +78,10 @@ pub struct ExactArgs {
     /// Continue the interrupted run in --out
     #[arg(long, requires = "out")]
     pub resume: bool,
+    /// After each layout's solve, this bot plays it against perfect play, as
+    /// White and as Black, every move judged (versus.csv); repeat for more bots
+    #[arg(long = "versus", value_name = "SPEC")]
+    pub versus: Vec<String>,
     /// No progress and no table
     #[arg(long)]
     pub quiet: bool,
@@ -176,6 +181,7 @@ fn check_row(line: &str, job: &Job, pie: bool) -> Result<(), String> {
             best_first_moves: Vec::new(),
             pie: None,
             nodes: 0,
+            versus: Vec::new(),
         },
     );
     let e: Vec<&str> = expect.trim_end().split(',').collect();
@@ -235,6 +241,8 @@ pub fn run(a: ExactArgs) -> CliResult {
     let komi = a.komi.as_deref().map_or(Ok(Komi::ZERO), parse_komi)?;
     let threads = threads(a.threads)?;
     let jobs = shard_jobs(jobs(&a, &holes)?, a.shard);
+    let catalog = crate::bot::builtin_catalog();
+    let specs = versus_specs(&catalog, &a.versus)?;
     let out = a
         .out
         .clone()
@@ -256,13 +264,29 @@ pub fn run(a: ExactArgs) -> CliResult {
         .add("--seed", a.seed)
         .add("--max-empty", a.max_empty)
         .add("--shard", a.shard);
+    // Recorded only when given, so runs from before the option resume.
+    if !a.versus.is_empty() {
+        options.add_list("--versus", &a.versus);
+    }
     let csv = out.join("exact.csv");
+    let vcsv = out.join("versus.csv");
+    let per_layout = 2 * specs.len();
     let (mut info, resumed) = StudyRunFile::open(&out, "exact", options, threads, a.resume)?;
-    let kept = if resumed && csv.exists() {
+    let mut kept = if resumed && csv.exists() {
         read_rows(&csv, a.pie, &jobs)?
     } else {
         Vec::new()
     };
+    // A layout is kept only with all its games: the shorter file decides.
+    let mut kept_games = Vec::new();
+    if resumed && per_layout > 0 && vcsv.exists() {
+        kept_games = read_versus_rows(&vcsv, &jobs, &specs)?;
+    }
+    if let Some(layouts) = kept_games.len().checked_div(per_layout) {
+        let layouts = layouts.min(kept.len());
+        kept.truncate(layouts);
+        kept_games.truncate(layouts * per_layout);
+    }
     prepare_out(&out).map_err(cli_error)?;
     info.save(&out)?;
     // Rewrite the kept rows (dropping a torn line), then append.
@@ -278,6 +302,27 @@ pub fn run(a: ExactArgs) -> CliResult {
             out.display()
         ))
     })?;
+    let mut vfile = if per_layout > 0 {
+        let mut text = format!("{VERSUS_HEADER}\n");
+        for r in &kept_games {
+            text.push_str(r);
+            text.push('\n');
+        }
+        write_atomic(&vcsv, text.as_bytes()).map_err(out_error(&out))?;
+        Some(OpenOptions::new().append(true).open(&vcsv).map_err(|e| {
+            usage(format!(
+                "--out {}: cannot open versus.csv: {e}",
+                out.display()
+            ))
+        })?)
+    } else {
+        None
+    };
+    let versus = Versus {
+        catalog: &catalog,
+        bots: &specs,
+        seed: a.seed,
+    };
     if !a.quiet {
         eprintln!(
             "exact: {0}x{0}, holes {1}, {2} layouts ({3} kept), pie {4}, {5} threads, out {6}",
@@ -304,11 +349,23 @@ pub fn run(a: ExactArgs) -> CliResult {
         rest,
         komi,
         a.pie,
+        (per_layout > 0).then_some(&versus),
         threads,
         a.tt_mb,
         &SolveLimits::default(),
         &CANCEL,
         |_, row| {
+            // The games first: a layout counts as done once its exact.csv
+            // row is written, and a resume keeps only layouts with both.
+            if let Some(vf) = vfile.as_mut() {
+                line.clear();
+                for g in &row.versus {
+                    push_versus_row(&mut line, row.size, &row.layout, g);
+                }
+                vf.write_all(line.as_bytes())
+                    .and_then(|()| vf.flush())
+                    .map_err(RunError::Io)?;
+            }
             line.clear();
             push_row(&mut line, &row);
             file.write_all(line.as_bytes())
@@ -324,7 +381,7 @@ pub fn run(a: ExactArgs) -> CliResult {
     match result {
         Err(RunError::Io(e)) => {
             return Err(usage(format!(
-                "--out {}: cannot write exact.csv: {e}",
+                "--out {}: cannot write exact.csv or versus.csv: {e}",
                 out.display()
             )));
         }
@@ -342,7 +399,141 @@ pub fn run(a: ExactArgs) -> CliResult {
         Ok(_) => {}
     }
     info.end_time = Some(utc_now());
+    if per_layout > 0 {
+        finish_versus(&out, a.quiet)?;
+    }
     finish(&out, &jobs, a.pie, a.layouts != "all", &info, a.quiet)
+}
+
+/// The `--versus` bots, each checked: it exists, it can be built, it has
+/// no time budget (its games would depend on the machine), and its label
+/// is its own.
+///
+/// # Errors
+/// A usage error naming the `--versus` value.
+pub(super) fn versus_specs(
+    catalog: &crate::bot::Catalog,
+    versus: &[String],
+) -> CliResult<Vec<crate::bot::BotSpec>> {
+    let mut specs: Vec<crate::bot::BotSpec> = Vec::new();
+    for v in versus {
+        let spec = catalog
+            .parse_unattended(v)
+            .map_err(|e| usage(format!("--versus {v}: {e}")))?;
+        let probe = catalog
+            .build(&spec, 0)
+            .map_err(|e| usage(format!("--versus {v}: {e}")))?;
+        if probe.is_timed() {
+            return Err(usage(format!(
+                "--versus {v}: a bot with a time budget (ms=) cannot be replayed; give it iterations or nodes"
+            )));
+        }
+        if specs.iter().any(|s| s.label() == spec.label()) {
+            return Err(usage(format!(
+                "--versus {v}: a second bot labelled '{}'; add label=NAME",
+                spec.label()
+            )));
+        }
+        specs.push(spec);
+    }
+    Ok(specs)
+}
+
+/// The complete rows already in `versus.csv`, each checked against the
+/// layout and bot it stands for (layout by layout, each bot as White then
+/// as Black); a torn last line is dropped.
+///
+/// # Errors
+/// A usage error naming the file and line.
+pub(super) fn read_versus_rows(
+    path: &Path,
+    jobs: &[Job],
+    specs: &[crate::bot::BotSpec],
+) -> CliResult<Vec<String>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
+    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    let bad = |line: usize, m: String| usage(format!("{} line {line}: {m}", path.display()));
+    let mut lines = complete.lines();
+    match lines.next() {
+        Some(h) if h == VERSUS_HEADER => {}
+        Some(h) => return Err(bad(1, format!("header '{h}' is not '{VERSUS_HEADER}'"))),
+        None => return Ok(Vec::new()),
+    }
+    let per_layout = 2 * specs.len();
+    let mut rows = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let n = i + 2;
+        let job = jobs
+            .get(i / per_layout)
+            .ok_or_else(|| bad(n, "more rows than this run has games".into()))?;
+        let spec = &specs[i % per_layout / 2];
+        let colour = if i % 2 == 0 { "white" } else { "black" };
+        let mut expect = String::new();
+        push_row(
+            &mut expect,
+            &ExactRow {
+                size: job.size,
+                layout: job.layout,
+                outcome: crate::game::outcome::Outcome::Draw,
+                margin_halves: 0,
+                best_first_moves: Vec::new(),
+                pie: None,
+                nodes: 0,
+                versus: Vec::new(),
+            },
+        );
+        let e: Vec<&str> = expect.trim_end().split(',').collect();
+        let f: Vec<&str> = line.split(',').collect();
+        if f.len() < 6 || f[..4] != e[..4] || f[4] != spec.label() || f[5] != colour {
+            return Err(bad(
+                n,
+                format!(
+                    "expected the game of {} as {colour} on layout '{}'",
+                    spec.label(),
+                    e[2]
+                ),
+            ));
+        }
+        parse_versus_row(line).map_err(|m| bad(n, m))?;
+        rows.push(line.to_string());
+    }
+    Ok(rows)
+}
+
+/// Writes `versus_summary.csv` from a complete `versus.csv` in `out`, and
+/// prints each bot's line `bot=NAME games=N given_away=K share=X` unless
+/// `quiet`.
+pub(super) fn finish_versus(out: &Path, quiet: bool) -> CliResult {
+    let text = std::fs::read_to_string(out.join("versus.csv")).map_err(|e| {
+        usage(format!(
+            "--out {}: cannot read versus.csv: {e}",
+            out.display()
+        ))
+    })?;
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().skip(1).enumerate() {
+        rows.push(
+            parse_versus_row(line).map_err(|e| {
+                CliError::Internal(anyhow::anyhow!("versus.csv line {}: {e}", i + 2))
+            })?,
+        );
+    }
+    let summary = summarize_versus(&rows);
+    let mut s = format!("{VERSUS_SUMMARY_HEADER}\n");
+    for r in &summary {
+        push_versus_summary(&mut s, r);
+    }
+    write_atomic(&out.join("versus_summary.csv"), s.as_bytes()).map_err(out_error(out))?;
+    if !quiet {
+        for r in summary.iter().filter(|r| r.colour == "both") {
+            println!(
+                "bot={} games={} given_away={} share={:.4}",
+                r.bot, r.games, r.given_away, r.given_away_share
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The jobs of `shard`: every N-th layout, so that each part gets its share

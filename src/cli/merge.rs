@@ -9,7 +9,7 @@ use clap::Parser as _;
 
 use super::common::StudyRunFile;
 use super::error::{CliError, CliResult, cli_error, out_error, usage};
-use super::exact::{jobs, read_rows, shard_jobs};
+use super::exact::{finish_versus, jobs, read_rows, read_versus_rows, shard_jobs, versus_specs};
 use super::tournament::write_ratings_svg;
 use super::{Cli, Command};
 use crate::arena::merge::{check_shards, merge_dirs};
@@ -243,8 +243,41 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
         text.push_str(&parts[i % n].next().unwrap_or_default());
         text.push('\n');
     }
+    // versus.csv: each layout's games, in the same order.
+    let catalog = crate::bot::builtin_catalog();
+    let specs = versus_specs(&catalog, &args.versus)?;
+    let per_layout = 2 * specs.len();
+    let mut games = String::new();
+    if per_layout > 0 {
+        let mut parts: Vec<std::vec::IntoIter<String>> = vec![Vec::new().into_iter(); n];
+        for (d, (_, shard)) in a.dirs.iter().zip(&runs) {
+            let expected = shard_jobs(all.clone(), *shard);
+            let rows = read_versus_rows(&d.join("versus.csv"), &expected, &specs)?;
+            if rows.len() < expected.len() * per_layout {
+                return Err(incomplete(
+                    *shard,
+                    d,
+                    rows.len().checked_div(per_layout).unwrap_or(0),
+                    expected.len(),
+                    "layouts' games",
+                ));
+            }
+            parts[shard.index as usize - 1] = rows.into_iter();
+        }
+        games = format!("{}\n", crate::study::exact::VERSUS_HEADER);
+        for i in 0..all.len() {
+            for _ in 0..per_layout {
+                games.push_str(&parts[i % n].next().unwrap_or_default());
+                games.push('\n');
+            }
+        }
+    }
     prepare_out(&a.out).map_err(cli_error)?;
     write_atomic(&a.out.join("exact.csv"), text.as_bytes()).map_err(out_error(&a.out))?;
+    if per_layout > 0 {
+        write_atomic(&a.out.join("versus.csv"), games.as_bytes()).map_err(out_error(&a.out))?;
+        finish_versus(&a.out, a.quiet)?;
+    }
     let info = merged_info(a, &runs);
     super::exact::finish(
         &a.out,

@@ -20,16 +20,22 @@
 mod layouts;
 mod plot;
 mod summary;
+mod versus;
 
 use std::fmt::Write as _;
 
 use crate::bot::solver::{SolveError, SolveLimits, Solver, format_halves};
 use crate::game::outcome::{Komi, Move, Outcome};
+use crate::game::player::Player;
 use crate::game::position::Position;
 
 pub use self::layouts::{Layout, MAX_ENUMERATED, choose, random_layouts, symmetry_classes};
 pub use self::plot::summary_plot;
 pub use self::summary::{SummaryRow, push_summary, summarize, summary_header};
+pub use self::versus::{
+    Giveaway, VERSUS_HEADER, VERSUS_SUMMARY_HEADER, Versus, VersusRow, VersusSummary,
+    parse_versus_row, play_versus, push_versus_row, push_versus_summary, summarize_versus,
+};
 
 /// The pie-rule value of a layout for the first player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,20 +77,26 @@ pub struct ExactRow {
     pub pie: Option<PieValue>,
     /// Search nodes, both solves together.
     pub nodes: u64,
+    /// With `--versus`: each bot's games against perfect play, as White
+    /// then as Black, bot by bot.
+    pub versus: Vec<VersusRow>,
 }
 
 /// Solves `layout` from the empty board, White to move; with `pie` also
-/// under the pie rule. `solver` keeps its table between calls (its keys
-/// tell rules and layouts apart).
+/// under the pie rule; with `versus`, then plays its bots against perfect
+/// play on the layout (without the pie rule). `solver` keeps its table
+/// between calls (its keys tell rules and layouts apart).
 ///
 /// # Errors
-/// A limit of `limits` was reached, or the layout leaves no square free.
+/// A limit of `limits` was reached, the layout leaves no square free, or
+/// a bot could not play.
 pub fn solve_layout(
     solver: &mut Solver,
     size: u8,
     layout: Layout,
     komi: Komi,
     pie: bool,
+    versus: Option<&Versus<'_>>,
     limits: &SolveLimits,
 ) -> Result<ExactRow, ExactError> {
     let start = Position::new(size, layout.holes, false, komi)
@@ -103,6 +115,22 @@ pub fn solve_layout(
     } else {
         None
     };
+    let mut games = Vec::new();
+    if let Some(v) = versus {
+        for index in 0..v.bots.len() {
+            for colour in [Player::White, Player::Black] {
+                games.push(play_versus(
+                    solver,
+                    &start,
+                    plain.outcome,
+                    v,
+                    index,
+                    colour,
+                    limits,
+                )?);
+            }
+        }
+    }
     Ok(ExactRow {
         size,
         layout,
@@ -111,6 +139,7 @@ pub fn solve_layout(
         best_first_moves: plain.best_result,
         pie,
         nodes,
+        versus: games,
     })
 }
 
@@ -120,9 +149,13 @@ pub enum ExactError {
     /// The solver stopped at a limit.
     #[error(transparent)]
     Solve(#[from] SolveError),
-    /// The layout is not a playable board.
+    /// The layout is not a playable board, or perfect play contradicted
+    /// itself.
     #[error("{0}")]
     Layout(String),
+    /// A `--versus` bot could not be built or gave no legal move.
+    #[error("bot {0}")]
+    Bot(String),
 }
 
 /// The header of `exact.csv` (docs/CONTRACT.md, `exact` outputs).
@@ -207,6 +240,7 @@ pub fn parse_rows(text: &str, jobs: &[Job], pie: bool) -> Result<Vec<ExactRow>, 
                 None
             },
             nodes: 0,
+            versus: Vec::new(),
         });
     }
     Ok(out)
@@ -236,6 +270,7 @@ pub fn solve_in_order<E: From<ExactError>>(
     jobs: &[Job],
     komi: Komi,
     pie: bool,
+    versus: Option<&Versus<'_>>,
     threads: usize,
     tt_mb: usize,
     limits: &SolveLimits,
@@ -244,9 +279,9 @@ pub fn solve_in_order<E: From<ExactError>>(
 ) -> Result<usize, E> {
     let work = |solver: &mut Solver, i: usize| {
         let job = &jobs[i];
-        Some(solve_layout(
-            solver, job.size, job.layout, komi, pie, limits,
-        ))
+        let row = solve_layout(solver, job.size, job.layout, komi, pie, versus, limits);
+        // A game cut short by an interrupt is not a result: drop it.
+        (!stop.load(std::sync::atomic::Ordering::Relaxed)).then_some(row)
     };
     super::ordered::solve_in_order(jobs.len(), threads, tt_mb, stop, work, on_row)
 }
@@ -270,6 +305,7 @@ mod tests {
                 &jobs,
                 Komi::ZERO,
                 true,
+                None,
                 threads,
                 1,
                 &SolveLimits::default(),

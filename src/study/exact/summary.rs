@@ -190,6 +190,7 @@ mod tests {
                 fair_first_moves: Vec::new(),
             }),
             nodes: 0,
+            versus: Vec::new(),
         };
         let s = summarize(&[row(6, 4), row(-6, 4), row(0, 1), row(6, 1)]);
         assert_eq!(s.len(), 1);

@@ -1,0 +1,268 @@
+//! `pahtum exact --versus BOT`: whole games against perfect play, checked
+//! against plain minimax (tests/common) move by move, and the command's
+//! determinism, resume, shards and refusals.
+
+mod common;
+
+use common::{BIN, minimax};
+use pahtum::{Move, Player, Position, Square};
+
+fn exact(args: &[&str], out: &std::path::Path) -> std::process::Output {
+    std::process::Command::new(BIN)
+        .arg("exact")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .arg("--quiet")
+        .output()
+        .expect("runs")
+}
+
+/// `win`, `draw` or `loss` for `p` of White's margin `m`.
+fn standing(m: i32, p: Player) -> &'static str {
+    let mine = if p == Player::White { m } else { -m };
+    match mine.signum() {
+        1 => "win",
+        0 => "draw",
+        _ => "loss",
+    }
+}
+
+/// White's exact margin of `pos`, by minimax.
+fn white_margin(pos: &mut Position) -> i32 {
+    let v = minimax(pos);
+    if pos.turn() == Player::White { v } else { -v }
+}
+
+fn result_name(m: i32) -> &'static str {
+    match m.signum() {
+        1 => "white",
+        0 => "draw",
+        _ => "black",
+    }
+}
+
+/// Replays one `versus.csv` row and checks every field against minimax:
+/// the perfect side's moves attain the exact margin, and the give-aways
+/// are exactly the bot's moves that worsened its exact standing. Returns
+/// the number of give-aways.
+fn check_row(line: &str) -> usize {
+    let f: Vec<&str> = line.split(',').collect();
+    assert_eq!(f.len(), 15, "{line}");
+    let size: u8 = f[0].parse().expect("size");
+    let mut holes = pahtum::Bitboard::EMPTY;
+    for s in f[2].split(' ').filter(|s| !s.is_empty()) {
+        holes.insert(s.parse::<Square>().expect("hole"));
+    }
+    let bot = if f[5] == "white" {
+        Player::White
+    } else {
+        Player::Black
+    };
+    let mut pos = Position::new(size, holes, false, pahtum::Komi::ZERO).expect("layout");
+    let start = white_margin(&mut pos);
+    assert_eq!(f[6], result_name(start), "{line}");
+    let mut giveaways = Vec::new();
+    for (i, m) in f[14].split(' ').enumerate() {
+        let mv: Move = m.parse().expect("move");
+        let Move::Place(sq) = mv else {
+            panic!("a swap without the pie rule: {line}")
+        };
+        let mover = pos.turn();
+        let before = white_margin(&mut pos);
+        pos.play(sq);
+        let after = white_margin(&mut pos);
+        if mover == bot {
+            if standing(after, bot) != standing(before, bot) {
+                giveaways.push((
+                    i + 1,
+                    m.to_string(),
+                    standing(before, bot),
+                    standing(after, bot),
+                ));
+            }
+        } else {
+            assert_eq!(after, before, "perfect move {m} at ply {}: {line}", i + 1);
+        }
+    }
+    assert!(pos.is_game_over(), "{line}");
+    let end = pos.margin_halves();
+    assert_eq!(f[7], result_name(end), "{line}");
+    assert_eq!(
+        f[8].parse::<f64>().expect("margin") * 2.0,
+        f64::from(end),
+        "{line}"
+    );
+    assert_eq!(f[9], giveaways.len().to_string(), "{line}");
+    match giveaways.first() {
+        Some((ply, m, b, a)) => {
+            assert_eq!(
+                (f[10], f[11], f[12], f[13]),
+                (&*ply.to_string(), &**m, *b, *a),
+                "{line}"
+            )
+        }
+        None => assert_eq!(&f[10..14], ["-", "-", "-", "-"], "{line}"),
+    }
+    giveaways.len()
+}
+
+#[test]
+fn every_game_and_give_away_equals_minimax() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("v");
+    let o = exact(
+        &[
+            "--size",
+            "4",
+            "--holes",
+            "7",
+            "--layouts",
+            "30",
+            "--seed",
+            "3",
+            "--versus",
+            "random",
+            "--versus",
+            "greedy",
+            "--threads",
+            "2",
+        ],
+        &out,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(out.join("versus.csv")).expect("csv");
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len(), 30 * 2 * 2);
+    let mut random = 0;
+    for r in &rows {
+        let n = check_row(r);
+        if r.contains(",random,") {
+            random += n;
+        }
+    }
+    // The random bot gives results away, so the judging was exercised.
+    assert!(random > 0);
+    let summary = std::fs::read_to_string(out.join("versus_summary.csv")).expect("summary");
+    let lines: Vec<&str> = summary.lines().collect();
+    assert_eq!(lines.len(), 1 + 2 * 3, "{summary}");
+    let both = lines
+        .iter()
+        .find(|l| l.starts_with("random,both,"))
+        .expect("random's row");
+    let games_lost = rows
+        .iter()
+        .filter(|r| r.contains(",random,") && r.split(',').nth(9) != Some("0"))
+        .count();
+    assert_eq!(
+        both.split(',').nth(4),
+        Some(&*games_lost.to_string()),
+        "{summary}"
+    );
+}
+
+#[test]
+fn versus_same_bytes_for_any_threads_shards_and_after_a_cut_and_resume() {
+    let dir = tempfile::tempdir().expect("dir");
+    let p = |name: &str| dir.path().join(name);
+    let args = [
+        "--size",
+        "4",
+        "--holes",
+        "6",
+        "--layouts",
+        "12",
+        "--seed",
+        "9",
+        "--versus",
+        "heuristic",
+        "--versus",
+        "mcts:iters=300",
+        "--versus",
+        "random",
+    ];
+    let run = |extra: &[&str], name: &str| {
+        let o = exact(&[&args[..], extra].concat(), &p(name));
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    run(&["--threads", "1"], "one");
+    run(&["--threads", "3"], "three");
+    let read = |name: &str, f: &str| std::fs::read(p(name).join(f)).expect("file");
+    for f in ["versus.csv", "versus_summary.csv", "exact.csv"] {
+        assert_eq!(read("one", f), read("three", f), "{f}");
+    }
+    // A run cut short (versus.csv mid-row, exact.csv a layout further on,
+    // as a kill can leave them) resumes to the same bytes.
+    let want = read("one", "versus.csv");
+    let exact_csv = read("one", "exact.csv");
+    std::fs::create_dir(p("cut")).expect("dir");
+    std::fs::copy(p("one").join("run.json"), p("cut").join("run.json")).expect("copy");
+    std::fs::write(p("cut").join("versus.csv"), &want[..want.len() / 3]).expect("write");
+    std::fs::write(
+        p("cut").join("exact.csv"),
+        &exact_csv[..exact_csv.len() * 2 / 3],
+    )
+    .expect("write");
+    run(&["--resume"], "cut");
+    assert_eq!(want, read("cut", "versus.csv"));
+    assert_eq!(exact_csv, read("cut", "exact.csv"));
+    // A kept game that does not belong where it stands is refused.
+    let text = String::from_utf8(want.clone()).expect("text");
+    std::fs::write(
+        p("cut").join("versus.csv"),
+        text.replacen(",heuristic,white,", ",heuristic,black,", 1),
+    )
+    .expect("write");
+    let o = exact(&[&args[..], &["--resume"]].concat(), &p("cut"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("versus.csv line 2"));
+    // Shards merge into the same bytes.
+    for k in 1..=2 {
+        run(&["--shard", &format!("{k}/2")], &format!("s{k}"));
+    }
+    let o = std::process::Command::new(BIN)
+        .args(["merge", "--quiet", "--out"])
+        .arg(p("merged"))
+        .arg(p("s2"))
+        .arg(p("s1"))
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in ["versus.csv", "versus_summary.csv", "exact.csv"] {
+        assert_eq!(read("one", f), read("merged", f), "{f}");
+    }
+}
+
+#[test]
+fn bad_versus_bots_are_refused_before_any_work() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (bot, says) in [
+        ("nosuchbot", "unknown bot"),
+        ("mcts:ms=10", "time budget"),
+        ("mcts:iters=-3", "--versus mcts:iters=-3"),
+    ] {
+        let out = dir.path().join("x");
+        let o = exact(
+            &[
+                "--size", "4", "--holes", "6", "--versus", "random", "--versus", bot,
+            ],
+            &out,
+        );
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{bot}: {err}");
+        assert!(
+            err.contains(says) && err.lines().count() == 1,
+            "{bot}: {err}"
+        );
+        assert!(!out.exists(), "{bot}");
+    }
+    let out = dir.path().join("y");
+    let o = exact(
+        &[
+            "--size", "4", "--holes", "6", "--versus", "random", "--versus", "random",
+        ],
+        &out,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("label=NAME"));
+}
