@@ -143,22 +143,33 @@ fn every_game_and_give_away_equals_minimax() {
     }
     // The random bot gives results away, so the judging was exercised.
     assert!(random > 0);
+    // Every column of the summary, recomputed from the games.
     let summary = std::fs::read_to_string(out.join("versus_summary.csv")).expect("summary");
-    let lines: Vec<&str> = summary.lines().collect();
-    assert_eq!(lines.len(), 1 + 2 * 3, "{summary}");
-    let both = lines
-        .iter()
-        .find(|l| l.starts_with("random,both,"))
-        .expect("random's row");
-    let games_lost = rows
-        .iter()
-        .filter(|r| r.contains(",random,") && r.split(',').nth(9) != Some("0"))
-        .count();
-    assert_eq!(
-        both.split(',').nth(4),
-        Some(&*games_lost.to_string()),
-        "{summary}"
+    let mut want = String::from(
+        "bot,bot_colour,games,weight,given_away,given_away_share,wins_given_away,draws_given_away\n",
     );
+    for bot in ["random", "greedy"] {
+        for colour in ["white", "black", "both"] {
+            let games: Vec<Vec<&str>> = rows
+                .iter()
+                .map(|r| r.split(',').collect::<Vec<_>>())
+                .filter(|f| f[4] == bot && (colour == "both" || f[5] == colour))
+                .collect();
+            let w = |f: &Vec<&str>| f[3].parse::<u64>().expect("weight");
+            let weight: u64 = games.iter().map(w).sum();
+            let lost: Vec<&Vec<&str>> = games.iter().filter(|f| f[9] != "0").collect();
+            let lost_weight: u64 = lost.iter().map(|f| w(f)).sum();
+            let wins = lost.iter().filter(|f| f[12] == "win").count();
+            want.push_str(&format!(
+                "{bot},{colour},{},{weight},{},{:.4},{wins},{}\n",
+                games.len(),
+                lost.len(),
+                lost_weight as f64 / weight as f64,
+                lost.len() - wins
+            ));
+        }
+    }
+    assert_eq!(summary, want);
 }
 
 #[test]
@@ -206,6 +217,23 @@ fn versus_same_bytes_for_any_threads_shards_and_after_a_cut_and_resume() {
     run(&["--resume"], "cut");
     assert_eq!(want, read("cut", "versus.csv"));
     assert_eq!(exact_csv, read("cut", "exact.csv"));
+    // As a kill leaves them: a layout's games are written before its
+    // exact.csv row, so versus.csv may be ahead (here complete, and
+    // exact.csv a third done), or stop inside a layout's block of games.
+    let lines = |b: &[u8], n: usize| {
+        let t = String::from_utf8(b.to_vec()).expect("text");
+        t.lines()
+            .take(n)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    };
+    for (games, layouts) in [(usize::MAX, 5), (1 + 6 * 4 + 3, usize::MAX)] {
+        std::fs::write(p("cut").join("versus.csv"), lines(&want, games)).expect("write");
+        std::fs::write(p("cut").join("exact.csv"), lines(&exact_csv, layouts)).expect("write");
+        run(&["--resume"], "cut");
+        assert_eq!(want, read("cut", "versus.csv"), "{games} {layouts}");
+        assert_eq!(exact_csv, read("cut", "exact.csv"), "{games} {layouts}");
+    }
     // A kept game that does not belong where it stands is refused.
     let text = String::from_utf8(want.clone()).expect("text");
     std::fs::write(
@@ -239,6 +267,7 @@ fn bad_versus_bots_are_refused_before_any_work() {
     for (bot, says) in [
         ("nosuchbot", "unknown bot"),
         ("mcts:ms=10", "time budget"),
+        ("mcts:threads=2", "threads race"),
         ("mcts:iters=-3", "--versus mcts:iters=-3"),
     ] {
         let out = dir.path().join("x");
@@ -265,4 +294,66 @@ fn bad_versus_bots_are_refused_before_any_work() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("label=NAME"));
+}
+
+/// An interrupt while a layout's games are in flight exits 130 and writes
+/// nothing of that layout: not its exact.csv row, not the games it has
+/// already finished.
+#[test]
+fn an_interrupt_drops_the_layout_in_flight() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("run");
+    // random's games finish at once; the second bot's search does not.
+    let mut child = std::process::Command::new(BIN)
+        .args([
+            "exact",
+            "--size",
+            "5",
+            "--holes",
+            "8",
+            "--layouts",
+            "3",
+            "--seed",
+            "4",
+            "--threads",
+            "1",
+            "--quiet",
+            "--versus",
+            "random",
+            "--versus",
+            "mcts:iters=1000000000,label=slow",
+            "--out",
+        ])
+        .arg(&out)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let t0 = Instant::now();
+    // Wait until the run is under way (its files exist), then a moment more.
+    while !out.join("versus.csv").exists() && t0.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    common::send(child.id(), nix::sys::signal::Signal::SIGINT);
+    let t1 = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        assert!(t1.elapsed() < Duration::from_secs(10), "still running");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err)
+        .expect("read");
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(err.contains("--resume"), "{err}");
+    let lines = |f: &str| {
+        std::fs::read_to_string(out.join(f))
+            .expect(f)
+            .lines()
+            .count()
+    };
+    assert_eq!((lines("versus.csv"), lines("exact.csv")), (1, 1));
 }

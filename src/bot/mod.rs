@@ -94,6 +94,13 @@ pub trait Bot: Send {
     fn is_timed(&self) -> bool {
         false
     }
+
+    /// Whether the same seed and position always give the same move: not
+    /// with a time budget, nor where threads race (a shared search tree).
+    /// Studies whose rows must replay byte for byte refuse other bots.
+    fn is_replayable(&self) -> bool {
+        !self.is_timed()
+    }
 }
 
 /// The most threads any option may ask for: `--threads` (games at once)

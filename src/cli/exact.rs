@@ -286,6 +286,17 @@ pub fn run(a: ExactArgs) -> CliResult {
         let layouts = layouts.min(kept.len());
         kept.truncate(layouts);
         kept_games.truncate(layouts * per_layout);
+        for (i, g) in kept_games.iter().enumerate() {
+            let exact_result = kept[i / per_layout].split(',').nth(4);
+            if g.split(',').nth(6) != exact_result {
+                return Err(usage(format!(
+                    "{} line {}: exact_result is not the layout's result in exact.csv ({})",
+                    vcsv.display(),
+                    i + 2,
+                    exact_result.unwrap_or("-")
+                )));
+            }
+        }
     }
     prepare_out(&out).map_err(cli_error)?;
     info.save(&out)?;
@@ -405,9 +416,9 @@ pub fn run(a: ExactArgs) -> CliResult {
     finish(&out, &jobs, a.pie, a.layouts != "all", &info, a.quiet)
 }
 
-/// The `--versus` bots, each checked: it exists, it can be built, it has
-/// no time budget (its games would depend on the machine), and its label
-/// is its own.
+/// The `--versus` bots, each checked: it exists, it can be built, its
+/// moves replay (no time budget, no threads racing: its games would
+/// depend on the machine), and its label is its own.
 ///
 /// # Errors
 /// A usage error naming the `--versus` value.
@@ -426,6 +437,11 @@ pub(super) fn versus_specs(
         if probe.is_timed() {
             return Err(usage(format!(
                 "--versus {v}: a bot with a time budget (ms=) cannot be replayed; give it iterations or nodes"
+            )));
+        }
+        if !probe.is_replayable() {
+            return Err(usage(format!(
+                "--versus {v}: its threads race, so its games cannot be replayed; use threads=1 or parallel=root"
             )));
         }
         if specs.iter().any(|s| s.label() == spec.label()) {

@@ -433,6 +433,11 @@ impl Bot for MctsBot {
     fn is_timed(&self) -> bool {
         matches!(self.cfg.budget, Budget::Millis(_))
     }
+
+    fn is_replayable(&self) -> bool {
+        // Threads sharing one tree race for its statistics.
+        !self.is_timed() && (self.cfg.threads == 1 || self.cfg.parallel == config::Parallel::Root)
+    }
 }
 
 /// The catalogue entry.

@@ -388,6 +388,16 @@ pub fn parse_versus_row(line: &str) -> Result<(u64, VersusRow), String> {
     if (count > 0) != (rank(result, colour) < rank(exact, colour)) {
         return Err(format!("{count} give-aways from {} to {}", f[6], f[7]));
     }
+    let moves: Vec<&str> = f[14].split(' ').collect();
+    let mut seen = std::collections::HashSet::new();
+    for m in &moves {
+        let sq = m
+            .parse::<crate::game::square::Square>()
+            .map_err(|_| format!("move '{m}' is not a square"))?;
+        if f[2].split(' ').any(|h| h == *m) || !seen.insert(sq) {
+            return Err(format!("move '{m}' is a hole or played twice"));
+        }
+    }
     let mut giveaways = Vec::new();
     if count > 0 {
         let ply: usize = f[10]
@@ -396,13 +406,43 @@ pub fn parse_versus_row(line: &str) -> Result<(u64, VersusRow), String> {
         let mv: Move = f[11]
             .parse()
             .map_err(|_| format!("first_move '{}'", f[11]))?;
+        // White moves on odd plies.
+        let bot_ply = (ply % 2 == 1) == (colour == Player::White);
+        if ply == 0 || moves.get(ply - 1) != Some(&f[11]) || !bot_ply {
+            return Err(format!("first_ply {ply} is not the bot's move {}", f[11]));
+        }
+        // Before the first give-away the standing is still the exact one;
+        // after it, worse, and no worse than the game's end.
+        let standing_rank = |s: &str| match s {
+            "win" => Some(2u8),
+            "draw" => Some(1),
+            "loss" => Some(0),
+            _ => None,
+        };
+        let (b, a) = (standing_rank(f[12]), standing_rank(f[13]));
+        let (was, end) = (rank(exact, colour), rank(result, colour));
+        if b != Some(was) || !a.is_some_and(|a| a < was && a >= end) {
+            return Err(format!(
+                "first give-away {} -> {} where the game went from {} to {}",
+                f[12], f[13], f[6], f[7]
+            ));
+        }
+        // Only the first give-away's standing is kept; as an outcome it is
+        // the end's, or a draw between a win and a loss.
+        let after = if a == Some(end) {
+            result
+        } else {
+            Outcome::Draw
+        };
         let g = Giveaway {
             ply,
             mv,
             before: exact,
-            after: result,
+            after,
         };
         giveaways.resize(count, g);
+    } else if f[10..14] != ["-", "-", "-", "-"] {
+        return Err("a first give-away in a game without any".into());
     }
     Ok((
         weight,
