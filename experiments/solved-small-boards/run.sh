@@ -3,8 +3,9 @@
 # of 3x3 and 4x4 (with and without the pie rule); 5x5 every layout where the
 # classes are few and seeded random layouts elsewhere (pie rule too); 6x6 and
 # 7x7 seeded random layouts for the hole counts the solver does in seconds to
-# minutes. Then the engine's first stone under the pie rule on the solved
-# layouts. Sample sizes are set by solve time on 2 cores (README).
+# minutes; on 5x5 with 3 holes (every layout) and 5 (a sample), whole games
+# of every built-in bot against perfect play. Then the engine's first stone
+# under the pie rule on the solved layouts. Sample sizes are set by solve time on 2 cores (README).
 set -euo pipefail
 cd "$(dirname "$0")"
 cargo build --release --quiet
@@ -30,6 +31,15 @@ x --size 7 --holes 24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,4
 x --size 6 --holes 13,14,15,16 --layouts 200 --seed 1 --out out/6x6-13
 x --size 5 --holes 4 --layouts 16 --seed 1 --pie --out out/5x5-4
 x --size 5 --holes 3 --layouts 8 --seed 1 --pie --out out/5x5-3
+# Every layout class of 5x5 with 3 holes, and on each every built-in bot's
+# whole games against perfect play, both colours (experiments/perfect-play/
+# reads versus.csv); then a seeded sample of 5 holes the same way.
+VERSUS="--versus random --versus greedy --versus heuristic --versus learned --versus flatmc
+  --versus mcts --versus alphabeta --versus mcts:reward=margin,label=mcts_margin"
+# shellcheck disable=SC2086
+x --size 5 --holes 3 $VERSUS --out out/5x5-3-all
+# shellcheck disable=SC2086
+x --size 5 --holes 5 --layouts 100 --seed 2 $VERSUS --out out/5x5-5-versus
 x --size 5 --holes 2 --layouts 16 --seed 1 --out out/5x5-2
 x --size 7 --holes 21,22,23 --layouts 50 --seed 1 --max-empty 28 --out out/7x7-21
 x --size 5 --holes 1 --out out/5x5-1
