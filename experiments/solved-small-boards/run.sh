@@ -51,6 +51,9 @@ x --size 5 --holes 0 --out out/5x5-0
     awk -F, 'NF < 13 { $0 = $0 "," } 1' | sort -t, -k1,1n -k2,2n
 } > summary.csv
 cat summary.csv
+# Every built-in bot's whole games against perfect play (read by
+# experiments/perfect-play/).
+for d in out/5x5-3-all out/5x5-5-versus; do echo "== $d/versus_summary.csv"; cat "$d/versus_summary.csv"; done
 # The engine's first stone under the pie rule, on every solved pie layout.
 python3 engine-pie.py "$P" mcts out/4x4/exact.csv out/5x5-*/exact.csv
 echo "run time: $(( $(date +%s) - start )) s"
