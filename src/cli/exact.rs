@@ -162,17 +162,12 @@ pub(super) fn read_rows(path: &Path, pie: bool, jobs: &[Job]) -> CliResult<Vec<S
     Ok(rows)
 }
 
-/// Checks a kept row: its layout is the job's, its results agree with its
-/// margins, and its moves are free squares of its layout.
-fn check_row(line: &str, job: &Job, pie: bool) -> Result<(), String> {
-    let f: Vec<&str> = line.split(',').collect();
-    let want = if pie { 10 } else { 7 };
-    if f.len() != want {
-        return Err(format!("{} fields, expected {want}", f.len()));
-    }
-    let mut expect = String::new();
+/// The first four fields of every row about `job`'s layout, in
+/// `exact.csv` and `versus.csv` alike: `size,holes,layout,weight`.
+fn layout_fields(job: &Job) -> String {
+    let mut line = String::new();
     push_row(
-        &mut expect,
+        &mut line,
         &ExactRow {
             size: job.size,
             layout: job.layout,
@@ -184,7 +179,19 @@ fn check_row(line: &str, job: &Job, pie: bool) -> Result<(), String> {
             versus: Vec::new(),
         },
     );
-    let e: Vec<&str> = expect.trim_end().split(',').collect();
+    line.split(',').take(4).collect::<Vec<_>>().join(",")
+}
+
+/// Checks a kept row: its layout is the job's, its results agree with its
+/// margins, and its moves are free squares of its layout.
+fn check_row(line: &str, job: &Job, pie: bool) -> Result<(), String> {
+    let f: Vec<&str> = line.split(',').collect();
+    let want = if pie { 10 } else { 7 };
+    if f.len() != want {
+        return Err(format!("{} fields, expected {want}", f.len()));
+    }
+    let expect = layout_fields(job);
+    let e: Vec<&str> = expect.split(',').collect();
     if f[..4] != e[..4] {
         return Err(format!(
             "layout '{}' (weight {}) where this run has '{}' (weight {})",
@@ -485,21 +492,8 @@ pub(super) fn read_versus_rows(
             .ok_or_else(|| bad(n, "more rows than this run has games".into()))?;
         let spec = &specs[i % per_layout / 2];
         let colour = if i % 2 == 0 { "white" } else { "black" };
-        let mut expect = String::new();
-        push_row(
-            &mut expect,
-            &ExactRow {
-                size: job.size,
-                layout: job.layout,
-                outcome: crate::game::outcome::Outcome::Draw,
-                margin_halves: 0,
-                best_first_moves: Vec::new(),
-                pie: None,
-                nodes: 0,
-                versus: Vec::new(),
-            },
-        );
-        let e: Vec<&str> = expect.trim_end().split(',').collect();
+        let expect = layout_fields(job);
+        let e: Vec<&str> = expect.split(',').collect();
         let f: Vec<&str> = line.split(',').collect();
         if f.len() < 6 || f[..4] != e[..4] || f[4] != spec.label() || f[5] != colour {
             return Err(bad(
