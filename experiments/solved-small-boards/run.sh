@@ -40,7 +40,7 @@ VERSUS="--versus random --versus greedy --versus heuristic --versus learned --ve
 x --size 5 --holes 3 $VERSUS --out out/5x5-3-all
 # shellcheck disable=SC2086
 x --size 5 --holes 5 --layouts 100 --seed 2 $VERSUS --out out/5x5-5-versus
-x --size 5 --holes 2 --layouts 16 --seed 1 --out out/5x5-2
+x --size 5 --holes 2 --out out/5x5-2
 x --size 7 --holes 21,22,23 --layouts 50 --seed 1 --max-empty 28 --out out/7x7-21
 x --size 5 --holes 1 --out out/5x5-1
 x --size 5 --holes 0 --out out/5x5-0
