@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{BIN, minimax};
+use common::{BIN, exact, minimax};
 use pahtum::bot::solver::{SolveLimits, Solver};
 use pahtum::study::exact::{Layout, solve_layout, symmetry_classes};
 use pahtum::{Komi, Position};
@@ -222,17 +222,6 @@ fn the_first_stone_under_the_pie_rule_is_worth_at_most_a_half() {
         );
         assert!(evals[1] <= 0.5, "seed {seed}: {evals:?}");
     }
-}
-
-fn exact(args: &[&str], out: &std::path::Path) -> std::process::Output {
-    std::process::Command::new(BIN)
-        .arg("exact")
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .arg("--quiet")
-        .output()
-        .expect("runs")
 }
 
 #[test]

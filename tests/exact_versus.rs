@@ -4,19 +4,8 @@
 
 mod common;
 
-use common::{BIN, minimax};
+use common::{BIN, exact, minimax};
 use pahtum::{Move, Player, Position, Square};
-
-fn exact(args: &[&str], out: &std::path::Path) -> std::process::Output {
-    std::process::Command::new(BIN)
-        .arg("exact")
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .arg("--quiet")
-        .output()
-        .expect("runs")
-}
 
 /// `win`, `draw` or `loss` for `p` of White's margin `m`.
 fn standing(m: i32, p: Player) -> &'static str {

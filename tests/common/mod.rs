@@ -15,6 +15,18 @@ use pahtum::{Player, Position};
 /// The `pahtum` binary Cargo built for these tests.
 pub const BIN: &str = env!("CARGO_BIN_EXE_pahtum");
 
+/// Runs `pahtum exact ARGS --out OUT --quiet`.
+pub fn exact(args: &[&str], out: &Path) -> Output {
+    Command::new(BIN)
+        .arg("exact")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .arg("--quiet")
+        .output()
+        .expect("runs")
+}
+
 /// Runs `pahtum` with `args` and no input; its exit status and output.
 pub fn pahtum(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().expect("run pahtum")

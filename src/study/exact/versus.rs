@@ -42,22 +42,26 @@ pub struct Versus<'a> {
     pub seed: u64,
 }
 
-/// How a result stands for one player.
-fn standing(outcome: Outcome, p: Player) -> &'static str {
-    match (outcome.winner(), p) {
-        (None, _) => "draw",
-        (Some(w), p) if w == p => "win",
-        _ => "loss",
+/// How a result stands for `p`: win 2, draw 1, loss 0.
+fn rank(outcome: Outcome, p: Player) -> u8 {
+    match outcome.winner() {
+        None => 1,
+        Some(w) if w == p => 2,
+        Some(_) => 0,
     }
 }
 
-/// Win 2, draw 1, loss 0, for `p`.
-fn rank(outcome: Outcome, p: Player) -> u8 {
-    match standing(outcome, p) {
-        "win" => 2,
-        "draw" => 1,
-        _ => 0,
-    }
+/// `win`, `draw` or `loss` for `p`, as `versus.csv` writes a standing.
+fn standing(outcome: Outcome, p: Player) -> &'static str {
+    ["loss", "draw", "win"][rank(outcome, p) as usize]
+}
+
+/// The rank of a standing as `versus.csv` writes it.
+fn rank_of_standing(s: &str) -> Option<u8> {
+    ["loss", "draw", "win"]
+        .iter()
+        .position(|&n| n == s)
+        .map(|i| i as u8)
 }
 
 /// A move of the bot that left it a worse game-theoretic result.
@@ -413,13 +417,7 @@ pub fn parse_versus_row(line: &str) -> Result<(u64, VersusRow), String> {
         }
         // Before the first give-away the standing is still the exact one;
         // after it, worse, and no worse than the game's end.
-        let standing_rank = |s: &str| match s {
-            "win" => Some(2u8),
-            "draw" => Some(1),
-            "loss" => Some(0),
-            _ => None,
-        };
-        let (b, a) = (standing_rank(f[12]), standing_rank(f[13]));
+        let (b, a) = (rank_of_standing(f[12]), rank_of_standing(f[13]));
         let (was, end) = (rank(exact, colour), rank(result, colour));
         if b != Some(was) || !a.is_some_and(|a| a < was && a >= end) {
             return Err(format!(
