@@ -6,13 +6,8 @@
 # variant of mcts is asked afresh on them; the line per variant is
 # `pahtum accuracy`'s summary. run.sh runs this last.
 # Usage: experiments/perfect-play/probe.sh   (from the repository root)
-set -euo pipefail
-here=experiments/perfect-play
-bin=target/release/pahtum
-[ "${NO_BUILD:-0}" = 1 ] || cargo build --release --quiet
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-start=$(date +%s)
+# shellcheck source=experiments/perfect-play/probe-setup.sh
+. "$(dirname "$0")/probe-setup.sh"
 i=0
 m=mcts:reward=margin
 for spec in $m $m,iters=200000 mcts $m,win_share=0.5 $m,win_share=1 \

@@ -4,10 +4,11 @@
 # its exact value; then every built-in bot's moves on suite.txt (solved
 # positions, built by make-suite.sh). Prints the tables (CSVs written here).
 # Usage: experiments/perfect-play/run.sh   (from the repository root)
-#   PART=games|suite|probe|versus|all (default all): which part to run
-#   (probe: probe.sh, the margin reward's critical positions; versus:
+#   PART=games|suite|probe|versus|decided|all (default all): which part to
+#   run (probe: probe.sh, the margin reward's critical positions; versus:
 #   versus-probe.sh, where the default gave results away on every 5x5
-#   layout class with 3 holes);
+#   layout class with 3 holes; decided: decided-probe.sh, every bot's first
+#   stone on 5x5 layouts with 9 to 18 holes that White wins);
 #   WORK=DIR keeps the intermediate outputs there, and a step whose output
 #   is already there is not run again (so an interrupted run continues);
 #   GAME_BOTS, SUITE_BOTS: the bots of each part (default: all, as BOTS below);
@@ -71,9 +72,12 @@ if [ "$PART" = all ] || [ "$PART" = suite ]; then
 else
   export BOTS=""
 fi
-if [ "$PART" != probe ] && [ "$PART" != versus ]; then python3 $here/summarize.py "$work" $here; fi
+if [ "$PART" != probe ] && [ "$PART" != versus ] && [ "$PART" != decided ]; then python3 $here/summarize.py "$work" $here; fi
 if [ "$PART" = all ] || [ "$PART" = probe ]; then NO_BUILD=1 $here/probe.sh; fi
 # Where the default gave a result away over every layout class of 5x5 with
 # 3 holes (the versus.csv of experiments/solved-small-boards/).
 if [ "$PART" = all ] || [ "$PART" = versus ]; then NO_BUILD=1 $here/versus-probe.sh; fi
+# The first stone on White-win layouts of 5x5 (the decided.csv files of
+# experiments/solved-small-boards/).
+if [ "$PART" = all ] || [ "$PART" = decided ]; then NO_BUILD=1 $here/decided-probe.sh; fi
 echo "run time: $(( $(date +%s) - start )) s"

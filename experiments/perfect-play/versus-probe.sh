@@ -7,14 +7,9 @@
 # seeds each (the `.rK` copies). One line per variant: `accuracy`'s
 # summary, then the moves each position got.
 # Usage: experiments/perfect-play/versus-probe.sh [versus.csv]   (from the repository root)
-set -euo pipefail
-here=experiments/perfect-play
-bin=target/release/pahtum
+# shellcheck source=experiments/perfect-play/probe-setup.sh
+. "$(dirname "$0")/probe-setup.sh"
 versus=${1:-experiments/solved-small-boards/out/5x5-3-all/versus.csv}
-[ "${NO_BUILD:-0}" = 1 ] || cargo build --release --quiet
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-start=$(date +%s)
 python3 $here/versus_to_suite.py "$versus" mcts > "$work/suite.txt"
 echo "positions: $(grep -c '^; name=' "$work/suite.txt")"
 # Solved once, with the move lists (`--played` would judge without them);
