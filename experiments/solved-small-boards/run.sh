@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # solved-small-boards: Pah Tum solved from the empty board. Every hole layout
-# of 3x3 and 4x4 (with and without the pie rule); 5x5 every layout where the
-# classes are few and seeded random layouts elsewhere (pie rule too); 6x6 and
+# of 3x3 and 4x4 (with and without the pie rule); 5x5 every layout with 0 to
+# 3 and 9 to 24 holes, seeded random layouts between (pie rule too); 6x6 and
 # 7x7 seeded random layouts for the hole counts the solver does in seconds to
 # minutes; on 5x5 with 3 holes (every layout) and 5 (a sample), whole games
-# of every built-in bot against perfect play. Then the engine's first stone
-# under the pie rule on the solved layouts. Sample sizes are set by solve time on 2 cores (README).
+# of every built-in bot against perfect play. Then one plot of all boards,
+# and the engine's first stone under the pie rule on the solved layouts.
+# Sample sizes are set by solve time on 2 cores (README).
 set -euo pipefail
 cd "$(dirname "$0")"
 cargo build --release --quiet
@@ -44,16 +45,35 @@ x --size 5 --holes 2 --out out/5x5-2
 x --size 7 --holes 21,22,23 --layouts 50 --seed 1 --max-empty 28 --out out/7x7-21
 x --size 5 --holes 1 --out out/5x5-1
 x --size 5 --holes 0 --out out/5x5-0
+# Every layout of 5x5 from 9 to 21 holes (without the pie rule, which costs
+# about 15 times more a layout) and 200 layouts of 6x6 with 12 holes. The
+# exact.csv files of every layout are hundreds of MB, so git keeps only
+# their decided layouts (decided.csv: every row that is not a draw).
+x --size 5 --holes 13,14,15,16,17,18,19,20,21 --out out/5x5-every-13
+x --size 5 --holes 12 --out out/5x5-every-12
+x --size 5 --holes 11 --out out/5x5-every-11
+x --size 5 --holes 10 --out out/5x5-every-10
+x --size 6 --holes 12 --layouts 200 --seed 1 --out out/6x6-12
+x --size 5 --holes 9 --out out/5x5-every-9
+for d in out/5x5-every-*; do
+  awk -F, 'NR == 1 || $5 != "draw"' "$d/exact.csv" > "$d/decided.csv"
+done
 # One table: every summary row, smallest board and fewest holes first.
 {
   head -n 1 out/3x3/exact_summary.csv
   for d in out/*/; do tail -n +2 "$d/exact_summary.csv"; done |
-    awk -F, 'NF < 13 { $0 = $0 "," } 1' | sort -t, -k1,1n -k2,2n
+    awk -F, 'NF < 13 { $0 = $0 "," } 1' | sort -t, -k1,1n -k2,2n -k3,3n
 } > summary.csv
 cat summary.csv
+# The first-player advantage against board size and hole count, beside the
+# engine's self-play and BrainKing's humans.
+python3 plot.py summary.csv ../first-player-advantage/out/fpa.csv summary.svg
 # Every built-in bot's whole games against perfect play (read by
 # experiments/perfect-play/).
 for d in out/5x5-3-all out/5x5-5-versus; do echo "== $d/versus_summary.csv"; cat "$d/versus_summary.csv"; done
 # The engine's first stone under the pie rule, on every solved pie layout.
-python3 engine-pie.py "$P" mcts out/4x4/exact.csv out/5x5-*/exact.csv
+# (Only the directories solved with the pie rule: the others have no fair
+# first stones to check.)
+python3 engine-pie.py "$P" mcts out/4x4/exact.csv out/5x5-[0-9]/exact.csv out/5x5-all/exact.csv \
+  out/5x5-sample/exact.csv
 echo "run time: $(( $(date +%s) - start )) s"
