@@ -74,7 +74,7 @@ python3 plot.py summary.csv ../first-player-advantage/out/fpa.csv summary.svg
 for d in out/5x5-3-all out/5x5-5-versus; do echo "== $d/versus_summary.csv"; cat "$d/versus_summary.csv"; done
 # The engine's first stone under the pie rule, on every solved pie layout.
 # (The 4x4 and 5x5 pie runs but the every-layout ones of 12 to 21 holes:
-# their 18,000 White-win classes would take the engine longer than every
+# their 40,939 White-win classes would take the engine longer than every
 # other step together.)
 python3 engine-pie.py "$P" mcts out/4x4/exact.csv out/5x5-[0-9]/exact.csv out/5x5-all/exact.csv \
   out/5x5-sample/exact.csv
