@@ -39,7 +39,7 @@ def main():
             key = (int(row["size"]), int(row["holes"]))
             weight = int(row["weight"])
             if key not in best or weight > best[key][0]:
-                best[key] = (weight, float(row["white_share"]), int(row["layouts"]))
+                best[key] = (weight, float(row["white_share"]))
     selfplay = []
     with open(fpa_path, newline="") as f:
         for row in csv.DictReader(f):
@@ -74,7 +74,7 @@ def main():
             continue
         path = " ".join(f"{sx(h):.1f},{sy(v[1]):.1f}" for h, v in pts)
         svg.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        for h, (_, share, _) in pts:
+        for h, (_, share) in pts:
             # Filled: every layout solved (the weights add up to all
             # layouts); open: a random sample.
             full = best[(size, h)][0] == math.comb(size * size, h)

@@ -62,7 +62,8 @@ done
 # One table: every summary row, smallest board and fewest holes first.
 {
   head -n 1 out/3x3/exact_summary.csv
-  for d in out/*/; do tail -n +2 "$d/exact_summary.csv"; done |
+  # (A step stopped before its end, such as 7x7-21, has no summary yet.)
+  for d in out/*/; do [ ! -f "$d/exact_summary.csv" ] || tail -n +2 "$d/exact_summary.csv"; done |
     awk -F, 'NF < 13 { $0 = $0 "," } 1' | sort -t, -k1,1n -k2,2n -k3,3n
 } > summary.csv
 cat summary.csv
