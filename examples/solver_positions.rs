@@ -12,7 +12,7 @@ use pahtum::bot::solver::{SolveLimits, Solver};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let empties = args.first().and_then(|a| a.parse().ok()).unwrap_or(24);
-    let positions = pahtum::cli::bench::solver_positions(empties);
+    let positions = pahtum::arena::bench::solver_positions(empties);
     let Some(index) = args.get(1).and_then(|a| a.parse::<usize>().ok()) else {
         for pos in positions {
             println!("{pos}");

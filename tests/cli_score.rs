@@ -80,7 +80,7 @@ fn bench_prints_key_values_and_checks_signature() {
         "mcts_root_iters_per_s_t2=",
         "mcts_lazy_iters_per_s_t1=",
         "mcts_lazy_iters_per_s_t2=",
-        "mcts_default_iters_per_s_t1=",
+        "mcts_default_iters_per_s=",
         "mcts_bytes_per_node=",
         "signature=",
     ] {

@@ -6,8 +6,11 @@
 
 use std::time::Instant;
 
+use crate::bot::eval::EvalWeights;
 use crate::bot::mcts::MctsBot;
-use crate::bot::mcts::config::{Budget, MctsConfig, Parallel, Prior, Rave, Reward, Rollout};
+use crate::bot::mcts::config::{
+    Budget, FinalChoice, MctsConfig, Model, Parallel, Prior, Rave, Reward, Rollout,
+};
 use crate::game::outcome::Move;
 use crate::game::position::Position;
 use crate::game::record::Game;
@@ -26,20 +29,54 @@ pub fn bench_position() -> Position {
 /// The MCTS of the speed figures: plain UCT with uniformly random
 /// playouts (the setting other engines are compared in), no reuse; the
 /// benches measure the same search.
+///
+/// Every key is written out, none taken from `MctsConfig::default()`:
+/// a tuned default (an exploration constant, a minimax weight that turns
+/// on a static evaluation at every leaf) would otherwise change what
+/// "plain UCT" measures, and the figure would move without the code
+/// moving. The values are those plain UCT had when the figure was first
+/// compared with other engines (`experiments/speed/`).
 pub fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> MctsConfig {
     MctsConfig {
         budget: Budget::Iters(iters),
+        c: 0.2,
+        fpu: 1.0,
+        expand: 2,
+        lazy: 0,
         rollout: Rollout::Random,
+        eps: 0.0,
+        mix: 0.0,
+        tempo: 0.0,
+        leaf_weights: EvalWeights::default(),
+        lookahead: 0,
         reward: Reward::Win,
+        scale: 10.0,
+        win_share: 0.0,
         rave: Rave::Off,
+        rave_bias: 0.0,
+        grave_ref: 0,
         prior: Prior::Off,
+        prune_k: 0,
+        widen: 0.0,
+        prior_weight: 0.0,
+        minimax: 0.0,
         solver: false,
+        exact: 0,
         reuse: false,
+        final_choice: FinalChoice::Visits,
+        model: Model::Off,
+        model_after: 0,
         threads,
         parallel,
-        ..MctsConfig::default()
+        max_nodes: SPEED_MAX_NODES,
+        weights: EvalWeights::default(),
+        net: None,
     }
 }
+
+/// The node bound of the speed figures: the one they have always run
+/// with (when a long search fills it, leaves stop expanding).
+pub const SPEED_MAX_NODES: u32 = 4_000_000;
 
 /// The `lazy=` of the lazy-selection figures: the setting measured in
 /// `MctsConfig`'s docs.
@@ -107,4 +144,28 @@ pub fn mcts_iters_per_s(cfg: MctsConfig) -> (f64, Option<f64>) {
         .filter(|&c| c > 0.0);
     let iters = iters as f64;
     (iters / secs, cpu.map(|c| iters / c))
+}
+
+/// Positions per free-square count of the solver figures.
+const SOLVER_POSITIONS: u64 = 5;
+
+/// The fixed positions of the solver figures: the bench position played on
+/// by uniformly random moves (seeds 1, 2, ...) until `empties` squares are
+/// free, White or Black to move as the count falls.
+pub fn solver_positions(empties: u32) -> Vec<Position> {
+    (1..=SOLVER_POSITIONS)
+        .map(|seed| {
+            let mut pos = bench_position();
+            let mut rng = FastRng::new(1000 * empties as u64 + seed);
+            while pos.empty().count() > empties {
+                let free = pos.empty();
+                let k = rng.below(free.count());
+                let sq = free
+                    .nth(k)
+                    .unwrap_or_else(|| unreachable!("k is below the free count"));
+                pos.play(sq);
+            }
+            pos
+        })
+        .collect()
 }

@@ -35,7 +35,7 @@
 //! set and board size. The values are the same integers; the default
 //! `mcts` engine, which spends most of its time valuing squares in
 //! heuristic playouts, runs about five times as many iterations a second
-//! with it (`mcts_default_iters_per_s_t1` of `pahtum bench`: 21,156
+//! with it (`mcts_default_iters_per_s` of `pahtum bench`: 21,156
 //! before, 106,716 after, idle machine). A playout goes further with
 //! [`LineValues`]: each line's table index is kept for both colours and
 //! recomputed only for the two lines a stone changes, which more than

@@ -8,7 +8,7 @@ use clap::Args;
 use super::error::CliResult;
 use super::num;
 use crate::arena::bench::{
-    LAZY_BENCH, bench_position, cpu_seconds, mcts_iters_per_s, mcts_speed_config,
+    LAZY_BENCH, bench_position, cpu_seconds, mcts_iters_per_s, mcts_speed_config, solver_positions,
 };
 use crate::bot::mcts::MctsBot;
 use crate::bot::mcts::config::{Budget, MctsConfig, Parallel};
@@ -171,30 +171,6 @@ pub fn mcts_signature() -> String {
     }
 }
 
-/// Positions per free-square count of the solver figures.
-const SOLVER_POSITIONS: u64 = 5;
-
-/// The fixed positions of the solver figures: the bench position played on
-/// by uniformly random moves (seeds 1, 2, ...) until `empties` squares are
-/// free, White or Black to move as the count falls.
-pub fn solver_positions(empties: u32) -> Vec<Position> {
-    (1..=SOLVER_POSITIONS)
-        .map(|seed| {
-            let mut pos = bench_position();
-            let mut rng = FastRng::new(1000 * empties as u64 + seed);
-            while pos.empty().count() > empties {
-                let free = pos.empty();
-                let k = rng.below(free.count());
-                let sq = free
-                    .nth(k)
-                    .unwrap_or_else(|| unreachable!("k is below the free count"));
-                pos.play(sq);
-            }
-            pos
-        })
-        .collect()
-}
-
 /// The solver figures of one set of positions.
 struct SolveFigures {
     /// Median wall-clock milliseconds.
@@ -306,7 +282,7 @@ pub fn run(args: BenchArgs) -> CliResult {
         );
     }
     print_speed(
-        "mcts_default_iters_per_s_t1",
+        "mcts_default_iters_per_s",
         // The default engine plays heuristic playouts, several times
         // slower than random ones on the empty board: a smaller budget
         // keeps this figure short.

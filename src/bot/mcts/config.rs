@@ -134,7 +134,7 @@ pub enum Parallel {
 // `pahtum bots`; a test there checks that the two agree.
 
 /// Iterations a move: reproducible, and under a second a move on one core
-/// of the bench machine (`pahtum bench`, `mcts_default_iters_per_s_t1`).
+/// of the bench machine (`pahtum bench`, `mcts_default_iters_per_s`).
 const DEFAULT_ITERS: u64 = 20_000;
 /// Low exploration, because the heuristic already orders and prunes the
 /// children; tuned with nine other keys by SPSA and gated
