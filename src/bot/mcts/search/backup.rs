@@ -10,9 +10,12 @@ use crate::game::player::ByPlayer;
 impl Worker {
     /// Implicit minimax (Lanctot et al. 2014): the leaf keeps its
     /// heuristic value for its chooser; every node above takes one minus
-    /// the best value among its visited children. Plain stores: a racing
-    /// thread may overwrite with a value one iteration older, which the
-    /// next backup through the node repairs.
+    /// the best value among its visited children. Only the path's nodes
+    /// can change, so the backup stops at the first node whose value
+    /// stays (one thread computes exactly what a full backup would).
+    /// Plain stores: a racing thread may overwrite with a value one
+    /// iteration older, which the next backup that changes the node
+    /// repairs.
     pub(super) fn back_up_minimax(&self, tree: &Tree, leaf: ByPlayer<u64>) {
         let mut steps = self.path.iter().rev();
         let Some(last) = steps.next() else {
@@ -30,9 +33,16 @@ impl Worker {
                     best = best.max(f32::from_bits(ch.minimax.load(Relaxed)));
                 }
             }
-            if best > f32::NEG_INFINITY {
-                node.minimax.store((1.0 - best).to_bits(), Relaxed);
+            if best == f32::NEG_INFINITY {
+                continue;
             }
+            let value = (1.0 - best).to_bits();
+            // Only the child on the path changed: when this node's value
+            // stays, every value above it stays too.
+            if node.minimax.load(Relaxed) == value {
+                return;
+            }
+            node.minimax.store(value, Relaxed);
         }
     }
 
