@@ -184,6 +184,86 @@ fn bad_params_are_refused_before_any_game() {
     }
 }
 
+/// A tune whose bots think for a time plays differently on every run, so
+/// `--resume` cannot replay its rows: it keeps them as written, checks
+/// that each row's θ and points follow from the rows before (the results
+/// are taken as recorded), and plays only the pairs after them.
+#[test]
+fn a_time_bounded_tune_resumes_after_kill_9_keeping_every_row() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("run");
+    let args: Vec<String> = [
+        "tune",
+        "--bot",
+        "mcts:ms=2",
+        "--param",
+        "c=0.05..0.6",
+        "--pairs",
+        "24",
+        "--seed",
+        "5",
+        "--quiet",
+        "--threads",
+        "2",
+        "--out",
+        s(&out),
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut child = Command::new(BIN)
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start pahtum");
+    let csv = out.join("tune.csv");
+    let read = || std::fs::read_to_string(&csv).unwrap_or_default();
+    let t0 = Instant::now();
+    while read().lines().count() < 6 && t0.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().expect("kill -9");
+    let _ = child.wait();
+    let before = read();
+    // Whole rows only: a kill in the middle of a write leaves a torn line,
+    // which the resume drops.
+    let kept: Vec<&str> = before
+        .lines()
+        .filter(|l| before.contains(&format!("{l}\n")))
+        .collect();
+    assert!(
+        (6..25).contains(&kept.len()),
+        "{} lines before the kill",
+        kept.len()
+    );
+    let mut resume = args.clone();
+    resume.push("--resume".into());
+    let stdout = ok(&resume.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("tuned=mcts:"),
+        "{stdout}"
+    );
+    let after = read();
+    let rows: Vec<&str> = after.lines().collect();
+    assert_eq!(rows.len(), 25, "{after}");
+    assert_eq!(
+        &rows[..kept.len()],
+        &kept[..],
+        "the kept rows, byte for byte"
+    );
+    let iters: Vec<String> = rows[1..]
+        .iter()
+        .map(|r| r.split(',').next().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(iters, (0..24).map(|k| k.to_string()).collect::<Vec<_>>());
+    let info = std::fs::read_to_string(out.join("run.json")).expect("run.json");
+    assert!(info.contains("not replayable"), "{info}");
+}
+
 /// A sweep of `heuristic`'s `decay` puts its best value near 0.4 (0.8
 /// scores about -620 Elo against 0.4; experiments/tuning/heuristic-decay/). Started at
 /// 0.8 with the default gains, a short tune moves well toward it; the
@@ -219,6 +299,44 @@ fn a_poor_start_moves_toward_the_sweeps_best_value() {
     assert!(
         stdout.contains("accepted") || stdout.contains("inconclusive"),
         "{stdout}"
+    );
+}
+
+/// From the same poor start, a coarse first quarter (`--coarse 0.25`)
+/// reaches the sweep's best in 6,000 pairs, where fishtest's gains alone
+/// stop near 0.74 (experiments/tuning/coarse-start/).
+#[test]
+fn a_coarse_phase_reaches_the_sweeps_best_from_a_poor_start() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let decay = |coarse: &str| -> f64 {
+        let out = dir.path().join(format!("c{coarse}"));
+        let stdout = ok(&[
+            "tune",
+            "--bot",
+            "heuristic:decay=0.8",
+            "--param",
+            "decay=0..1",
+            "--pairs",
+            "6000",
+            "--coarse",
+            coarse,
+            "--seed",
+            "2",
+            "--quiet",
+            "--out",
+            s(&out),
+        ]);
+        let last = stdout.lines().last().unwrap_or_default();
+        last.strip_prefix("tuned=heuristic:decay=")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{stdout}"))
+    };
+    let plain = decay("0");
+    let coarse = decay("0.25");
+    assert!(plain > 0.6, "fishtest's gains alone: {plain}");
+    assert!(
+        (0.35..0.45).contains(&coarse),
+        "with a coarse quarter: {coarse}"
     );
 }
 

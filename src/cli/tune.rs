@@ -42,6 +42,15 @@ const SHARE: num::FloatRange = num::FloatRange {
     hi_open: false,
 };
 
+/// What `--coarse` accepts: a share of the pairs, leaving some to the
+/// fine phase.
+const COARSE: num::FloatRange = num::FloatRange {
+    lo: 0.0,
+    hi: 0.9,
+    lo_open: false,
+    hi_open: false,
+};
+
 /// What `--r-end` accepts.
 const RATE: num::FloatRange = num::FloatRange {
     lo: 0.0,
@@ -82,6 +91,9 @@ pub struct TuneArgs {
     /// The last learning rate (fishtest's r_end = a_end / c_end^2)
     #[arg(long, default_value_t = 0.002, allow_hyphen_values = true, value_parser = num::float(RATE))]
     pub r_end: f64,
+    /// Share of the pairs run first as a coarse phase, for a start far from the optimum: twice the perturbation, and steps sized from the pairs and each key's range (0: fishtest's gains alone)
+    #[arg(long, default_value_t = 0.0, value_name = "SHARE", allow_hyphen_values = true, value_parser = num::float(COARSE))]
+    pub coarse: f64,
     /// At the end, an SPRT of the tuned spec against the start (ELO0,ELO1, e.g. 0,5)
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub then_sprt: Option<String>,
@@ -226,6 +238,7 @@ pub fn run(a: TuneArgs) -> CliResult {
         iterations: a.pairs,
         alpha: a.alpha,
         gamma: a.gamma,
+        coarse: a.coarse,
     };
     let mut tuner = Tuner::new(Spsa::new(params.clone(), settings), a.run.seed);
     let start_spec = base.as_str().to_string();
@@ -252,6 +265,10 @@ pub fn run(a: TuneArgs) -> CliResult {
         .add("--pairs", a.pairs)
         .add("--alpha", a.alpha)
         .add("--gamma", a.gamma);
+    // Recorded only when set, so that runs from before the option resume.
+    if a.coarse > 0.0 {
+        options.add("--coarse", a.coarse);
+    }
     rules_options(&mut options, &rules);
     a.engine.options(&mut options);
     options.add("--seed", a.run.seed);

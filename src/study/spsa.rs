@@ -13,7 +13,18 @@
 //!   last iteration perturbs by `c_end` and learns at rate `r_end`.
 //!
 //! `c_end` is given as a share of the parameter's range and turned into
-//! its units here, so one default suits keys of any scale. Values stay
+//! its units here, so one default suits keys of any scale.
+//!
+//! fishtest's gains assume a start near the optimum: their steps move θ
+//! about `r_end · c_end` of its range per unit of result, so a key that
+//! starts far away only gets part of the way in a short run
+//! (`experiments/tuning/coarse-start/`). With `coarse` > 0 the first
+//! share of the iterations is a coarse phase: the same schedule over
+//! its own iterations, with twice the perturbation, and steps sized from
+//! the budget and each key's range (at a mean result of
+//! [`COARSE_MEAN_RESULT`] a pair, the phase's last steps alone would
+//! cross the whole range). The rest is fishtest's schedule, run afresh
+//! over the remaining iterations from where the coarse phase ended. Values stay
 //! inside the range; integer keys are rounded stochastically (up with the
 //! probability of the fractional part), so that their expected value is
 //! the unrounded one and small steps still count on average.
@@ -23,6 +34,17 @@ use crate::game::rng::{FastRng, derive_seed};
 /// Tag of the random streams of the perturbations, apart from every other
 /// stream derived from the run's seed.
 const PROBE_TAG: u64 = 0x7370_7361;
+
+/// The mean result per pair at which the coarse phase's last step,
+/// repeated for all of the phase's iterations, moves a key across its
+/// whole range. A pair's result is −2 to 2, and far from the optimum the
+/// better point wins a pair by a quarter to a half on average
+/// (`experiments/tuning/coarse-start/`).
+pub const COARSE_MEAN_RESULT: f64 = 0.5;
+
+/// How much larger the coarse phase's perturbation is than `c_end`: it
+/// sees across the plateaus a poor start often sits on.
+pub const COARSE_C_FACTOR: f64 = 2.0;
 
 /// One tuned parameter.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,12 +74,44 @@ pub struct SpsaSettings {
     pub alpha: f64,
     /// Decay exponent of the perturbation.
     pub gamma: f64,
+    /// Share of the iterations run first as a coarse phase (0: none).
+    pub coarse: f64,
+}
+
+/// One phase's schedule: its length and where iteration `k` is in it.
+#[derive(Copy, Clone, Debug, PartialEq)]
+struct Phase {
+    /// Iterations of the phase.
+    n: f64,
+    /// 0-based iteration within the phase.
+    k: f64,
+    /// Whether it is the coarse phase.
+    coarse: bool,
 }
 
 impl SpsaSettings {
-    /// fishtest's stability constant `A`: 10 % of the iterations.
-    pub fn big_a(&self) -> f64 {
-        0.1 * self.iterations as f64
+    /// Iterations of the coarse phase (none when `coarse` is 0; always
+    /// fewer than the run's, so that a fine phase follows).
+    pub fn coarse_iterations(&self) -> u64 {
+        let n = self.iterations;
+        ((self.coarse * n as f64).round() as u64).min(n.saturating_sub(1))
+    }
+
+    fn phase(&self, k: u64) -> Phase {
+        let nc = self.coarse_iterations();
+        if k < nc {
+            Phase {
+                n: nc as f64,
+                k: k as f64,
+                coarse: true,
+            }
+        } else {
+            Phase {
+                n: self.iterations.saturating_sub(nc).max(1) as f64,
+                k: k.saturating_sub(nc) as f64,
+                coarse: false,
+            }
+        }
     }
 }
 
@@ -104,28 +158,39 @@ impl Spsa {
         &self.theta
     }
 
-    /// `c_end` of parameter `i` in its own units.
-    fn c_end(&self, i: usize) -> f64 {
+    /// The phase's `c_end` of parameter `i` in its own units, and its
+    /// `r_end`.
+    fn ends(&self, i: usize, phase: Phase) -> (f64, f64) {
         let p = &self.params[i];
-        p.c_end * (p.hi - p.lo)
+        let range = p.hi - p.lo;
+        if phase.coarse {
+            // The last step a_end / c_end = r_end · c_end is the range
+            // over the phase's iterations at COARSE_MEAN_RESULT a pair.
+            let c_end = COARSE_C_FACTOR * p.c_end * range;
+            let step = range / (COARSE_MEAN_RESULT * phase.n);
+            (c_end, step / c_end)
+        } else {
+            (p.c_end * range, p.r_end)
+        }
     }
 
     /// The perturbation `c_k` of parameter `i` at iteration `k`, in its
     /// units.
     pub fn c_k(&self, i: usize, k: u64) -> f64 {
         let s = &self.settings;
-        let n = s.iterations.max(1) as f64;
-        let c = self.c_end(i) * n.powf(s.gamma);
-        c / ((k + 1) as f64).powf(s.gamma)
+        let phase = s.phase(k);
+        let c = self.ends(i, phase).0 * phase.n.powf(s.gamma);
+        c / (phase.k + 1.0).powf(s.gamma)
     }
 
     /// The gain `a_k` of parameter `i` at iteration `k`.
     pub fn a_k(&self, i: usize, k: u64) -> f64 {
         let s = &self.settings;
-        let n = s.iterations.max(1) as f64;
-        let big_a = s.big_a();
-        let a = self.params[i].r_end * self.c_end(i).powi(2) * (big_a + n).powf(s.alpha);
-        a / (big_a + (k + 1) as f64).powf(s.alpha)
+        let phase = s.phase(k);
+        let big_a = 0.1 * phase.n;
+        let (c_end, r_end) = self.ends(i, phase);
+        let a = r_end * c_end.powi(2) * (big_a + phase.n).powf(s.alpha);
+        a / (big_a + phase.k + 1.0).powf(s.alpha)
     }
 
     /// The points iteration `k` plays around `center` (θ when its batch
@@ -225,6 +290,7 @@ mod tests {
             iterations: 4000,
             alpha: 0.602,
             gamma: 0.101,
+            coarse: 0.0,
         };
         let mut spsa = Spsa::new(
             vec![param("x", 0.9, false, 0.02), param("n", 2.0, true, 0.02)],
@@ -249,6 +315,7 @@ mod tests {
             iterations: 1000,
             alpha: 0.602,
             gamma: 0.101,
+            coarse: 0.0,
         };
         let spsa = Spsa::new(vec![param("x", 0.5, false, 0.002)], settings);
         // The last iteration perturbs by c_end and learns at r_end.
@@ -260,11 +327,46 @@ mod tests {
     }
 
     #[test]
+    fn a_coarse_phase_crosses_the_range_then_hands_over_to_fishtest() {
+        let settings = SpsaSettings {
+            iterations: 1000,
+            alpha: 0.602,
+            gamma: 0.101,
+            coarse: 0.25,
+        };
+        assert_eq!(settings.coarse_iterations(), 250);
+        let spsa = Spsa::new(vec![param("x", 0.5, false, 0.002)], settings);
+        // The coarse phase's last step, at the mean result, crosses the
+        // range (1) in its 250 iterations; its perturbation is doubled.
+        let step = spsa.a_k(0, 249) / spsa.c_k(0, 249);
+        assert!((step * COARSE_MEAN_RESULT * 250.0 - 1.0).abs() < 1e-9);
+        assert!((spsa.c_k(0, 249) - COARSE_C_FACTOR * 0.05).abs() < 1e-12);
+        // The fine phase starts afresh and ends where fishtest ends.
+        assert!(spsa.c_k(0, 250) > spsa.c_k(0, 999));
+        assert!((spsa.c_k(0, 999) - 0.05).abs() < 1e-12);
+        let r = spsa.a_k(0, 999) / spsa.c_k(0, 999).powi(2);
+        assert!((r - 0.002).abs() < 1e-12);
+        // With no coarse share, the schedule is fishtest's alone.
+        let plain = SpsaSettings {
+            coarse: 0.0,
+            ..settings
+        };
+        assert_eq!(plain.coarse_iterations(), 0);
+        let one = SpsaSettings {
+            iterations: 1,
+            coarse: 0.9,
+            ..settings
+        };
+        assert_eq!(one.coarse_iterations(), 0, "a fine phase always follows");
+    }
+
+    #[test]
     fn probes_stay_in_range_and_are_a_function_of_seed_and_iteration() {
         let settings = SpsaSettings {
             iterations: 10,
             alpha: 0.602,
             gamma: 0.101,
+            coarse: 0.0,
         };
         let spsa = Spsa::new(vec![param("x", 1.0, false, 0.002)], settings);
         let a = spsa.probe(&[1.0], 4, 7);

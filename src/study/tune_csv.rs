@@ -181,6 +181,7 @@ mod tests {
             iterations: 20,
             alpha: 0.602,
             gamma: 0.101,
+            coarse: 0.0,
         };
         Tuner::new(Spsa::new(vec![p], s), 4)
     }
