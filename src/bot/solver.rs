@@ -1,5 +1,6 @@
-//! The exact endgame solver behind `pahtum solve` and the `alphabeta` bot's
-//! endgame.
+//! The project's one exact solver: behind `pahtum solve`, `exact` and
+//! `accuracy`, the `alphabeta` bot's endgame and the `mcts` bot's exact
+//! leaves and root decisions (`bot/mcts/endgame.rs`).
 //!
 //! [`solve`] finds the game-theoretic value of a position for both players
 //! preferring a larger margin, and from it the outcome (a larger margin is

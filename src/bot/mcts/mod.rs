@@ -10,7 +10,7 @@
 //!
 //! # The pie rule
 //! When the side to move may swap, the swap is one more root child
-//! (move byte [`tree::SWAP`], placed first with the top prior so that
+//! ([`tree::NodeMove::SWAP`], placed first with the top prior so that
 //! pruning never hides it). Its position is the same board with the
 //! same colour to move; what changes is that the chooser now owns White.
 //! Node statistics are kept from the view of the owner of the colour
@@ -45,7 +45,7 @@ use std::time::{Duration, Instant};
 
 use self::config::{Budget, MctsConfig, Parallel};
 use self::search::Root;
-use self::tree::{NodeId, Proof, Tree, state};
+use self::tree::{NodeId, NodeState, Proof, Tree};
 use super::eval::EvalWeights;
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
@@ -77,7 +77,7 @@ pub struct MctsBot {
     cfg: MctsConfig,
     seed: u64,
     trees: Vec<Tree>,
-    table: Option<Box<endgame::Table>>,
+    solver: Option<Box<crate::bot::solver::Solver>>,
     /// The game (start and moves) the trees' roots stand for, and the
     /// colour their search modelled.
     rooted: Option<(Position, Vec<Move>, Option<Player>)>,
@@ -98,7 +98,7 @@ impl MctsBot {
             cfg,
             seed,
             trees: Vec::new(),
-            table: None,
+            solver: None,
             rooted: None,
             report: None,
             pool: None,
@@ -133,14 +133,16 @@ impl MctsBot {
         let mut keep: Option<Vec<Move>> = None;
         let mut exact_margin = None;
         if self.cfg.solver && pos.empty().count() <= self.cfg.exact {
-            let table = self.table.get_or_insert_with(Default::default);
+            let solver = self.solver.get_or_insert_with(|| {
+                Box::new(crate::bot::solver::Solver::new(endgame::TABLE_MB))
+            });
             if pos.can_swap() {
-                let ex = endgame::solve(&pos, Some(table));
+                let ex = endgame::solve(&pos, solver);
                 if let Some(mv) = ex.best {
                     return Ok(self.exact_report(&pos, mv, ex.margin_halves));
                 }
             } else {
-                let mut vals = endgame::move_values(&pos, Some(table));
+                let mut vals = endgame::move_values(&pos, solver);
                 // Under the pie rule the second player swaps after a first
                 // stone that leaves White ahead, so the first player gets
                 // the worse side of each first stone: `-|m|` for White.
@@ -199,29 +201,19 @@ impl MctsBot {
         // Step 3: search.
         let seed = derive_seed(self.seed, &[game.moves().len() as u64]);
         let root = Root { pos, modelled };
-        let pool = self.pool.as_ref();
+        let req = parallel::SearchRequest {
+            cfg: &self.cfg,
+            root,
+            iters,
+            deadline,
+            seed,
+            threads: self.cfg.threads,
+            pool: self.pool.as_ref(),
+            grow_to,
+        };
         let run = match self.cfg.parallel {
-            Parallel::Root if k > 1 => parallel::run_root(
-                &mut self.trees,
-                &self.cfg,
-                root,
-                iters,
-                deadline,
-                seed,
-                pool,
-                grow_to,
-            ),
-            _ => parallel::run_tree(
-                &mut self.trees[0],
-                &self.cfg,
-                root,
-                iters,
-                deadline,
-                seed,
-                self.cfg.threads,
-                pool,
-                grow_to,
-            ),
+            Parallel::Root if k > 1 => parallel::run_root(&mut self.trees, &req),
+            _ => parallel::run_tree(&mut self.trees[0], &req),
         };
         // Step 4: choose.
         let mut moves = self.root_moves(search::swap_follows(&pos));
@@ -343,7 +335,7 @@ impl MctsBot {
         let mut out: Vec<(Move, u64, f64, Proof)> = Vec::new();
         for t in &self.trees {
             let root = t.root();
-            if root.state() != state::EXPANDED {
+            if root.state() != NodeState::Expanded {
                 continue;
             }
             let (first, n) = root.child_range();

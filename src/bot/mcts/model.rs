@@ -163,7 +163,7 @@ mod tests {
         let (mut checked, mut tied) = (0, 0);
         for c in first..first + n {
             let node = tree.node(NodeId(c));
-            if node.state() != tree::state::EXPANDED {
+            if node.state() != tree::NodeState::Expanded {
                 continue;
             }
             let Move::Place(sq) = node.mv() else {

@@ -162,8 +162,31 @@ pub fn pool_for(threads: usize) -> Option<rayon::ThreadPool> {
         .ok()
 }
 
-/// Searches `tree` from `root` with `threads` threads sharing it: thread
-/// 0 on the caller, the others on `pool`'s threads when given.
+/// What one search is asked: the position, the budget, the seed and the
+/// threads, for [`run_tree`] and [`run_root`].
+#[derive(Copy, Clone)]
+pub struct SearchRequest<'a> {
+    /// The search settings.
+    pub cfg: &'a MctsConfig,
+    /// The position searched.
+    pub root: Root,
+    /// Iterations in all (`u64::MAX` under a time budget).
+    pub iters: u64,
+    /// When to stop, under a time budget.
+    pub deadline: Option<Instant>,
+    /// The search's seed; thread `t` draws from `derive_seed(seed, &[t])`.
+    pub seed: u64,
+    /// Threads sharing the tree ([`run_tree`]; [`run_root`] runs one per
+    /// tree).
+    pub threads: usize,
+    /// The bot's pool for threads other than the caller's.
+    pub pool: Option<&'a rayon::ThreadPool>,
+    /// Grow the arena on demand up to this many nodes.
+    pub grow_to: Option<u32>,
+}
+
+/// Searches `tree` from `req.root` with `req.threads` threads sharing it:
+/// thread 0 on the caller, the others on the pool's threads when given.
 ///
 /// With `grow_to`, the arena starts at its current bound and doubles (up
 /// to `grow_to` nodes) each time it fills before the deadline: the search
@@ -171,32 +194,21 @@ pub fn pool_for(threads: usize) -> Option<rayon::ThreadPool> {
 /// the same tree. Why: filling a big arena up front took longer than a
 /// short time budget, and the first move of every game overran it; grown
 /// on demand, the arena costs what the search uses, inside its budget.
-#[allow(clippy::too_many_arguments)]
-pub fn run_tree(
-    tree: &mut Tree,
-    cfg: &MctsConfig,
-    root: Root,
-    iters: u64,
-    deadline: Option<Instant>,
-    seed: u64,
-    threads: usize,
-    pool: Option<&rayon::ThreadPool>,
-    grow_to: Option<u32>,
-) -> RunStats {
-    if threads <= 1 {
-        let mut w = Worker::new(derive_seed(seed, &[0]));
-        return run_serial(tree, cfg, root, iters, deadline, &mut w, grow_to);
+pub fn run_tree(tree: &mut Tree, req: &SearchRequest<'_>) -> RunStats {
+    if req.threads <= 1 {
+        let mut w = Worker::new(derive_seed(req.seed, &[0]));
+        return run_serial(tree, req, req.iters, &mut w);
     }
     let mut stats = RunStats::default();
     for round in 0u64.. {
-        let shared = rounds_shared(tree, cfg, root, iters, deadline, grow_to, &stats);
+        let shared = rounds_shared(tree, req, req.iters, &stats);
         let seed = if round == 0 {
-            seed
+            req.seed
         } else {
-            derive_seed(seed, &[u64::MAX, round])
+            derive_seed(req.seed, &[u64::MAX, round])
         };
         let sh = &shared;
-        stats.iterations += on_threads(threads, pool, |t| {
+        stats.iterations += on_threads(req.threads, req.pool, |t| {
             let mut w = Worker::new(derive_seed(seed, &[t as u64]));
             w.run::<true>(sh, SHARED_BATCH);
             w.iterations
@@ -205,43 +217,36 @@ pub fn run_tree(
         .sum::<u64>();
         stats.depth = stats.depth.max(shared.depth.load(Relaxed));
         let full = shared.full.load(Relaxed);
-        if !grow(tree, full, deadline, grow_to) {
+        if !grow(tree, full, req) {
             break;
         }
     }
     stats
 }
 
-/// The shared state of one round of a search that has run `so_far`.
+/// The shared state of one round of a search of `iters` iterations that
+/// has run `so_far`.
 fn rounds_shared<'a>(
     tree: &'a Tree,
-    cfg: &'a MctsConfig,
-    root: Root,
+    req: &SearchRequest<'a>,
     iters: u64,
-    deadline: Option<Instant>,
-    grow_to: Option<u32>,
     so_far: &RunStats,
 ) -> Shared<'a> {
-    let mut shared = Shared::new(
-        tree,
-        cfg,
-        root,
-        iters.saturating_sub(so_far.iterations),
-        deadline,
-    );
-    shared.grow = grow_to.is_some_and(|cap| tree.limit() < cap);
+    let iters = iters.saturating_sub(so_far.iterations);
+    let mut shared = Shared::new(tree, req.cfg, req.root, iters, req.deadline);
+    shared.grow = req.grow_to.is_some_and(|cap| tree.limit() < cap);
     shared
 }
 
 /// After a round: grows the arena and says whether to search on, when the
 /// round paused on a full arena with time left, no interrupt and the root
 /// unproven.
-fn grow(tree: &mut Tree, full: bool, deadline: Option<Instant>, grow_to: Option<u32>) -> bool {
-    let Some(cap) = grow_to else { return false };
+fn grow(tree: &mut Tree, full: bool, req: &SearchRequest<'_>) -> bool {
+    let Some(cap) = req.grow_to else { return false };
     if !full
         || tree.limit() >= cap
         || crate::bot::interrupt::requested()
-        || deadline.is_some_and(|d| Instant::now() >= d)
+        || req.deadline.is_some_and(|d| Instant::now() >= d)
         || tree.root().proof() != Proof::Unknown
     {
         return false;
@@ -250,26 +255,18 @@ fn grow(tree: &mut Tree, full: bool, deadline: Option<Instant>, grow_to: Option<
     true
 }
 
-/// A one-thread search of `tree` by worker `w`, in rounds as
-/// [`run_tree`]'s when the arena may grow.
-fn run_serial(
-    tree: &mut Tree,
-    cfg: &MctsConfig,
-    root: Root,
-    iters: u64,
-    deadline: Option<Instant>,
-    w: &mut Worker,
-    grow_to: Option<u32>,
-) -> RunStats {
+/// A one-thread search of `iters` iterations of `tree` by worker `w`, in
+/// rounds as [`run_tree`]'s when the arena may grow.
+fn run_serial(tree: &mut Tree, req: &SearchRequest<'_>, iters: u64, w: &mut Worker) -> RunStats {
     let mut stats = RunStats::default();
     loop {
         let before = w.iterations;
-        let shared = rounds_shared(tree, cfg, root, iters, deadline, grow_to, &stats);
+        let shared = rounds_shared(tree, req, iters, &stats);
         w.run::<false>(&shared, SERIAL_BATCH);
         stats.iterations += w.iterations - before;
         stats.depth = stats.depth.max(shared.depth.load(Relaxed));
         let full = shared.full.load(Relaxed);
-        if !grow(tree, full, deadline, grow_to) {
+        if !grow(tree, full, req) {
             break;
         }
     }
@@ -281,33 +278,15 @@ fn run_serial(
 /// `derive_seed(seed, &[t])` and `iters / threads` iterations (the first
 /// `iters % threads` threads one more); each arena grows as
 /// [`run_tree`]'s with `grow_to`.
-#[allow(clippy::too_many_arguments)]
-pub fn run_root(
-    trees: &mut [Tree],
-    cfg: &MctsConfig,
-    root: Root,
-    iters: u64,
-    deadline: Option<Instant>,
-    seed: u64,
-    pool: Option<&rayon::ThreadPool>,
-    grow_to: Option<u32>,
-) -> RunStats {
+pub fn run_root(trees: &mut [Tree], req: &SearchRequest<'_>) -> RunStats {
     let k = trees.len().max(1) as u64;
-    let share = |t: u64| iters / k + u64::from(t < iters % k);
+    let share = |t: u64| req.iters / k + u64::from(t < req.iters % k);
     // Each job takes its own tree; the locks are uncontended.
     let cells: Vec<Mutex<&mut Tree>> = trees.iter_mut().map(Mutex::new).collect();
-    let per = on_threads(cells.len(), pool, |t| {
+    let per = on_threads(cells.len(), req.pool, |t| {
         let mut tree = cells[t].lock().unwrap_or_else(|p| p.into_inner());
-        let mut w = Worker::new(derive_seed(seed, &[t as u64]));
-        run_serial(
-            &mut tree,
-            cfg,
-            root,
-            share(t as u64),
-            deadline,
-            &mut w,
-            grow_to,
-        )
+        let mut w = Worker::new(derive_seed(req.seed, &[t as u64]));
+        run_serial(&mut tree, req, share(t as u64), &mut w)
     });
     RunStats {
         iterations: per.iter().map(|r| r.iterations).sum(),
@@ -322,6 +301,27 @@ mod tests {
     use crate::bot::mcts::tree::NodeId;
     use crate::game::position::Position;
     use crate::game::rules::Rules;
+
+    /// An iteration-bounded request without arena growth.
+    fn request<'a>(
+        cfg: &'a MctsConfig,
+        root: Position,
+        iters: u64,
+        seed: u64,
+        threads: usize,
+        pool: Option<&'a rayon::ThreadPool>,
+    ) -> SearchRequest<'a> {
+        SearchRequest {
+            cfg,
+            root: root.into(),
+            iters,
+            deadline: None,
+            seed,
+            threads,
+            pool,
+            grow_to: None,
+        }
+    }
 
     /// Job 0 runs on the caller, every job runs exactly once, and the
     /// results come back in job order, with the pool and without it (and
@@ -348,24 +348,9 @@ mod tests {
     /// Everything below `id`, depth first in child order: what keeping a
     /// subtree must preserve.
     fn snapshot(tree: &Tree, id: NodeId, out: &mut Vec<(u32, u8, u32, u64, u8, u8, u32)>) {
-        use std::sync::atomic::Ordering::Relaxed;
         let n = tree.node(id);
-        let st = n.state();
-        let first = n.first_child.load(Relaxed);
-        out.push((
-            if st == crate::bot::mcts::tree::state::EXPANDED {
-                n.child_range().1
-            } else {
-                first
-            },
-            n.mv.load(Relaxed),
-            n.visits(),
-            n.value.load(Relaxed),
-            st,
-            n.proof.load(Relaxed),
-            n.prior.load(Relaxed),
-        ));
-        if st == crate::bot::mcts::tree::state::EXPANDED {
+        out.push(n.fingerprint());
+        if n.state() == crate::bot::mcts::tree::NodeState::Expanded {
             let (first, k) = n.child_range();
             for c in first..first + k {
                 snapshot(tree, NodeId(c), out);
@@ -394,17 +379,7 @@ mod tests {
             }
             let mut tree = Tree::new();
             tree.reset(1 << 20);
-            run_tree(
-                &mut tree,
-                &cfg,
-                root.into(),
-                6000,
-                None,
-                seed,
-                2,
-                Some(&pool),
-                None,
-            );
+            run_tree(&mut tree, &request(&cfg, root, 6000, seed, 2, Some(&pool)));
             // A grandchild of the root with over 100 visits, preferably one
             // with a descendant below its own index (the case keeping used
             // to get wrong), else the most visited.
@@ -447,7 +422,7 @@ mod tests {
     fn lowest_index(tree: &Tree, id: NodeId) -> u32 {
         let n = tree.node(id);
         let mut low = id.0;
-        if n.state() == crate::bot::mcts::tree::state::EXPANDED {
+        if n.state() == crate::bot::mcts::tree::NodeState::Expanded {
             let (first, k) = n.child_range();
             for c in first..first + k {
                 low = low.min(lowest_index(tree, NodeId(c)));
@@ -480,16 +455,13 @@ mod tests {
         let mut tree = Tree::new();
         tree.reset(1 << 20);
         let iters = 30_000;
-        let run = run_tree(&mut tree, cfg, root.into(), iters, None, 1, 2, pool, None);
+        let run = run_tree(&mut tree, &request(cfg, root, iters, 1, 2, pool));
         assert_eq!(run.iterations, iters);
         assert_eq!(tree.root().visits() as u64, iters);
         let (first, n) = tree.root().child_range();
         let kids = (first..first + n).map(|c| tree.node(NodeId(c)));
         let (visits, value) = kids.fold((0u64, 0u64), |(v, w), ch| {
-            (
-                v + ch.visits() as u64,
-                w + ch.value.load(std::sync::atomic::Ordering::Relaxed),
-            )
+            (v + ch.visits() as u64, w + ch.value_sum())
         });
         assert_eq!(visits, iters);
         assert!(value > 0);

@@ -3,7 +3,7 @@
 
 use super::PV_LEN;
 use super::config::FinalChoice;
-use super::tree::{NodeId, Proof, Tree, state};
+use super::tree::{NodeId, NodeState, Proof, Tree};
 use crate::game::outcome::Move;
 use crate::game::player::Player;
 
@@ -72,7 +72,7 @@ pub(super) fn principal_variation(tree: &Tree, from: NodeId, pv: &mut Vec<Move>)
     let mut id = from;
     while pv.len() < PV_LEN {
         let node = tree.node(id);
-        if node.state() != state::EXPANDED {
+        if node.state() != NodeState::Expanded {
             break;
         }
         let (first, n) = node.child_range();

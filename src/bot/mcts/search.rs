@@ -14,9 +14,10 @@ use super::config::{MctsConfig, Rave, Rollout};
 use super::endgame;
 use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
-use super::tree::{NodeId, Padded, Proof, Reserve, SWAP, Tree, add32, add64, state};
+use super::tree::{NodeId, NodeMove, NodeState, Padded, Proof, Reserve, Tree};
 use crate::bot::eval;
 use crate::bot::learned::LineNet;
+use crate::bot::solver::Solver;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
@@ -33,6 +34,9 @@ use pending::Pending;
 /// In-tree leaves with at most this many empty squares are solved exactly
 /// when the solver is on (a few hundred alpha-beta nodes at most).
 const LEAF_EXACT: u32 = 6;
+
+/// The leaf solver's table in MiB: its smallest, ample for six squares.
+const LEAF_TABLE_MB: usize = 1;
 
 /// Visits after which a node is *hot*: a thread sharing the tree batches
 /// its updates of that node's statistics (see `Pending` in this file).
@@ -217,8 +221,11 @@ struct Step {
 pub struct Worker {
     rng: FastRng,
     path: Vec<Step>,
-    moves: Vec<(u8, f32)>,
-    map: [u8; 65],
+    moves: Vec<(NodeMove, f32)>,
+    map: [u8; NodeMove::COUNT],
+    /// The exact solver of leaves with few squares left, made at the
+    /// first such leaf (its table is the only allocation it needs).
+    solver: Option<Box<Solver>>,
     /// Arena nodes reserved by this thread (tree parallelism).
     reserve: Reserve,
     /// Held-back updates of hot nodes (tree parallelism).
@@ -240,7 +247,8 @@ impl Worker {
             rng: FastRng::new(seed),
             path: Vec::with_capacity(80),
             moves: Vec::with_capacity(66),
-            map: [255; 65],
+            map: [255; NodeMove::COUNT],
+            solver: None,
             reserve: Reserve::default(),
             pending: Pending::new(),
             defer: false,
@@ -323,10 +331,10 @@ impl Worker {
             if deferred {
                 self.pending.visit(tree, id, before);
             } else {
-                add32::<SHARED>(&node.visits, 1);
+                node.add_visits::<SHARED>(1);
             }
             let mut st = node.state();
-            if st == state::LEAF
+            if st == NodeState::Leaf
                 && (id == NodeId::ROOT || before >= cfg.expand)
                 && !pos.is_game_over()
                 && !(cfg.solver && pos.empty().count() <= LEAF_EXACT.min(cfg.exact))
@@ -340,17 +348,17 @@ impl Worker {
                     None
                 };
                 if tree.expand(id, &self.moves, reserve) {
-                    st = state::EXPANDED;
+                    st = NodeState::Expanded;
                 }
             }
             let full_count = pos.empty().count() + pos.can_swap() as u32;
             self.path.push(Step {
                 id,
                 turn: pos.turn(),
-                full: node.children.load(Relaxed) as u32 == full_count,
+                full: node.child_range().1 == full_count,
                 deferred,
             });
-            if st == state::EXPANDED {
+            if st == NodeState::Expanded {
                 if grave && before >= cfg.grave_ref {
                     reference = Some(id);
                 }
@@ -383,16 +391,16 @@ impl Worker {
                 } else {
                     choose()
                 };
-                match tree.node(child).mv.load(Relaxed) {
-                    SWAP => {
+                match tree.node(child).node_move().square() {
+                    Some(sq) => pos.play_unchecked(sq),
+                    None => {
                         let _ = pos.try_swap();
                     }
-                    i => pos.play_unchecked(crate::game::square::Square::from_index_unchecked(i)),
                 }
                 id = child;
                 continue;
             }
-            if st == state::TERMINAL {
+            if st == NodeState::Terminal {
                 let exact = pos.is_game_over();
                 let m = node.terminal_margin();
                 break (stones_of(&pos), m, exact, m);
@@ -404,7 +412,10 @@ impl Worker {
                 break (stones_of(&pos), m, true, m);
             }
             if cfg.solver && !pos.can_swap() && pos.empty().count() <= LEAF_EXACT.min(cfg.exact) {
-                let m = endgame::margin(&pos, None);
+                let solver = self
+                    .solver
+                    .get_or_insert_with(|| Box::new(Solver::new(LEAF_TABLE_MB)));
+                let m = endgame::margin(&pos, solver);
                 let outcome = crate::game::outcome::Outcome::from_margin_halves(m);
                 node.set_proof(Proof::of_outcome(outcome, !pos.turn()));
                 node.set_terminal(m);
@@ -429,18 +440,16 @@ impl Worker {
             if step.deferred {
                 self.pending.reward(tree, step.id, reward[!step.turn]);
             } else {
-                add64::<SHARED>(&node.value, reward[!step.turn]);
+                node.add_value::<SHARED>(reward[!step.turn]);
             }
-            if amaf && node.state() == state::EXPANDED {
+            if amaf && node.state() == NodeState::Expanded {
                 let own = stones[step.turn];
                 let r = reward[step.turn];
                 let (first, n) = node.child_range();
                 for c in first..first + n {
                     let ch = tree.node(NodeId(c));
-                    let mv = ch.mv.load(Relaxed);
-                    if mv != SWAP && own.0 >> mv & 1 != 0 {
-                        add32::<SHARED>(&ch.amaf_visits, 1);
-                        add64::<SHARED>(&ch.amaf_value, r);
+                    if ch.node_move().square().is_some_and(|sq| own.contains(sq)) {
+                        ch.add_amaf::<SHARED>(r);
                     }
                 }
             }

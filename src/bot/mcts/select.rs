@@ -10,10 +10,8 @@
 //! else `fpu`. With the solver on, a proven win is taken at once, a proven
 //! loss never, and a proven draw counts as ½.
 
-use std::sync::atomic::Ordering::Relaxed;
-
 use super::config::{MctsConfig, Prior};
-use super::tree::{Node, NodeId, Proof, REWARD_ONE, Tree};
+use super::tree::{Node, NodeId, NodeMove, Proof, REWARD_ONE, Tree};
 
 /// The numbers selection needs, converted once per search.
 #[derive(Copy, Clone, Debug)]
@@ -85,7 +83,7 @@ pub enum AmafSource<'a> {
         /// The ancestor's first child.
         first: u32,
         /// Move byte to child index.
-        map: &'a [u8; 65],
+        map: &'a [u8; NodeMove::COUNT],
     },
 }
 
@@ -123,12 +121,12 @@ static TABLES: std::sync::LazyLock<Box<Tables>> = std::sync::LazyLock::new(|| {
 fn amaf<'t>(tree: &'t Tree, ch: &'t Node, src: AmafSource<'_>) -> (u32, u64) {
     let n = match src {
         AmafSource::Own => ch,
-        AmafSource::Ref { first, map } => match map[ch.mv.load(Relaxed) as usize] {
+        AmafSource::Ref { first, map } => match map[ch.node_move().index()] {
             255 => return (0, 0),
             j => tree.node(NodeId(first + j as u32)),
         },
     };
-    (n.amaf_visits.load(Relaxed), n.amaf_value.load(Relaxed))
+    n.amaf()
 }
 
 /// The child of EXPANDED `node` to follow.
@@ -195,14 +193,14 @@ fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool>(
                 let inv = 1.0 / visits as f32;
                 (inv, inv.sqrt())
             };
-            let mut q = ch.value.load(Relaxed) as f32 * INV_ONE * inv;
+            let mut q = ch.value_sum() as f32 * INV_ONE * inv;
             if AMAF && m > 0 {
                 let (mf, nf) = (m as f32, visits as f32);
                 let beta = mf / (mf + nf + p.bias * mf * nf);
                 q += beta * (mv as f32 * INV_ONE / mf - q);
             }
             if p.minimax > 0.0 {
-                q += p.minimax * (f32::from_bits(ch.minimax.load(Relaxed)) - q);
+                q += p.minimax * (ch.minimax() - q);
             }
             if p.fold {
                 q = q.min(1.0 - q);
@@ -213,7 +211,7 @@ fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool>(
             q + explore * inv_sqrt
         };
         if PRIOR {
-            score += p.pw * f32::from_bits(ch.prior.load(Relaxed)) / (visits + 1) as f32;
+            score += p.pw * ch.prior() / (visits + 1) as f32;
         }
         if score > best {
             best = score;
@@ -224,11 +222,11 @@ fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool>(
 }
 
 /// Records in `map` which child of `node` plays each move, for GRAVE.
-pub fn fill_map(tree: &Tree, node: &Node, map: &mut [u8; 65]) -> u32 {
+pub fn fill_map(tree: &Tree, node: &Node, map: &mut [u8; NodeMove::COUNT]) -> u32 {
     map.fill(255);
     let (first, n) = node.child_range();
     for i in 0..n {
-        map[tree.node(NodeId(first + i)).mv.load(Relaxed) as usize] = i as u8;
+        map[tree.node(NodeId(first + i)).node_move().index()] = i as u8;
     }
     first
 }
@@ -236,8 +234,7 @@ pub fn fill_map(tree: &Tree, node: &Node, map: &mut [u8; 65]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::mcts::tree::add32;
-    use crate::bot::mcts::tree::add64;
+    use crate::game::square::Square;
 
     fn params() -> SelectParams {
         SelectParams {
@@ -258,14 +255,17 @@ mod tests {
     fn unvisited_first_then_best_mean_and_proofs() {
         let mut t = Tree::new();
         t.reset(16);
-        assert!(t.expand(NodeId::ROOT, &[(0, 0.0), (1, 0.0), (2, 0.0)], None));
+        let moves: Vec<(NodeMove, f32)> = (0..3)
+            .map(|i| (NodeMove::place(Square::from_index_unchecked(i)), 0.0))
+            .collect();
+        assert!(t.expand(NodeId::ROOT, &moves, None));
         let p = params();
         let root = t.root();
-        add32::<false>(&root.visits, 30);
+        root.add_visits::<false>(30);
         for (i, wins) in [(1u32, 2u64), (2, 8), (3, 5)] {
             let ch = t.node(NodeId(i));
-            add32::<false>(&ch.visits, 10);
-            add64::<false>(&ch.value, wins * REWARD_ONE);
+            ch.add_visits::<false>(10);
+            ch.add_value::<false>(wins * REWARD_ONE);
         }
         assert_eq!(select_child(&t, root, &p, AmafSource::Own), NodeId(2));
         t.node(NodeId(2)).set_proof(Proof::Loss);

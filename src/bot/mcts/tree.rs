@@ -10,14 +10,15 @@
 //! moves in `tree/keep.rs`.
 
 use std::sync::atomic::AtomicU32;
-use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::Ordering::Relaxed;
 
 use crate::game::outcome::Move;
+use crate::game::square::Square;
 
 mod keep;
 mod node;
 
-pub use node::{Node, Proof, add32, add64};
+pub use node::{Node, Proof};
 
 /// Index of a node in its tree's arena.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -33,20 +34,94 @@ impl NodeId {
 /// atomic instruction (2^16 leaves 2^48 visits before a `u64` overflows).
 pub const REWARD_ONE: u64 = 1 << 16;
 
-/// The `mv` byte of a pie-swap child (squares use 0..=63).
-pub const SWAP: u8 = 64;
+/// The move that leads to a node, in one byte: a square index (0..=63)
+/// or the pie swap. Children store it so that a node stays 40 bytes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NodeMove(u8);
 
-/// Node life cycle, stored in [`Node::state`].
-pub mod state {
+impl NodeMove {
+    /// The pie swap.
+    pub const SWAP: NodeMove = NodeMove(64);
+
+    /// Distinct values: the 64 squares and the swap (a table indexed by
+    /// [`NodeMove::index`] has this many entries).
+    pub const COUNT: usize = 65;
+
+    /// The placement of a stone on `sq`.
+    #[inline]
+    pub fn place(sq: Square) -> NodeMove {
+        NodeMove(sq.index() as u8)
+    }
+
+    /// The square of a placement; `None` for the swap.
+    #[inline]
+    pub fn square(self) -> Option<Square> {
+        (self != NodeMove::SWAP).then(|| Square::from_index_unchecked(self.0))
+    }
+
+    /// 0..[`NodeMove::COUNT`]: the square's index, or 64 for the swap.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The game's move.
+    #[inline]
+    pub fn to_move(self) -> Move {
+        match self.square() {
+            Some(sq) => Move::Place(sq),
+            None => Move::Swap,
+        }
+    }
+
+    /// Its byte, as a node stores it.
+    #[inline]
+    pub(crate) fn byte(self) -> u8 {
+        self.0
+    }
+
+    /// The move of a stored byte.
+    #[inline]
+    pub(crate) fn from_byte(b: u8) -> NodeMove {
+        NodeMove(b)
+    }
+}
+
+impl From<Move> for NodeMove {
+    fn from(mv: Move) -> NodeMove {
+        match mv {
+            Move::Place(sq) => NodeMove::place(sq),
+            Move::Swap => NodeMove::SWAP,
+        }
+    }
+}
+
+/// A node's life cycle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum NodeState {
     /// No children (yet): simulated from.
-    pub const LEAF: u8 = 0;
+    Leaf = 0,
     /// A thread has claimed the expansion and is writing the children.
-    pub const EXPANDING: u8 = 1;
+    Expanding = 1,
     /// Children written and published.
-    pub const EXPANDED: u8 = 2;
-    /// The game is over here, or the exact value is known; `first_child`
-    /// holds White's final margin in half points (as `i32` bits).
-    pub const TERMINAL: u8 = 3;
+    Expanded = 2,
+    /// The game is over here, or the exact value is known; the node holds
+    /// White's final margin ([`Node::terminal_margin`]).
+    Terminal = 3,
+}
+
+impl NodeState {
+    /// The state of a stored byte.
+    #[inline]
+    pub(crate) fn from_byte(b: u8) -> NodeState {
+        match b {
+            0 => NodeState::Leaf,
+            1 => NodeState::Expanding,
+            2 => NodeState::Expanded,
+            _ => NodeState::Terminal,
+        }
+    }
 }
 
 /// A value alone on its cache line, so that a counter one thread writes
@@ -96,7 +171,7 @@ impl Tree {
     /// (the arena only grows, so later searches allocate nothing).
     pub fn reset(&mut self, limit: u32) {
         self.ensure(limit);
-        self.nodes[0].init(0, 0.0);
+        self.nodes[0].init(NodeMove::from_byte(0), 0.0);
         self.next.store(1, Relaxed);
     }
 
@@ -178,7 +253,7 @@ impl Tree {
         Some(s)
     }
 
-    /// Expands LEAF `id` with `moves` (move byte, prior) unless another
+    /// Expands LEAF `id` with `moves` (move, prior) unless another
     /// thread holds it, the arena is full, or there are no moves. Returns
     /// whether the node is now EXPANDED.
     ///
@@ -186,18 +261,19 @@ impl Tree {
     /// from the node instead). Step 2: bump-allocate the children range.
     /// Step 3: write the children, then publish with a `Release` store of
     /// EXPANDED.
-    pub fn expand(&self, id: NodeId, moves: &[(u8, f32)], reserve: Option<&mut Reserve>) -> bool {
+    pub fn expand(
+        &self,
+        id: NodeId,
+        moves: &[(NodeMove, f32)],
+        reserve: Option<&mut Reserve>,
+    ) -> bool {
         let node = self.node(id);
         if moves.is_empty() {
             return false;
         }
         // Step 1
-        if node
-            .state
-            .compare_exchange(state::LEAF, state::EXPANDING, Acquire, Relaxed)
-            .is_err()
-        {
-            return node.state() == state::EXPANDED;
+        if let Err(now) = node.claim() {
+            return now == NodeState::Expanded;
         }
         // Step 2
         let k = moves.len() as u32;
@@ -206,23 +282,21 @@ impl Tree {
             None => self.alloc(k),
         };
         let Some(first) = first else {
-            node.state.store(state::LEAF, Release);
+            node.unclaim();
             return false;
         };
         // Step 3
         for (i, &(mv, prior)) in moves.iter().enumerate() {
             self.nodes[first as usize + i].init(mv, prior);
         }
-        node.first_child.store(first, Relaxed);
-        node.children.store(moves.len() as u8, Relaxed);
-        node.state.store(state::EXPANDED, Release);
+        node.publish(first, moves.len() as u8);
         true
     }
 
     /// The child of `id` reached by `mv`, if expanded.
     pub fn child_by_move(&self, id: NodeId, mv: Move) -> Option<NodeId> {
         let node = self.node(id);
-        if node.state() != state::EXPANDED {
+        if node.state() != NodeState::Expanded {
             return None;
         }
         let (first, n) = node.child_range();
@@ -249,12 +323,14 @@ mod tests {
     fn expand_respects_the_bound() {
         let mut t = Tree::new();
         t.reset(10);
-        let moves: Vec<(u8, f32)> = (0..6).map(|i| (i, 0.0)).collect();
+        let moves: Vec<(NodeMove, f32)> = (0..6)
+            .map(|i| (NodeMove::place(Square::from_index_unchecked(i)), 0.0))
+            .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));
         assert_eq!(t.used(), 7);
         // Six more do not fit in 10.
         assert!(!t.expand(NodeId(1), &moves, None));
-        assert_eq!(t.node(NodeId(1)).state(), state::LEAF);
+        assert_eq!(t.node(NodeId(1)).state(), NodeState::Leaf);
         assert!(t.expand(NodeId(2), &moves[..3], None));
         assert_eq!(t.used(), 10);
     }

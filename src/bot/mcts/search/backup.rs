@@ -13,16 +13,13 @@ impl Worker {
     /// the best value among its visited children. Only the path's nodes
     /// can change, so the backup stops at the first node whose value
     /// stays (one thread computes exactly what a full backup would).
-    /// Plain stores: a racing thread may overwrite with a value one
-    /// iteration older, which the next backup that changes the node
-    /// repairs.
     pub(super) fn back_up_minimax(&self, tree: &Tree, leaf: ByPlayer<u64>) {
         let mut steps = self.path.iter().rev();
         let Some(last) = steps.next() else {
             return;
         };
         let v = leaf[!last.turn] as f32 / REWARD_ONE as f32;
-        tree.node(last.id).minimax.store(v.to_bits(), Relaxed);
+        tree.node(last.id).set_minimax(v);
         for step in steps {
             let node = tree.node(step.id);
             let (first, n) = node.child_range();
@@ -30,19 +27,17 @@ impl Worker {
             for c in first..first + n {
                 let ch = tree.node(NodeId(c));
                 if ch.visits() > 0 {
-                    best = best.max(f32::from_bits(ch.minimax.load(Relaxed)));
+                    best = best.max(ch.minimax());
                 }
             }
             if best == f32::NEG_INFINITY {
                 continue;
             }
-            let value = (1.0 - best).to_bits();
             // Only the child on the path changed: when this node's value
             // stays, every value above it stays too.
-            if node.minimax.load(Relaxed) == value {
+            if !node.set_minimax(1.0 - best) {
                 return;
             }
-            node.minimax.store(value, Relaxed);
         }
     }
 

@@ -73,16 +73,20 @@ impl Choices {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::mcts::tree::add32;
 
     /// A root with three children, child `i` given `visits[i - 1]` visits.
     fn tree_with(visits: [u32; 3]) -> Tree {
         let mut t = Tree::new();
         t.reset(10);
-        let moves: Vec<(u8, f32)> = (0..3).map(|i| (i, 0.0)).collect();
+        let moves: Vec<(crate::bot::mcts::tree::NodeMove, f32)> = (0..3)
+            .map(|i| {
+                let sq = crate::game::square::Square::from_index_unchecked(i);
+                (crate::bot::mcts::tree::NodeMove::place(sq), 0.0)
+            })
+            .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));
         for (i, v) in visits.into_iter().enumerate() {
-            add32::<false>(&t.node(NodeId(i as u32 + 1)).visits, v);
+            t.node(NodeId(i as u32 + 1)).add_visits::<false>(v);
         }
         t
     }

@@ -1,7 +1,7 @@
 //! The held-back statistics updates of hot nodes under tree parallelism.
 
 use super::LAG_SHIFT;
-use crate::bot::mcts::tree::{NodeId, Tree, add32, add64};
+use crate::bot::mcts::tree::{NodeId, Tree};
 
 /// Statistics updates of hot nodes that a thread sharing the tree holds
 /// back and adds in batches.
@@ -77,7 +77,7 @@ impl Pending {
     pub(super) fn reward(&mut self, tree: &Tree, id: NodeId, value: u64) {
         let e = &mut self.slots[Self::slot(id)];
         if e.id != id.0 {
-            add64::<true>(&tree.node(id).value, value);
+            tree.node(id).add_value::<true>(value);
             return;
         }
         e.value += value;
@@ -93,10 +93,10 @@ impl Pending {
         }
         let node = tree.node(NodeId(e.id));
         if e.visits > 0 {
-            add32::<true>(&node.visits, e.visits);
+            node.add_visits::<true>(e.visits);
         }
         if e.value > 0 {
-            add64::<true>(&node.value, e.value);
+            node.add_value::<true>(e.value);
         }
         e.visits = 0;
         e.value = 0;

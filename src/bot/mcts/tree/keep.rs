@@ -3,7 +3,7 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
-use super::{NodeId, Tree, state};
+use super::{NodeId, NodeState, Tree};
 
 impl Tree {
     /// Keeps only the subtree of `new_root`, moved to the front of the
@@ -23,7 +23,7 @@ impl Tree {
         let mut kept = vec![self.nodes[new_root.0 as usize].save()];
         let mut i = 0;
         while i < kept.len() {
-            if kept[i].state == state::EXPANDED {
+            if kept[i].state == NodeState::Expanded as u8 {
                 let (first, k) = (kept[i].first_child, kept[i].children as u32);
                 kept[i].first_child = kept.len() as u32;
                 for c in first..first + k {
@@ -50,7 +50,14 @@ mod tests {
     fn three_levels(extra: Option<NodeId>) -> Tree {
         let mut t = Tree::new();
         t.reset(100);
-        let moves: Vec<(u8, f32)> = (0..3).map(|i| (i, 0.0)).collect();
+        let moves: Vec<(super::super::NodeMove, f32)> = (0..3)
+            .map(|i| {
+                (
+                    super::super::NodeMove::place(Square::from_index_unchecked(i)),
+                    0.0,
+                )
+            })
+            .collect();
         for id in [NodeId::ROOT, NodeId(1), NodeId(2)]
             .into_iter()
             .chain(extra)
@@ -63,9 +70,7 @@ mod tests {
     /// Makes nodes 4..=6 the children of node 9 too, as when a thread
     /// expands a node late from a block it reserved early.
     fn hand_4_to_6_to_9(t: &Tree) {
-        t.node(NodeId(9)).first_child.store(4, Relaxed);
-        t.node(NodeId(9)).children.store(3, Relaxed);
-        t.node(NodeId(9)).state.store(state::EXPANDED, Relaxed);
+        t.node(NodeId(9)).publish(4, 3);
     }
 
     #[test]
@@ -75,8 +80,8 @@ mod tests {
         let mut t = three_levels(Some(NodeId(4))); // 4's children 10..=12
         // Hand node 1's children (4..=6, with 4's own 10..=12) to node 9.
         hand_4_to_6_to_9(&t);
-        t.node(NodeId(1)).state.store(state::LEAF, Relaxed);
-        t.node(NodeId(11)).visits.store(5, Relaxed);
+        t.node(NodeId(1)).unclaim();
+        t.node(NodeId(11)).set_visits(5);
         t.keep_subtree(NodeId(2));
         // Breadth first: 2 -> 0, its children 7..=9 -> 1..=3, 9's
         // children 4..=6 -> 4..=6, 4's children 10..=12 -> 7..=9.
@@ -93,8 +98,8 @@ mod tests {
         // new root (9) owns children (4..=6) at lower indices.
         let mut t = three_levels(None);
         hand_4_to_6_to_9(&t);
-        t.node(NodeId(9)).visits.store(40, Relaxed);
-        t.node(NodeId(5)).visits.store(6, Relaxed);
+        t.node(NodeId(9)).set_visits(40);
+        t.node(NodeId(5)).set_visits(6);
         t.keep_subtree(NodeId(9));
         assert_eq!(t.used(), 4);
         assert_eq!(t.root().visits(), 40);
@@ -110,12 +115,17 @@ mod tests {
     fn keep_subtree_keeps_structure_and_statistics() {
         let mut t = Tree::new();
         t.reset(100);
-        let moves: Vec<(u8, f32)> = (0..4).map(|i| (i, 0.0)).collect();
+        let moves: Vec<(crate::bot::mcts::tree::NodeMove, f32)> = (0..4)
+            .map(|i| {
+                let sq = crate::game::square::Square::from_index_unchecked(i);
+                (crate::bot::mcts::tree::NodeMove::place(sq), 0.0)
+            })
+            .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None)); // 1..=4
         assert!(t.expand(NodeId(1), &moves, None)); // 5..=8
         assert!(t.expand(NodeId(3), &moves, None)); // 9..=12
         assert!(t.expand(NodeId(10), &moves, None)); // 13..=16
-        t.node(NodeId(11)).visits.store(7, Relaxed);
+        t.node(NodeId(11)).set_visits(7);
         t.keep_subtree(NodeId(3));
         assert_eq!(t.used(), 9);
         let (first, n) = t.root().child_range();
@@ -144,7 +154,7 @@ mod parallel_reuse {
     /// Pushes what is wrong below `id` (position `pos`) onto `bad`.
     fn walk(tree: &Tree, id: NodeId, pos: Position, depth: u32, bad: &mut Vec<String>) {
         let node = tree.node(id);
-        if node.state() != tree::state::EXPANDED {
+        if node.state() != tree::NodeState::Expanded {
             return;
         }
         let (first, n) = node.child_range();

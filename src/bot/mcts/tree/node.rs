@@ -4,10 +4,9 @@
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64};
 
-use super::{REWARD_ONE, SWAP, state};
+use super::{NodeMove, NodeState, REWARD_ONE};
 use crate::game::outcome::{Move, Outcome};
 use crate::game::player::Player;
-use crate::game::square::Square;
 
 /// A proven game result for the player who chose the node.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -56,35 +55,37 @@ impl Proof {
 }
 
 /// One tree node: 40 bytes (no padding left). Children of a node are a contiguous range of
-/// the arena, `first_child .. first_child + children`.
+/// the arena, `first_child .. first_child + children`. The fields are
+/// private: the methods below are the only changes the concurrency
+/// contract (`parallel.rs`) allows, so no other module can break it.
 #[derive(Debug, Default)]
 pub struct Node {
     /// Visits, counted when a thread passes on its way down (so a visit in
     /// flight is a virtual loss until its reward arrives).
-    pub visits: AtomicU32,
+    visits: AtomicU32,
     /// First child (EXPANDED) or White's exact margin (TERMINAL).
-    pub first_child: AtomicU32,
+    first_child: AtomicU32,
     /// Sum of rewards, fixed point ([`REWARD_ONE`]).
-    pub value: AtomicU64,
+    value: AtomicU64,
     /// Sum of AMAF rewards: playouts through the parent in which the
     /// chooser of this node ended up with a stone on its square.
-    pub amaf_value: AtomicU64,
+    amaf_value: AtomicU64,
     /// Number of those playouts.
-    pub amaf_visits: AtomicU32,
+    amaf_visits: AtomicU32,
     /// Heuristic value of the move, scaled to `[0, 1]` (`f32` bits).
-    pub prior: AtomicU32,
+    prior: AtomicU32,
     /// Implicit minimax value for the chooser, `[0, 1]` (`f32` bits):
     /// the heuristic value of the leaf backed up by minimax (Lanctot et
     /// al. 2014); meaningful once the node has a visit.
-    pub minimax: AtomicU32,
-    /// The move: a square index, or [`SWAP`].
-    pub mv: AtomicU8,
+    minimax: AtomicU32,
+    /// The move, as [`NodeMove`]'s byte.
+    mv: AtomicU8,
     /// Number of children.
-    pub children: AtomicU8,
-    /// A [`state`] constant.
-    pub state: AtomicU8,
+    children: AtomicU8,
+    /// A [`NodeState`] as `u8`.
+    state: AtomicU8,
     /// A [`Proof`] as `u8`.
-    pub proof: AtomicU8,
+    proof: AtomicU8,
 }
 
 /// A node's fields as plain values, for moving nodes between places.
@@ -106,7 +107,7 @@ pub(super) struct Saved {
 /// Adds to a counter: one atomic read-modify-write when threads share the
 /// tree, a plain load and store (no bus lock) when one thread owns it.
 #[inline]
-pub fn add32<const SHARED: bool>(a: &AtomicU32, v: u32) {
+fn add32<const SHARED: bool>(a: &AtomicU32, v: u32) {
     if SHARED {
         a.fetch_add(v, Relaxed);
     } else {
@@ -116,7 +117,7 @@ pub fn add32<const SHARED: bool>(a: &AtomicU32, v: u32) {
 
 /// As [`add32`], for 64-bit sums.
 #[inline]
-pub fn add64<const SHARED: bool>(a: &AtomicU64, v: u64) {
+fn add64<const SHARED: bool>(a: &AtomicU64, v: u64) {
     if SHARED {
         a.fetch_add(v, Relaxed);
     } else {
@@ -127,7 +128,7 @@ pub fn add64<const SHARED: bool>(a: &AtomicU64, v: u64) {
 impl Node {
     /// Writes a fresh child (before it is published).
     #[inline]
-    pub(super) fn init(&self, mv: u8, prior: f32) {
+    pub(super) fn init(&self, mv: NodeMove, prior: f32) {
         self.restore(&Saved {
             visits: 0,
             first_child: 0,
@@ -136,9 +137,9 @@ impl Node {
             amaf_visits: 0,
             prior: prior.to_bits(),
             minimax: 0.5f32.to_bits(),
-            mv,
+            mv: mv.byte(),
             children: 0,
-            state: state::LEAF,
+            state: NodeState::Leaf as u8,
             proof: Proof::Unknown as u8,
         });
     }
@@ -203,13 +204,76 @@ impl Node {
         (n > 0).then(|| self.value.load(Relaxed) as f64 / (n as f64 * REWARD_ONE as f64))
     }
 
+    /// Counts `n` visits (on the way down: in flight, they are the
+    /// virtual loss).
+    #[inline]
+    pub fn add_visits<const SHARED: bool>(&self, n: u32) {
+        add32::<SHARED>(&self.visits, n);
+    }
+
+    /// Sum of rewards for the chooser, fixed point ([`REWARD_ONE`]).
+    #[inline]
+    pub fn value_sum(&self) -> u64 {
+        self.value.load(Relaxed)
+    }
+
+    /// Adds a reward (fixed point) for the chooser.
+    #[inline]
+    pub fn add_value<const SHARED: bool>(&self, r: u64) {
+        add64::<SHARED>(&self.value, r);
+    }
+
+    /// AMAF visits and reward sum.
+    #[inline]
+    pub fn amaf(&self) -> (u32, u64) {
+        (
+            self.amaf_visits.load(Relaxed),
+            self.amaf_value.load(Relaxed),
+        )
+    }
+
+    /// Counts one AMAF playout with reward `r`.
+    #[inline]
+    pub fn add_amaf<const SHARED: bool>(&self, r: u64) {
+        add32::<SHARED>(&self.amaf_visits, 1);
+        add64::<SHARED>(&self.amaf_value, r);
+    }
+
+    /// Heuristic value of the move, in `[0, 1]`.
+    #[inline]
+    pub fn prior(&self) -> f32 {
+        f32::from_bits(self.prior.load(Relaxed))
+    }
+
+    /// Implicit minimax value for the chooser, in `[0, 1]`.
+    #[inline]
+    pub fn minimax(&self) -> f32 {
+        f32::from_bits(self.minimax.load(Relaxed))
+    }
+
+    /// Stores a minimax value and says whether it changed. A plain store:
+    /// a racing thread may overwrite it with a value one iteration older,
+    /// which the next backup that changes the node repairs.
+    #[inline]
+    pub fn set_minimax(&self, v: f32) -> bool {
+        let bits = v.to_bits();
+        if self.minimax.load(Relaxed) == bits {
+            return false;
+        }
+        self.minimax.store(bits, Relaxed);
+        true
+    }
+
     /// The move that leads here.
     #[inline]
+    pub fn node_move(&self) -> NodeMove {
+        NodeMove::from_byte(self.mv.load(Relaxed))
+    }
+
+    /// The move that leads here, as the game's move.
+    #[inline]
     pub fn mv(&self) -> Move {
-        match self.mv.load(Relaxed) {
-            SWAP => Move::Swap,
-            i => Move::Place(Square::from_index_unchecked(i)),
-        }
+        self.node_move().to_move()
     }
 
     /// The proof state.
@@ -228,8 +292,34 @@ impl Node {
     /// The state, read with `Acquire` so that an `EXPANDED` node's
     /// children range (and the children) are visible.
     #[inline]
-    pub fn state(&self) -> u8 {
-        self.state.load(Acquire)
+    pub fn state(&self) -> NodeState {
+        NodeState::from_byte(self.state.load(Acquire))
+    }
+
+    /// Claims a LEAF for expansion (LEAF -> EXPANDING by one
+    /// `compare_exchange`); on failure, the state another thread left.
+    #[inline]
+    pub(super) fn claim(&self) -> Result<(), NodeState> {
+        let (leaf, expanding) = (NodeState::Leaf as u8, NodeState::Expanding as u8);
+        self.state
+            .compare_exchange(leaf, expanding, Acquire, Relaxed)
+            .map(|_| ())
+            .map_err(NodeState::from_byte)
+    }
+
+    /// Gives a claim back (the arena was full): EXPANDING -> LEAF.
+    #[inline]
+    pub(super) fn unclaim(&self) {
+        self.state.store(NodeState::Leaf as u8, Release);
+    }
+
+    /// Publishes the children written at `first..first + n`: EXPANDING ->
+    /// EXPANDED with a `Release` store after the range.
+    #[inline]
+    pub(super) fn publish(&self, first: u32, n: u8) {
+        self.first_child.store(first, Relaxed);
+        self.children.store(n, Relaxed);
+        self.state.store(NodeState::Expanded as u8, Release);
     }
 
     /// The children range (meaningful once `EXPANDED` was read).
@@ -245,12 +335,39 @@ impl Node {
     #[inline]
     pub fn set_terminal(&self, margin_halves: i32) {
         self.first_child.store(margin_halves as u32, Relaxed);
-        self.state.store(state::TERMINAL, Release);
+        self.state.store(NodeState::Terminal as u8, Release);
     }
 
     /// White's exact margin of a TERMINAL node.
     #[inline]
     pub fn terminal_margin(&self) -> i32 {
         self.first_child.load(Relaxed) as i32
+    }
+
+    /// Sets the visit count (tests that build trees by hand).
+    #[cfg(test)]
+    pub(crate) fn set_visits(&self, n: u32) {
+        self.visits.store(n, Relaxed);
+    }
+
+    /// Raw fields for tests comparing trees: (children or first_child,
+    /// move, visits, value, state, proof, prior bits).
+    #[cfg(test)]
+    pub(crate) fn fingerprint(&self) -> (u32, u8, u32, u64, u8, u8, u32) {
+        let st = self.state.load(Relaxed);
+        let first = if st == NodeState::Expanded as u8 {
+            self.children.load(Relaxed) as u32
+        } else {
+            self.first_child.load(Relaxed)
+        };
+        (
+            first,
+            self.mv.load(Relaxed),
+            self.visits(),
+            self.value_sum(),
+            st,
+            self.proof.load(Relaxed),
+            self.prior.load(Relaxed),
+        )
     }
 }
