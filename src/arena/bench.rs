@@ -47,7 +47,6 @@ pub fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> Mcts
         eps: 0.0,
         mix: 0.0,
         tempo: 0.0,
-        leaf_weights: EvalWeights::default(),
         lookahead: 0,
         reward: Reward::Win,
         scale: 10.0,

@@ -273,9 +273,6 @@ pub struct MctsConfig {
     /// With `eval` leaves: weight of the side to move's best one-ply move
     /// value added to the static value (a tempo term).
     pub tempo: f64,
-    /// Weights of the `eval` leaf evaluation (`leaf_decay=`, `leaf_reach=`;
-    /// by default those of `weights`).
-    pub leaf_weights: EvalWeights,
     /// With `eval` leaves: greedy heuristic plies played from the leaf
     /// before it is evaluated.
     pub lookahead: u32,
@@ -345,7 +342,6 @@ impl Default for MctsConfig {
             eps: DEFAULT_EPS,
             mix: DEFAULT_MIX,
             tempo: DEFAULT_TEMPO,
-            leaf_weights: DEFAULT_WEIGHTS,
             lookahead: DEFAULT_LOOKAHEAD as u32,
             reward: DEFAULT_REWARD,
             scale: DEFAULT_SCALE,

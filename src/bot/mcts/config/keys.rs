@@ -73,18 +73,6 @@ pub const KEYS: &[KeyInfo] = &[
         "rollout=eval: weight of the side to move's best move value added to the leaf value",
     )),
     research(key(
-        "leaf_decay",
-        "-",
-        "0..=1",
-        "rollout=eval: decay of the leaf evaluation (default: decay)",
-    )),
-    research(key(
-        "leaf_reach",
-        "-",
-        "0..=8",
-        "rollout=eval: reach of the leaf evaluation (default: reach)",
-    )),
-    research(key(
         "lookahead",
         "0",
         "0..=8",

@@ -70,11 +70,6 @@ impl MctsConfig {
             eps: p.float("eps", DEFAULT_EPS, 0.0, 1.0)?,
             mix: p.float("mix", DEFAULT_MIX, 0.0, 1.0)?,
             tempo: p.float("tempo", DEFAULT_TEMPO, 0.0, 4.0)?,
-            leaf_weights: EvalWeights {
-                decay: p.float("leaf_decay", weights.decay, 0.0, 1.0)?,
-                reach: p.int("leaf_reach", weights.reach as u64, 0, 8)? as u32,
-                defence: weights.defence,
-            },
             lookahead: p.int("lookahead", DEFAULT_LOOKAHEAD, 0, 8)? as u32,
             reward,
             scale: p.float("scale", DEFAULT_SCALE, 0.1, 1000.0)?,
