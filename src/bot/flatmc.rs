@@ -2,7 +2,7 @@
 
 use super::choose::best_square;
 use super::eval::{EvalWeights, LineValues, MoveValuer};
-use super::spec::{BotKind, KeyInfo, Params, SpecError};
+use super::spec::{BotKind, KeyInfo, Params, SpecError, key_values};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
 use crate::game::player::Player;
@@ -10,15 +10,16 @@ use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::FastRng;
 
-/// How playouts choose their moves.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Rollout {
-    /// Uniformly random ([`Position::random_playout`]: no moves are played,
-    /// the final split of the free squares is drawn directly).
-    Random,
-    /// Epsilon-greedy on [`super::eval::move_value`]: a random square with probability
-    /// `epsilon`, else the best square by the heuristic (ties at random).
-    Heuristic,
+key_values! {
+    /// How playouts choose their moves.
+    pub enum Rollout {
+        /// Uniformly random ([`Position::random_playout`]: no moves are played,
+        /// the final split of the free squares is drawn directly).
+        Random = "random",
+        /// Epsilon-greedy on [`super::eval::move_value`]: a random square with probability
+        /// `eps`, else the best square by the heuristic (ties at random).
+        Heuristic = "heuristic",
+    }
 }
 
 /// Settings of [`FlatMcBot`]; each is a key.
@@ -237,42 +238,52 @@ impl Bot for FlatMcBot {
     }
 }
 
+/// Default of `playouts`.
+const DEFAULT_PLAYOUTS: u64 = 2000;
+
+/// Default of `margin`.
+const DEFAULT_MARGIN: f64 = 0.1;
+
+/// Default of `rollout`.
+const DEFAULT_ROLLOUT: Rollout = Rollout::Random;
+
 const OWN_KEYS: [KeyInfo; 5] = [
-    KeyInfo {
-        key: "playouts",
-        default: "2000",
-        accepts: "an integer 1..=100000000",
-        help: "playouts per move, shared among the candidate moves by UCB1",
-        research: false,
-    },
-    KeyInfo {
-        key: "c",
-        default: "0.4",
-        accepts: "a number 0..=10",
-        help: "UCB1 exploration constant (rewards are 1/0.5/0)",
-        research: true,
-    },
-    KeyInfo {
-        key: "rollout",
-        default: "random",
-        accepts: "random|heuristic",
-        help: "playout policy: uniform, or epsilon-greedy on the line-potential heuristic",
-        research: false,
-    },
-    KeyInfo {
-        key: "eps",
-        default: "0",
-        accepts: "a number 0..=1",
-        help: "chance of a random move in a heuristic playout (also spelled epsilon=)",
-        research: true,
-    },
-    KeyInfo {
-        key: "margin",
-        default: "0.1",
-        accepts: "a number 0..=1",
-        help: "share of the reward that follows the score margin (0 = win/draw/loss only)",
-        research: true,
-    },
+    KeyInfo::int(
+        "playouts",
+        1,
+        100_000_000,
+        DEFAULT_PLAYOUTS,
+        "playouts per move, shared among the candidate moves by UCB1",
+    ),
+    KeyInfo::real(
+        "c",
+        0.0,
+        10.0,
+        DEFAULT_C,
+        "UCB1 exploration constant (rewards are 1/0.5/0)",
+    )
+    .research(),
+    KeyInfo::choice::<Rollout>(
+        "rollout",
+        DEFAULT_ROLLOUT.name(),
+        "playout policy: uniform, or epsilon-greedy on the line-potential heuristic",
+    ),
+    KeyInfo::real(
+        "eps",
+        0.0,
+        1.0,
+        DEFAULT_EPSILON,
+        "chance of a random move in a heuristic playout (also spelled epsilon=)",
+    )
+    .research(),
+    KeyInfo::real(
+        "margin",
+        0.0,
+        1.0,
+        DEFAULT_MARGIN,
+        "share of the reward that follows the score margin (0 = win/draw/loss only)",
+    )
+    .research(),
 ];
 
 /// Default of `c`, by measurement (150 paired layouts each, random
@@ -307,15 +318,13 @@ impl FlatMcConfig {
     /// # Errors
     /// A value out of range or of the wrong type, named with its range.
     pub fn from_params(p: &Params) -> Result<FlatMcConfig, SpecError> {
+        let [playouts, c, rollout, eps, margin] = &OWN_KEYS;
         Ok(FlatMcConfig {
-            playouts: p.int("playouts", 2000, 1, 100_000_000)? as u32,
-            c: p.float("c", DEFAULT_C, 0.0, 10.0)?,
-            rollout: match p.choice("rollout", 0, &["random", "heuristic"])? {
-                0 => Rollout::Random,
-                _ => Rollout::Heuristic,
-            },
-            epsilon: p.float("eps", DEFAULT_EPSILON, 0.0, 1.0)?,
-            margin: p.float("margin", 0.1, 0.0, 1.0)?,
+            playouts: p.int(playouts)? as u32,
+            c: p.real(c)?,
+            rollout: p.pick(rollout)?,
+            epsilon: p.real(eps)?,
+            margin: p.real(margin)?,
             weights: EvalWeights::from_params(p)?,
         })
     }

@@ -83,19 +83,23 @@ impl Bot for GreedyBot {
 /// win a tie against an equal block, which is the whole difference.
 const DEFAULT_BLOCK: f64 = 0.5;
 
+/// `block=`.
+const BLOCK: KeyInfo = KeyInfo::real(
+    "block",
+    0.0,
+    4.0,
+    DEFAULT_BLOCK,
+    "weight of what the opponent would score on the square (0 = never block)",
+)
+.research();
+
 /// The catalogue entry.
 pub const KIND: BotKind = BotKind {
     name: "greedy",
     summary: "the square that raises its own line score most right now (ties at random)",
-    keys: &[KeyInfo {
-        key: "block",
-        default: "0.5",
-        accepts: "a number 0..=4",
-        help: "weight of what the opponent would score on the square (0 = never block)",
-        research: true,
-    }],
+    keys: &[BLOCK],
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
-        let block = params.float("block", DEFAULT_BLOCK, 0.0, 4.0)?;
+        let block = params.real(&BLOCK)?;
         Ok(Box::new(GreedyBot::new(params.label(), block, seed)))
     },
 };
