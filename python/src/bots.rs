@@ -114,8 +114,8 @@ pub fn bots<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         for k in kind.keys {
             let kd = PyDict::new(py);
             kd.set_item("key", k.key)?;
-            kd.set_item("default", k.default)?;
-            kd.set_item("accepts", k.accepts)?;
+            kd.set_item("default", k.default_text())?;
+            kd.set_item("accepts", k.accepts())?;
             kd.set_item("help", k.help)?;
             keys.push(kd);
         }

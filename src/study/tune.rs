@@ -145,30 +145,14 @@ impl Tune {
     /// The spec text of the bot with `values` for `params`' keys: keys
     /// already in `--bot` keep their place, the others follow.
     pub fn spec_text(&self, params: &[SpsaParam], values: &[f64]) -> String {
-        let text_of = |key: &str| {
-            params
-                .iter()
-                .zip(values)
-                .find(|(p, _)| p.key == key)
-                .map(|(p, &v)| value_text(v, p.integer))
-        };
-        let mut pairs: Vec<(String, String)> = self
-            .base
-            .params
-            .iter()
-            .map(|(k, v)| (k.clone(), text_of(k).unwrap_or_else(|| v.clone())))
-            .collect();
+        let mut spec = self.base.clone();
         for (p, &v) in params.iter().zip(values) {
-            if !pairs.iter().any(|(k, _)| *k == p.key) {
-                pairs.push((p.key.clone(), value_text(v, p.integer)));
+            // A number's text never holds what the syntax refuses.
+            if let Ok(s) = spec.with(&p.key, &value_text(v, p.integer)) {
+                spec = s;
             }
         }
-        let mut s = self.base.name.clone();
-        for (i, (k, v)) in pairs.iter().enumerate() {
-            s.push(if i == 0 { ':' } else { ',' });
-            s.push_str(&format!("{k}={v}"));
-        }
-        s
+        spec.as_str().to_string()
     }
 
     /// Plays game `j` of iteration `k`.
@@ -387,34 +371,32 @@ pub fn parse_param(
     if r_end <= 0.0 {
         return Err(bad(format!("R_END {r_end} must be above 0")));
     }
-    // The bot with the tuned key set to `value` (replacing any value
-    // given in --bot), validated by the bot itself.
-    let with = |value: &str| -> Result<BotSpec, String> {
-        let mut text = base.name.clone();
-        let others = base
-            .params
-            .iter()
-            .filter(|(k, _)| *k != key)
-            .map(|(k, v)| format!("{k}={v}"));
-        for (i, kv) in others.chain([format!("{key}={value}")]).enumerate() {
-            text.push(if i == 0 { ':' } else { ',' });
-            text.push_str(&kv);
-        }
-        catalog.parse(&text).map_err(|e| e.0)
+    // The declared range first, then the bot itself, which also checks
+    // what one key's value means for another.
+    let Some((key_lo, key_hi)) = info.range() else {
+        return Err(bad(format!(
+            "'{key}' is not a number key (it takes {})",
+            info.accepts()
+        )));
     };
-    for (v, what) in [(lo_text, "LO"), (hi_text, "HI")] {
-        with(v).map_err(|e| bad(format!("{what} {v} is outside what '{key}' accepts: {e}")))?;
+    for (v, t, what) in [(lo, lo_text, "LO"), (hi, hi_text, "HI")] {
+        if !(key_lo..=key_hi).contains(&v) {
+            return Err(bad(format!(
+                "{what} {t} is outside what '{key}' accepts ({})",
+                info.accepts()
+            )));
+        }
+        base.without(&key)
+            .with(&key, t)
+            .and_then(|s| catalog.parse(s.as_str()))
+            .map_err(|e| bad(format!("{what} {t} is outside what '{key}' accepts: {e}")))?;
     }
-    // A key the bot reads with its integer getter refuses a fraction
-    // with "an integer" in its message, whatever the range.
-    let integer = with(&format!("{}.5", lo.floor()))
-        .err()
-        .is_some_and(|e| e.contains("an integer"));
+    let integer = info.is_integer();
     let start_text = base
         .params
         .iter()
         .find(|(k, _)| *k == key)
-        .map_or(info.default.to_string(), |(_, v)| v.clone());
+        .map_or(info.default_text(), |(_, v)| v.clone());
     let start = start_text.parse::<f64>().map_err(|_| {
         bad(format!(
             "the start {key}={start_text} (from --bot or the key's default) is not a number"

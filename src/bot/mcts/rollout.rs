@@ -43,7 +43,6 @@ pub fn quick_value(pos: &Position, sq: Square) -> i32 {
 /// `valuer` values moves by `cfg.weights`.
 #[inline]
 pub fn leaf_value(pos: &Position, cfg: &MctsConfig, valuer: &eval::MoveValuer) -> i32 {
-    let lw = &cfg.leaf_weights;
     let mut p = *pos;
     for _ in 0..cfg.lookahead {
         match first_best(&p, valuer) {
@@ -51,7 +50,7 @@ pub fn leaf_value(pos: &Position, cfg: &MctsConfig, valuer: &eval::MoveValuer) -
             None => break,
         }
     }
-    let mut v = 2.0 * eval::evaluate(&p, lw) as f64;
+    let mut v = 2.0 * eval::evaluate(&p, &cfg.weights) as f64;
     if cfg.tempo > 0.0
         && let Some((_, best)) = first_best(&p, valuer)
     {
