@@ -1,7 +1,8 @@
 //! What a newcomer reads is true: every file the README, the docs, help
 //! texts and source comments cite exists; the README's quickstart output
 //! is what the quickstart prints, and each subcommand's example what that
-//! command prints; options and keys are spelled and defaulted one way.
+//! command prints; the cluster recipes of docs/clusters.md are the ones
+//! their tests run; options and keys are spelled and defaulted one way.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,6 +16,9 @@ fn root() -> &'static Path {
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
+
+/// Where the cluster recipes live, each after its `<!-- recipe:NAME -->`.
+const RECIPES_PAGE: &str = "docs/clusters.md";
 
 /// Files to check: the README, docs/, the experiments' READMEs, and the
 /// Rust sources (comments and help texts).
@@ -231,10 +235,10 @@ fn one_spelling_per_key_in_the_bot_list() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
-/// The fenced block after `<!-- recipe:NAME -->` (what the scheduler tests
-/// extract and run).
+/// The fenced block after `<!-- recipe:NAME -->` in [`RECIPES_PAGE`] (what
+/// the scheduler tests extract and run).
 fn recipe(name: &str) -> Option<String> {
-    let text = read(&root().join("README.md"));
+    let text = read(&root().join(RECIPES_PAGE));
     let after = text.split_once(&format!("<!-- recipe:{name} -->\n"))?.1;
     let body = after.strip_prefix("```")?.split_once('\n')?.1;
     Some(body.split_once("\n```")?.0.to_string())
@@ -243,12 +247,22 @@ fn recipe(name: &str) -> Option<String> {
 #[test]
 fn every_cluster_recipe_is_marked_and_tested() {
     for name in ["slurm", "parallel", "kubernetes"] {
-        let block = recipe(name).unwrap_or_else(|| panic!("README: no recipe:{name} block"));
+        let block =
+            recipe(name).unwrap_or_else(|| panic!("{RECIPES_PAGE}: no recipe:{name} block"));
         for needed in ["pahtum tournament", "--shard", "--out", "--resume"] {
             assert!(block.contains(needed), "recipe:{name} lacks {needed}");
         }
         let script = format!("tests/schedulers/{name}.sh");
         assert!(root().join(&script).exists(), "{script} missing");
+        // One copy only: a second marked block elsewhere would be untested.
+        for page in cited_from() {
+            let marked = read(&page).contains(&format!("<!-- recipe:{name} -->"));
+            assert!(
+                !marked || page.ends_with(RECIPES_PAGE),
+                "{}: recipe:{name} belongs in {RECIPES_PAGE}",
+                page.display()
+            );
+        }
         assert!(
             read(&root().join(".ci/run")).contains("tests/schedulers/$scheduler.sh")
                 && read(&root().join(".ci/run")).contains(name),
