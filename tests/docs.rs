@@ -1,8 +1,9 @@
 //! What a newcomer reads is true: every file the README, the docs, help
 //! texts and source comments cite exists; the README's quickstart output
-//! is what the quickstart prints, and each subcommand's example what that
-//! command prints; the cluster recipes of docs/clusters.md are the ones
-//! their tests run; options and keys are spelled and defaulted one way.
+//! is what the quickstart prints, and each subcommand's example (in the
+//! README, docs/cli.md or docs/clusters.md) what that command prints; the
+//! cluster recipes of docs/clusters.md are the ones their tests run;
+//! options and keys are spelled and defaulted one way.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -16,6 +17,10 @@ fn root() -> &'static Path {
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
+
+/// The pages whose `$ pahtum ...` examples are run and compared, in the
+/// order a reader meets them.
+const EXAMPLE_PAGES: [&str; 3] = ["README.md", "docs/cli.md", "docs/clusters.md"];
 
 /// Where the cluster recipes live, each after its `<!-- recipe:NAME -->`.
 const RECIPES_PAGE: &str = "docs/clusters.md";
@@ -139,15 +144,22 @@ fn readme_quickstart_output_is_real() {
     );
 }
 
+/// The `solve` example prints exactly its lines, every one of them.
 #[test]
-fn readme_solve_example_is_real() {
-    let readme = read(&root().join("README.md"));
-    let line = readme
-        .lines()
-        .find(|l| l.starts_with("$ pahtum solve "))
-        .expect("solve example");
+fn solve_example_is_real() {
+    let (page, line) = EXAMPLE_PAGES
+        .iter()
+        .map(|p| read(&root().join(p)))
+        .find_map(|text| {
+            let line = text
+                .lines()
+                .find(|l| l.starts_with("$ pahtum solve "))?
+                .to_string();
+            Some((text, line))
+        })
+        .expect("a `$ pahtum solve` example");
     let file = line.trim_start_matches("$ pahtum solve ").trim();
-    let expected: Vec<&str> = readme[readme.find(line).expect("line") + line.len()..]
+    let expected: Vec<&str> = page[page.find(&line).expect("line") + line.len()..]
         .lines()
         .skip(1)
         .take_while(|l| !l.starts_with("```"))
@@ -271,22 +283,22 @@ fn every_cluster_recipe_is_marked_and_tested() {
     }
 }
 
-/// One `$ COMMAND` of the README's `sh`/`console` blocks and the lines
+/// One `$ COMMAND` of a page's `sh`/`console` blocks and the lines
 /// shown under it (up to the next `$` line or the end of the block).
 struct Example {
     command: String,
     expected: Vec<String>,
 }
 
-/// Every `$ pahtum ...` and `$ cat ...` example of the README, with a
+/// Every `$ pahtum ...` and `$ cat ...` example of one page, with a
 /// `\` continuation joined and a trailing `# comment` dropped.
-fn readme_examples() -> Vec<Example> {
-    let readme = read(&root().join("README.md"));
+fn page_examples(page: &str) -> Vec<Example> {
+    let text = read(&root().join(page));
     let mut examples: Vec<Example> = Vec::new();
     let (mut in_block, mut shell) = (false, false);
     // Output lines belong to a command of the same block only.
     let mut current: Option<usize> = None;
-    let mut lines = readme.lines();
+    let mut lines = text.lines();
     while let Some(line) = lines.next() {
         if let Some(info) = line.strip_prefix("```") {
             shell = !in_block && (info == "sh" || info == "console");
@@ -332,61 +344,18 @@ fn without_timing(lines: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Each subcommand's example in the README prints what the README shows
-/// under it, run in order in a scratch directory (where `tests/` is the
-/// repository's, so the cited files are found and `results/` is scratch).
-/// Lines that a command writes on stderr (`tune`'s header) may be shown
-/// too; the timing column of `sweep` and the machine-dependent `bench`
-/// are not compared.
+/// Each subcommand's example in the README, docs/cli.md and
+/// docs/clusters.md prints what the page shows under it, a page's examples
+/// run in order in a scratch directory of the page's own (where `tests/`
+/// is the repository's, so the cited files are found and `results/` is
+/// scratch). Lines that a command writes on stderr (`tune`'s header) may be
+/// shown too; the timing column of `sweep` and the machine-dependent
+/// `bench` are not compared.
 #[test]
-fn readme_examples_print_what_the_readme_shows() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::os::unix::fs::symlink(root().join("tests"), dir.path().join("tests")).expect("symlink");
-    let examples = readme_examples();
+fn doc_examples_print_what_the_docs_show() {
     let mut seen = Vec::new();
-    for ex in &examples {
-        let (command, head) = match ex.command.split_once(" | head -") {
-            Some((c, n)) => (c, Some(n.parse::<usize>().expect("head count"))),
-            None => (ex.command.as_str(), None),
-        };
-        let words: Vec<&str> = command.split_whitespace().collect();
-        if words[..2] == ["pahtum", "bench"] {
-            continue;
-        }
-        let (stdout, stderr) = if words[0] == "cat" {
-            (read(&dir.path().join(words[1])), String::new())
-        } else {
-            seen.push(words[1].to_string());
-            let o = Command::new(BIN)
-                .args(&words[1..])
-                .current_dir(dir.path())
-                .output()
-                .expect("runs");
-            let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
-            assert!(o.status.success(), "README: $ {}\n{stderr}", ex.command);
-            (String::from_utf8_lossy(&o.stdout).into_owned(), stderr)
-        };
-        let mut out: Vec<String> = stdout.lines().map(|l| l.trim_end().to_string()).collect();
-        if let Some(n) = head {
-            out.truncate(n);
-        }
-        let err: Vec<&str> = stderr.lines().map(str::trim_end).collect();
-        let (out, expected) = (without_timing(&out), without_timing(&ex.expected));
-        for line in &expected {
-            assert!(
-                out.contains(line) || err.contains(&line.as_str()),
-                "README: $ {}\nshows a line it did not print: {line}\nstdout:\n{}",
-                ex.command,
-                out.join("\n")
-            );
-        }
-        let shown: Vec<&String> = expected.iter().filter(|l| out.contains(l)).collect();
-        assert_eq!(
-            out.iter().collect::<Vec<_>>(),
-            shown,
-            "README: $ {}",
-            ex.command
-        );
+    for page in EXAMPLE_PAGES {
+        seen.extend(run_page_examples(page));
     }
     // The guard itself: every subcommand that has an example is checked.
     for sub in [
@@ -405,7 +374,61 @@ fn readme_examples_print_what_the_readme_shows() {
     ] {
         assert!(
             seen.iter().any(|s| s == sub),
-            "README: no `$ pahtum {sub}` example"
+            "no `$ pahtum {sub}` example in {}",
+            EXAMPLE_PAGES.join(", ")
         );
     }
+}
+
+/// Runs the examples of `page` and checks what each prints; returns the
+/// subcommands run.
+fn run_page_examples(page: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::os::unix::fs::symlink(root().join("tests"), dir.path().join("tests")).expect("symlink");
+    let mut seen = Vec::new();
+    for ex in &page_examples(page) {
+        let (command, head) = match ex.command.split_once(" | head -") {
+            Some((c, n)) => (c, Some(n.parse::<usize>().expect("head count"))),
+            None => (ex.command.as_str(), None),
+        };
+        let words: Vec<&str> = command.split_whitespace().collect();
+        if words[..2] == ["pahtum", "bench"] {
+            continue;
+        }
+        let (stdout, stderr) = if words[0] == "cat" {
+            (read(&dir.path().join(words[1])), String::new())
+        } else {
+            seen.push(words[1].to_string());
+            let o = Command::new(BIN)
+                .args(&words[1..])
+                .current_dir(dir.path())
+                .output()
+                .expect("runs");
+            let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+            assert!(o.status.success(), "{page}: $ {}\n{stderr}", ex.command);
+            (String::from_utf8_lossy(&o.stdout).into_owned(), stderr)
+        };
+        let mut out: Vec<String> = stdout.lines().map(|l| l.trim_end().to_string()).collect();
+        if let Some(n) = head {
+            out.truncate(n);
+        }
+        let err: Vec<&str> = stderr.lines().map(str::trim_end).collect();
+        let (out, expected) = (without_timing(&out), without_timing(&ex.expected));
+        for line in &expected {
+            assert!(
+                out.contains(line) || err.contains(&line.as_str()),
+                "{page}: $ {}\nshows a line it did not print: {line}\nstdout:\n{}",
+                ex.command,
+                out.join("\n")
+            );
+        }
+        let shown: Vec<&String> = expected.iter().filter(|l| out.contains(l)).collect();
+        assert_eq!(
+            out.iter().collect::<Vec<_>>(),
+            shown,
+            "{page}: $ {}",
+            ex.command
+        );
+    }
+    seen
 }
