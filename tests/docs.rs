@@ -1,9 +1,10 @@
 //! What a newcomer reads is true: every file the README, the docs, help
-//! texts and source comments cite exists; the README's quickstart output
-//! is what the quickstart prints, and each subcommand's example (in the
-//! README, docs/cli.md or docs/clusters.md) what that command prints; the
-//! cluster recipes of docs/clusters.md are the ones their tests run;
-//! options and keys are spelled and defaulted one way.
+//! texts and source comments cite exists, and every markdown link leads
+//! somewhere; the README's quickstart output is what the quickstart
+//! prints, and each subcommand's example (in the README, docs/cli.md or
+//! docs/clusters.md) what that command prints; the cluster recipes of
+//! docs/clusters.md are the ones their tests run; options and keys are
+//! spelled and defaulted one way.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -115,6 +116,81 @@ fn every_cited_repository_path_exists() {
         "cited but not in the repository:\n{}",
         missing.join("\n")
     );
+}
+
+/// The lines of a markdown text outside its fenced code blocks.
+fn prose_lines(text: &str) -> Vec<&str> {
+    let mut fenced = false;
+    text.lines()
+        .filter(|l| {
+            if l.starts_with("```") {
+                fenced = !fenced;
+                return false;
+            }
+            !fenced
+        })
+        .collect()
+}
+
+/// The anchors of a markdown file's headings, as GitHub makes them:
+/// lower case, punctuation other than `-` and `_` dropped, spaces as `-`.
+fn anchors(text: &str) -> Vec<String> {
+    prose_lines(text)
+        .into_iter()
+        .filter_map(|l| {
+            let title = l.trim_start_matches('#');
+            (title.len() < l.len() && title.starts_with(' ')).then_some(title)
+        })
+        .map(|title| {
+            title
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter(|c| c.is_alphanumeric() || " -_".contains(*c))
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every relative markdown link `[text](TARGET)` leads to a file or folder
+/// of the repository, resolved from the linking file's folder, and a
+/// `#anchor` into a markdown file to one of its headings: moving a page or
+/// renaming a section cannot leave a dangling link behind.
+#[test]
+fn every_markdown_link_resolves() {
+    let mut broken = Vec::new();
+    for file in cited_from() {
+        if file.extension().is_none_or(|x| x != "md") {
+            continue;
+        }
+        let text = read(&file);
+        let rel = file.strip_prefix(root()).expect("in repo");
+        for line in prose_lines(&text) {
+            for (_, rest) in line.match_indices("](").map(|(i, _)| line.split_at(i + 2)) {
+                let target = rest.split_once(')').map_or(rest, |(t, _)| t);
+                if target.contains(':') || target.contains(char::is_whitespace) {
+                    continue; // a URL, or not a link
+                }
+                let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
+                let linked = if path.is_empty() {
+                    file.clone()
+                } else {
+                    file.parent().expect("parent").join(path)
+                };
+                if !linked.exists() {
+                    broken.push(format!("{}: {target}: no such file", rel.display()));
+                } else if !anchor.is_empty()
+                    && linked.extension().is_some_and(|x| x == "md")
+                    && !anchors(&read(&linked)).iter().any(|a| a == anchor)
+                {
+                    broken.push(format!("{}: {target}: no such heading", rel.display()));
+                }
+            }
+        }
+    }
+    broken.dedup();
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
 
 /// The lines of the first ```text block after `heading` in the README.
