@@ -9,11 +9,12 @@
 //! count, and a batch cut short by a kill can be finished later: each of
 //! its iterations depends only on the batch's starting θ.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::spsa::{Probe, Spsa, SpsaParam, value_text};
 use crate::arena::game::play_game;
+use crate::arena::ordered::{each, run_in_order};
 use crate::arena::tournament::TournamentError;
 use crate::bot::spec::canonical_key;
 use crate::bot::{BotSpec, Catalog};
@@ -250,38 +251,23 @@ impl Tune {
             specs.push((parse(&p.plus)?, parse(&p.minus)?));
         }
         let jobs = ((ks.end - ks.start) * g) as usize;
-        let next = AtomicUsize::new(0);
-        let out: Mutex<Vec<Option<Result<GameShare, TournamentError>>>> =
-            Mutex::new((0..jobs).map(|_| None).collect());
-        std::thread::scope(|s| {
-            for _ in 0..threads.clamp(1, jobs.max(1)) {
-                s.spawn(|| {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= jobs || cancel.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let (it, j) = (i as u64 / g, i as u64 % g);
-                        let (plus, minus) = &specs[it as usize];
-                        let r = self.play(catalog, ks.start + it, j, plus, minus);
-                        let failed = r.is_err();
-                        out.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
-                        if failed {
-                            next.store(jobs, Ordering::Relaxed);
-                        }
-                    }
-                });
-            }
-        });
-        let out = out.into_inner().unwrap_or_else(|p| p.into_inner());
         let mut games = Vec::with_capacity(jobs);
-        for r in out {
-            match r {
-                Some(Ok(share)) => games.push(share),
-                Some(Err(e)) => return Err(e),
-                None => {}
-            }
-        }
+        run_in_order(
+            "tune",
+            jobs,
+            threads,
+            cancel,
+            || (),
+            |(), i| {
+                let (it, j) = (i as u64 / g, i as u64 % g);
+                let (plus, minus) = &specs[it as usize];
+                Some(self.play(catalog, ks.start + it, j, plus, minus))
+            },
+            &mut each(|_, share| {
+                games.push(share);
+                Ok(ControlFlow::Continue(()))
+            }),
+        )?;
         if cancel.load(Ordering::Relaxed) || games.len() < jobs {
             return Err(TournamentError::Interrupted {
                 done: tuner.next,
