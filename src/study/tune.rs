@@ -15,22 +15,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::spsa::{Probe, Spsa, SpsaParam, value_text};
 use crate::arena::game::play_game;
 use crate::arena::ordered::{each, run_in_order};
+use crate::arena::schedule::{GameKey, game_seeds};
 use crate::arena::tournament::TournamentError;
 use crate::bot::spec::canonical_key;
 use crate::bot::{BotSpec, Catalog};
 use crate::game::player::Player;
-use crate::game::rng::derive_seed;
 use crate::game::rules::{Rules, layout_rng};
 
 /// Iterations per batch: a constant, not the thread count, so that the
 /// results do not depend on how many threads play them.
 pub const BATCH: u64 = 8;
-
-/// Tag of the layout streams of a tune.
-const LAYOUT_TAG: u64 = 0x7475_6e65;
-
-/// Tag of the bot streams of a tune.
-const BOT_TAG: u64 = 0x626f_7473;
 
 /// What one iteration's games gave.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -182,8 +176,15 @@ impl Tune {
         minus: &BotSpec,
     ) -> Result<GameShare, TournamentError> {
         let rules = &self.rules[(k % self.rules.len() as u64) as usize];
+        let seeds = game_seeds(
+            self.seed,
+            GameKey::Tuned {
+                iteration: k,
+                game: j,
+            },
+        );
         let start = rules
-            .new_game(&mut layout_rng(derive_seed(self.seed, &[LAYOUT_TAG, k])))
+            .new_game(&mut layout_rng(seeds.layout))
             .map_err(|e| TournamentError::Game(format!("iteration {k}: {e}")))?;
         let (tuned_is_plus, other) = match &self.vs {
             None => (true, minus),
@@ -196,9 +197,9 @@ impl Tune {
         } else {
             (other, tuned)
         };
-        let build = |spec: &BotSpec, seat: u64| {
+        let build = |spec: &BotSpec, seat: usize| {
             catalog
-                .build(spec, derive_seed(self.seed, &[BOT_TAG, k, j, seat]))
+                .build(spec, seeds.bots[seat])
                 .map_err(|e| TournamentError::Config(format!("--param: {e}")))
         };
         let mut first = build(a, 0)?;
