@@ -181,26 +181,47 @@ impl EngineArgs {
 /// `--seed 1`.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// How a study runs and where it writes: `--seed`, `--threads`, `--out`,
-/// `--resume`, `--quiet`, shared by `sweep`, `sprt` and `fpa`.
+/// How a run goes and where it writes: `--seed`, `--threads`, `--out`,
+/// `--resume`, `--quiet`, shared by every command that writes a run
+/// directory (`tournament`, `sweep`, `sprt`, `fpa`, `tune`, `exact`), so
+/// that each option means the same in all of them.
 #[derive(Args, Clone, Debug, Default)]
 pub struct StudyRunArgs {
-    /// Seed of every layout and bot stream
+    /// Seed of every random choice (layouts, bot streams); the same seed replays the same run
     #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
           value_parser = num::seed())]
     pub seed: u64,
-    /// Games played in parallel (default: all cores); the result does not depend on it
+    /// Threads (default: all cores); the results do not depend on it
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = num::threads())]
     pub threads: Option<usize>,
-    /// Output directory (default: results/COMMAND-TIME, TIME in UTC); never overwritten
+    /// Output directory (default: a new one under results/, named by the UTC time); never overwritten
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Continue the interrupted run in --out
-    #[arg(long, requires = "out")]
+    /// Continue the interrupted run in --out: keep its results, do what is missing
+    #[arg(long)]
     pub resume: bool,
-    /// No progress and no table
+    /// No progress and no tables
     #[arg(long)]
     pub quiet: bool,
+}
+
+impl StudyRunArgs {
+    /// The output directory: `--out`, else `default()`.
+    ///
+    /// # Errors
+    /// `--resume` without `--out`, which names no run to continue (exit 2).
+    pub fn out_dir(
+        &self,
+        default: impl FnOnce() -> std::path::PathBuf,
+    ) -> CliResult<std::path::PathBuf> {
+        match &self.out {
+            Some(out) => Ok(out.clone()),
+            None if self.resume => Err(usage(
+                "--resume needs --out DIR, the directory of the run to continue",
+            )),
+            None => Ok(default()),
+        }
+    }
 }
 
 /// The longest `--move-timeout-ms`: a day, far beyond any real move and

@@ -193,9 +193,7 @@ pub fn run(a: FpaArgs) -> CliResult {
     } = plan(&a)?;
     let out = a
         .run
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())));
+        .out_dir(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())))?;
     let list: Vec<u64> = fpa
         .game_list()
         .into_iter()

@@ -253,9 +253,7 @@ pub fn run(a: TuneArgs) -> CliResult {
     }
     let out = a
         .run
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(format!("tune-{}", utc_stamp())));
+        .out_dir(|| PathBuf::from("results").join(format!("tune-{}", utc_stamp())))?;
     let mut options = RunOptions::new();
     let param_texts: Vec<String> = params.iter().map(param_text).collect();
     options

@@ -9,27 +9,22 @@
 //! count, and a batch cut short by a kill can be finished later: each of
 //! its iterations depends only on the batch's starting θ.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::spsa::{Probe, Spsa, SpsaParam, value_text};
 use crate::arena::game::play_game;
+use crate::arena::ordered::{each, run_in_order};
+use crate::arena::schedule::{GameKey, game_seeds};
 use crate::arena::tournament::TournamentError;
 use crate::bot::spec::canonical_key;
 use crate::bot::{BotSpec, Catalog};
 use crate::game::player::Player;
-use crate::game::rng::derive_seed;
 use crate::game::rules::{Rules, layout_rng};
 
 /// Iterations per batch: a constant, not the thread count, so that the
 /// results do not depend on how many threads play them.
 pub const BATCH: u64 = 8;
-
-/// Tag of the layout streams of a tune.
-const LAYOUT_TAG: u64 = 0x7475_6e65;
-
-/// Tag of the bot streams of a tune.
-const BOT_TAG: u64 = 0x626f_7473;
 
 /// What one iteration's games gave.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -165,8 +160,15 @@ impl Tune {
         minus: &BotSpec,
     ) -> Result<GameShare, TournamentError> {
         let rules = &self.rules[(k % self.rules.len() as u64) as usize];
+        let seeds = game_seeds(
+            self.seed,
+            GameKey::Tuned {
+                iteration: k,
+                game: j,
+            },
+        );
         let start = rules
-            .new_game(&mut layout_rng(derive_seed(self.seed, &[LAYOUT_TAG, k])))
+            .new_game(&mut layout_rng(seeds.layout))
             .map_err(|e| TournamentError::Game(format!("iteration {k}: {e}")))?;
         let (tuned_is_plus, other) = match &self.vs {
             None => (true, minus),
@@ -179,9 +181,9 @@ impl Tune {
         } else {
             (other, tuned)
         };
-        let build = |spec: &BotSpec, seat: u64| {
+        let build = |spec: &BotSpec, seat: usize| {
             catalog
-                .build(spec, derive_seed(self.seed, &[BOT_TAG, k, j, seat]))
+                .build(spec, seeds.bots[seat])
                 .map_err(|e| TournamentError::Config(format!("--param: {e}")))
         };
         let mut first = build(a, 0)?;
@@ -234,38 +236,23 @@ impl Tune {
             specs.push((parse(&p.plus)?, parse(&p.minus)?));
         }
         let jobs = ((ks.end - ks.start) * g) as usize;
-        let next = AtomicUsize::new(0);
-        let out: Mutex<Vec<Option<Result<GameShare, TournamentError>>>> =
-            Mutex::new((0..jobs).map(|_| None).collect());
-        std::thread::scope(|s| {
-            for _ in 0..threads.clamp(1, jobs.max(1)) {
-                s.spawn(|| {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= jobs || cancel.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let (it, j) = (i as u64 / g, i as u64 % g);
-                        let (plus, minus) = &specs[it as usize];
-                        let r = self.play(catalog, ks.start + it, j, plus, minus);
-                        let failed = r.is_err();
-                        out.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
-                        if failed {
-                            next.store(jobs, Ordering::Relaxed);
-                        }
-                    }
-                });
-            }
-        });
-        let out = out.into_inner().unwrap_or_else(|p| p.into_inner());
         let mut games = Vec::with_capacity(jobs);
-        for r in out {
-            match r {
-                Some(Ok(share)) => games.push(share),
-                Some(Err(e)) => return Err(e),
-                None => {}
-            }
-        }
+        run_in_order(
+            "tune",
+            jobs,
+            threads,
+            cancel,
+            || (),
+            |(), i| {
+                let (it, j) = (i as u64 / g, i as u64 % g);
+                let (plus, minus) = &specs[it as usize];
+                Some(self.play(catalog, ks.start + it, j, plus, minus))
+            },
+            &mut each(|_, share| {
+                games.push(share);
+                Ok(ControlFlow::Continue(()))
+            }),
+        )?;
         if cancel.load(Ordering::Relaxed) || games.len() < jobs {
             return Err(TournamentError::Interrupted {
                 done: tuner.next,
