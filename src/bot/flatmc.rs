@@ -286,15 +286,15 @@ const OWN_KEYS: [KeyInfo; 5] = [
     .research(),
 ];
 
-/// Default of `c`, by measurement (150 paired layouts each, random
-/// playouts, 2000 a move): c=0.3 scores 0.585 against c=0.7, 0.4 against
-/// 0.3 scores 0.493, 0.2 against 0.3 only 0.338 and 0.1 0.165.
+/// Default of `c`: with random playouts and the default budget, lower
+/// values lost clearly and 0.3 to 0.4 were level (docs/baselines-history.md,
+/// "Flat Monte Carlo").
 const DEFAULT_C: f64 = 0.4;
 
-/// Default of `eps`, by measurement (tests/strength.rs, 20 paired
-/// layouts, `rollout=heuristic,playouts=300` against `heuristic`): epsilon
-/// 0 scores 0.96, 0.05 scores 0.88, 0.1 scores 0.61, 0.2 about 0.2. Random
-/// tie-breaks already vary the playouts; random moves mostly add noise.
+/// Default of `eps`: in heuristic playouts random moves mostly add
+/// noise, since random tie-breaks already vary the playouts; every
+/// share tried scored lower than none (docs/baselines-history.md, "Flat Monte
+/// Carlo").
 const DEFAULT_EPSILON: f64 = 0.0;
 
 /// Own keys followed by the heuristic's (used by `rollout=heuristic`).

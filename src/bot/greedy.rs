@@ -75,12 +75,10 @@ impl Bot for GreedyBot {
     }
 }
 
-/// Default of `block`, chosen by measurement (tests/strength.rs, 3000
-/// paired layouts each): `block=0` wins only 85 % against `random` (it never
-/// stops a line, and plays at random until it has one), any `block` in
-/// 0.5..=1 wins all games; against `block=1`, `block=0.5` scores 0.515
-/// [0.503, 0.528] and `block=1.5` 0.485. A weight below 1 makes the own line
-/// win a tie against an equal block, which is the whole difference.
+/// Default of `block`: without blocking, greedy never stops a line and
+/// loses games even to `random`; any weight up to 1 blocks, and one below
+/// 1 makes the own line win a tie against an equal block, which is the
+/// whole difference (docs/baselines-history.md, "Greedy blocking").
 const DEFAULT_BLOCK: f64 = 0.5;
 
 /// `block=`.

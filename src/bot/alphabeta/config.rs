@@ -25,11 +25,11 @@ impl AlphaBetaConfig {
     /// Default `depth=`.
     pub const DEFAULT_DEPTH: u32 = 64;
     /// Default `nodes=`: about a second per move in the middlegame on the
-    /// reference machine (a 2-core VM shared by several jobs; about 0.3 s
-    /// of CPU time), depth 6-7 early, 8-11 later.
+    /// reference machine (docs/baselines-history.md, "Alpha-beta budgets").
     pub const DEFAULT_NODES: u64 = 1_000_000;
-    /// Default `solve=`: a 7x7 position from play with 18 free squares
-    /// typically solves in one to two million solver nodes (under a second).
+    /// Default `solve=`: a 7x7 position from play with this many free
+    /// squares typically solves in under a second (docs/baselines-history.md,
+    /// "Alpha-beta budgets").
     pub const DEFAULT_SOLVE: u32 = 18;
 
     /// Default `tt=`.

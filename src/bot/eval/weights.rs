@@ -26,15 +26,14 @@ impl Default for EvalWeights {
 }
 
 impl EvalWeights {
-    /// The tuned defaults. Chosen by paired games of `heuristic` on random
-    /// 7x7 5-hole layouts (tests/strength.rs): a grid over decay 0.15..0.65,
-    /// defence 0.7..2 and reach 2..8 against `greedy` and against
-    /// `heuristic:decay=0.35`, then a round robin of the six best. These
-    /// won or tied every pairing (0.40/1.3/3 against the first draft
-    /// 0.5/1/8 score 0.886 over 2000 games); against `greedy` 0.998 over
-    /// 2000 games. `decay = 0.5` (a random fill) over-credits long windows
-    /// and loses to greedy blocking more often. `experiments/tuning/heuristic-decay/`
-    /// sweeps `decay` against these defaults on today's engine.
+    /// The tuned defaults, chosen by paired games of `heuristic` on random
+    /// 7x7 5-hole layouts (tests/strength.rs): a grid over `decay`,
+    /// `defence` and `reach` against `greedy` and a weaker `decay`, then a
+    /// round robin of the best (docs/baselines-history.md, "The heuristic's
+    /// weights"). `decay = 0.5` (a random fill) over-credits long windows
+    /// and loses to greedy blocking more often.
+    /// `experiments/tuning/heuristic-decay/` sweeps `decay` against these
+    /// defaults on today's engine.
     pub const DEFAULT: EvalWeights = EvalWeights {
         decay: 0.4,
         reach: 3,

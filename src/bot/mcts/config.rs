@@ -33,7 +33,8 @@ pub enum Budget {
 key_values! {
     /// How a playout chooses its moves below the tree.
     pub enum Rollout {
-        /// Uniformly random (`Position::random_split`, about 30 ns a playout).
+        /// Uniformly random (`Position::random_split`: the final split of the
+        /// free squares drawn at once, the cheapest playout).
         Random = "random",
         /// Each move takes the square with the largest immediate score change
         /// (own line gain plus the opponent gain it blocks), random among
