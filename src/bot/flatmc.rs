@@ -32,7 +32,7 @@ pub struct FlatMcConfig {
     /// Playout policy.
     pub rollout: Rollout,
     /// Probability of a random move in a heuristic playout.
-    pub epsilon: f64,
+    pub eps: f64,
     /// Share of the reward that follows the score margin rather than the
     /// result: `(1 - margin)·{1, ½, 0} + margin·(½ + ½·tanh(points / 20))`.
     /// Pure win/loss rewards leave every move equal once all playouts are
@@ -92,7 +92,7 @@ impl FlatMcBot {
                 let mut lines = LineValues::new(valuer, pos);
                 while !p.is_game_over() {
                     let free = p.empty();
-                    let sq = if self.rng.unit() < self.cfg.epsilon {
+                    let sq = if self.rng.unit() < self.cfg.eps {
                         free.nth(self.rng.below(free.count()))
                     } else {
                         best_square(free, &mut self.rng, |sq| match &lines {
@@ -323,7 +323,7 @@ impl FlatMcConfig {
             playouts: p.int(playouts)? as u32,
             c: p.real(c)?,
             rollout: p.pick(rollout)?,
-            epsilon: p.real(eps)?,
+            eps: p.real(eps)?,
             margin: p.real(margin)?,
             weights: EvalWeights::from_params(p)?,
         })
@@ -354,7 +354,7 @@ mod tests {
     fn keys_defaults_agree() {
         let d = FlatMcConfig::from_params(&spec_params("flatmc")).expect("cfg");
         assert_eq!(
-            (d.playouts, d.c, d.rollout, d.epsilon),
+            (d.playouts, d.c, d.rollout, d.eps),
             (2000, 0.4, Rollout::Random, 0.0)
         );
         assert_eq!(KEYS.len(), 8);
@@ -362,7 +362,7 @@ mod tests {
         assert!(FlatMcConfig::from_params(&spec_params("flatmc:rollout=smart")).is_err());
         // `epsilon=` is the old spelling of `eps=` (the key mcts uses too).
         let e = FlatMcConfig::from_params(&spec_params("flatmc:epsilon=0.25")).expect("cfg");
-        assert_eq!(e.epsilon, 0.25);
+        assert_eq!(e.eps, 0.25);
         assert!(FlatMcConfig::from_params(&spec_params("flatmc:playouts=0")).is_err());
     }
 

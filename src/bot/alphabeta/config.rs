@@ -16,7 +16,7 @@ pub struct AlphaBetaConfig {
     /// node budget does not bound the solver, a time budget does.
     pub solve: u32,
     /// Transposition table size in MiB.
-    pub tt_mb: usize,
+    pub tt: usize,
     /// Evaluation weights.
     pub weights: EvalWeights,
 }
@@ -33,7 +33,7 @@ impl AlphaBetaConfig {
     pub const DEFAULT_SOLVE: u32 = 18;
 
     /// Default `tt=`.
-    pub const DEFAULT_TT_MB: u64 = 16;
+    pub const DEFAULT_TT: u64 = 16;
 
     /// `depth=`.
     pub const DEPTH: KeyInfo = KeyInfo::int(
@@ -72,7 +72,7 @@ impl AlphaBetaConfig {
         "tt",
         1,
         1024,
-        Self::DEFAULT_TT_MB,
+        Self::DEFAULT_TT,
         "transposition table size in MiB",
     );
 
@@ -103,7 +103,7 @@ impl AlphaBetaConfig {
             nodes,
             ms: p.opt_int(&Self::MS)?.unwrap_or(0),
             solve: p.int(&Self::SOLVE)? as u32,
-            tt_mb: p.int(&Self::TT)? as usize,
+            tt: p.int(&Self::TT)? as usize,
             weights: EvalWeights::from_params(p)?,
         })
     }
@@ -116,7 +116,7 @@ impl Default for AlphaBetaConfig {
             nodes: Self::DEFAULT_NODES,
             ms: 0,
             solve: Self::DEFAULT_SOLVE,
-            tt_mb: Self::DEFAULT_TT_MB as usize,
+            tt: Self::DEFAULT_TT as usize,
             weights: EvalWeights::default(),
         }
     }

@@ -293,20 +293,20 @@ pub struct MctsConfig {
     pub win_share: f64,
     /// AMAF mode.
     pub rave: Rave,
-    /// RAVE bias `b` in `beta = m / (m + n + b m n)` (`bias=`).
-    pub rave_bias: f32,
+    /// RAVE bias `b` in `beta = m / (m + n + b m n)`.
+    pub bias: f32,
     /// GRAVE reference: visits an ancestor needs for its AMAF values to be
     /// used below it (0 makes GRAVE equal RAVE; `ref=`).
     pub grave_ref: u32,
     /// Heuristic prior mode.
     pub prior: Prior,
-    /// Children kept per node with [`Prior::Prune`] (`k=`).
-    pub prune_k: u32,
+    /// Children kept per node with [`Prior::Prune`].
+    pub k: u32,
     /// Progressive unpruning base: one more child each time a node's
     /// visits grow by this factor (0: fixed `k`).
     pub widen: f32,
-    /// Progressive-bias weight (`pw=`).
-    pub prior_weight: f32,
+    /// Progressive-bias weight.
+    pub pw: f32,
     /// Weight of the implicit minimax value in a child's `q` (0: off).
     pub minimax: f32,
     /// MCTS-Solver and exact endgames.
@@ -355,12 +355,12 @@ impl Default for MctsConfig {
             scale: DEFAULT_SCALE,
             win_share: DEFAULT_WIN_SHARE,
             rave: DEFAULT_RAVE,
-            rave_bias: DEFAULT_BIAS as f32,
+            bias: DEFAULT_BIAS as f32,
             grave_ref: DEFAULT_REF as u32,
             prior: DEFAULT_PRIOR,
-            prune_k: DEFAULT_K as u32,
+            k: DEFAULT_K as u32,
             widen: DEFAULT_WIDEN as f32,
-            prior_weight: DEFAULT_PW as f32,
+            pw: DEFAULT_PW as f32,
             minimax: DEFAULT_MINIMAX as f32,
             solver: DEFAULT_SOLVER,
             exact: DEFAULT_EXACT as u32,

@@ -50,16 +50,12 @@ impl SelectParams {
             c: cfg.c,
             fpu: cfg.fpu,
             amaf: cfg.uses_amaf(),
-            bias: cfg.rave_bias,
-            pw: if cfg.prior == Prior::Off {
-                0.0
-            } else {
-                cfg.prior_weight
-            },
+            bias: cfg.bias,
+            pw: if cfg.prior == Prior::Off { 0.0 } else { cfg.pw },
             solver: cfg.solver,
             minimax: cfg.minimax,
             unprune_k: if cfg.prior == Prior::Prune && cfg.widen > 0.0 {
-                cfg.prune_k
+                cfg.k
             } else {
                 0
             },
