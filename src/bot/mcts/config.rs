@@ -169,13 +169,9 @@ const DEFAULT_ROLLOUT: Rollout = Rollout::Net;
 /// sensible opponent allows. The tune moved it from 0.05 to 0.031, the one
 /// key that moved far (`experiments/tuning/mcts-spsa/`).
 const DEFAULT_EPS: f64 = 0.030753;
-/// Off: blending a random fill into `eval` leaves only lost strength.
-const DEFAULT_MIX: f64 = 0.0;
 /// The tempo weight that helped `eval` leaves on both layout sets of the
 /// second round (docs/mcts-history.md); unused by other playouts.
 const DEFAULT_TEMPO: f64 = 0.5;
-/// Off: a greedy ply before an `eval` leaf cost a sweep and helped nothing.
-const DEFAULT_LOOKAHEAD: u64 = 0;
 /// Result only: the margin reward gives away drawn and won games against
 /// best replies; `reward=win` passed the equal-time gate
 /// (`experiments/result-reward/`, `experiments/perfect-play/`).
@@ -275,15 +271,9 @@ pub struct MctsConfig {
     pub rollout: Rollout,
     /// Random-move probability in greedy, heuristic and network playouts.
     pub eps: f64,
-    /// With `eval` leaves: weight of a random fill's margin blended into
-    /// the static value (0: static value only).
-    pub mix: f64,
     /// With `eval` leaves: weight of the side to move's best one-ply move
     /// value added to the static value (a tempo term).
     pub tempo: f64,
-    /// With `eval` leaves: greedy heuristic plies played from the leaf
-    /// before it is evaluated.
-    pub lookahead: u32,
     /// Reward of a playout.
     pub reward: Reward,
     /// Margin scale in points for [`Reward::Margin`].
@@ -348,9 +338,7 @@ impl Default for MctsConfig {
             lazy: DEFAULT_LAZY as u32,
             rollout: DEFAULT_ROLLOUT,
             eps: DEFAULT_EPS,
-            mix: DEFAULT_MIX,
             tempo: DEFAULT_TEMPO,
-            lookahead: DEFAULT_LOOKAHEAD as u32,
             reward: DEFAULT_REWARD,
             scale: DEFAULT_SCALE,
             win_share: DEFAULT_WIN_SHARE,

@@ -79,14 +79,6 @@ pub const EPS: KeyInfo = research(KeyInfo::real(
     DEFAULT_EPS,
     "probability of a random move in greedy, heuristic and net playouts",
 ));
-/// `mix=`.
-pub const MIX: KeyInfo = research(KeyInfo::real(
-    "mix",
-    0.0,
-    1.0,
-    DEFAULT_MIX,
-    "rollout=eval: weight of a random fill's margin blended into the static value",
-));
 /// `tempo=`.
 pub const TEMPO: KeyInfo = research(KeyInfo::real(
     "tempo",
@@ -94,14 +86,6 @@ pub const TEMPO: KeyInfo = research(KeyInfo::real(
     4.0,
     DEFAULT_TEMPO,
     "rollout=eval: weight of the side to move's best move value added to the leaf value",
-));
-/// `lookahead=`.
-pub const LOOKAHEAD: KeyInfo = research(KeyInfo::int(
-    "lookahead",
-    0,
-    8,
-    DEFAULT_LOOKAHEAD,
-    "rollout=eval: plies of greedy heuristic moves played before the leaf is evaluated",
 ));
 /// `reward=`.
 pub const REWARD: KeyInfo = research(KeyInfo::choice::<Reward>(
@@ -266,9 +250,7 @@ pub const KEYS: &[KeyInfo] = &[
     // rollout=net|value: the learned network, as for `learned`.
     crate::bot::learned::NET_KEY,
     EPS,
-    MIX,
     TEMPO,
-    LOOKAHEAD,
     REWARD,
     SCALE,
     WIN_SHARE,
