@@ -24,6 +24,9 @@ pub enum TournamentError {
     },
     /// A bot could not be built or a game could not start.
     Game(String),
+    /// The output directory holds no run to continue, or another run:
+    /// the user's to fix (exit 2).
+    Run(super::runinfo::RunDirError),
     /// Stopped (Ctrl-C) before the end; the rows written so far are valid.
     Interrupted {
         /// Games finished and recorded.
@@ -38,6 +41,7 @@ impl fmt::Display for TournamentError {
         match self {
             TournamentError::Config(m) | TournamentError::Game(m) => f.write_str(m),
             TournamentError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            TournamentError::Run(e) => write!(f, "{e}"),
             TournamentError::Interrupted { done, total } => {
                 write!(f, "interrupted after {done} of {total} games")
             }

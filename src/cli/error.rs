@@ -3,6 +3,8 @@
 use std::fmt;
 
 use crate::arena::TournamentError;
+use crate::arena::runinfo::RunDirError;
+use crate::arena::runopts::NOT_RECORDED;
 
 /// A failure of a subcommand: the user's fault (exit 2), ours (exit 1), or
 /// an interrupt (exit 130).
@@ -65,7 +67,45 @@ pub type CliResult<T = ()> = Result<T, CliError>;
 pub fn cli_error(e: TournamentError) -> CliError {
     match e {
         TournamentError::Config(m) => usage(m),
+        TournamentError::Run(e) => usage(run_dir_message(&e)),
         e => CliError::Internal(anyhow::Error::new(e)),
+    }
+}
+
+/// `e` in the command line's words, naming `--out` and `--resume`: the
+/// one-line messages scripts match.
+pub fn run_dir_message(e: &RunDirError) -> String {
+    match e {
+        RunDirError::NotEmpty { dir } => format!(
+            "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
+            dir.display()
+        ),
+        RunDirError::NoRunFile { dir, command } => format!(
+            "--resume: {} has no run.json, so it holds no {command} run to continue",
+            dir.display()
+        ),
+        RunDirError::Unreadable { dir, error } => {
+            format!("--out {}: cannot read run.json: {error}", dir.display())
+        }
+        RunDirError::Malformed { dir, error } => format!(
+            "--out {}: run.json is not a run file of pahtum ({error})",
+            dir.display()
+        ),
+        RunDirError::NoOptions { dir } => format!(
+            "--out {}: run.json does not record its options (an older pahtum wrote it); start a new run",
+            dir.display()
+        ),
+        RunDirError::OtherCommand { dir, was, command } => {
+            format!(
+                "--out {}: holds a {was} run, not a {command}",
+                dir.display()
+            )
+        }
+        RunDirError::Differs { option, was, now } => format!(
+            "{option}: the run used {}, this command says {}",
+            was.as_deref().unwrap_or(NOT_RECORDED),
+            now.as_deref().unwrap_or(NOT_RECORDED)
+        ),
     }
 }
 
