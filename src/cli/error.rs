@@ -5,6 +5,7 @@ use std::fmt;
 use crate::arena::TournamentError;
 use crate::arena::runinfo::RunDirError;
 use crate::arena::runopts::NOT_RECORDED;
+use crate::arena::tournament::{ConfigError, games_limit, shard_limit};
 
 /// A failure of a subcommand: the user's fault (exit 2), ours (exit 1), or
 /// an interrupt (exit 130).
@@ -68,6 +69,7 @@ pub fn cli_error(e: TournamentError) -> CliError {
     match e {
         TournamentError::Config(m) => usage(m),
         TournamentError::Run(e) => usage(run_dir_message(&e)),
+        TournamentError::Invalid(e) => usage(config_message(&e)),
         e => CliError::Internal(anyhow::Error::new(e)),
     }
 }
@@ -106,6 +108,30 @@ pub fn run_dir_message(e: &RunDirError) -> String {
             was.as_deref().unwrap_or(NOT_RECORDED),
             now.as_deref().unwrap_or(NOT_RECORDED)
         ),
+    }
+}
+
+/// `e` in the command line's words, naming the option to fix.
+pub fn config_message(e: &ConfigError) -> String {
+    match e {
+        ConfigError::TooFewBots { .. } | ConfigError::BadBot(_) | ConfigError::SameLabel { .. } => {
+            format!("--bot: {e}")
+        }
+        ConfigError::NoGames => "--games: must be at least 1".into(),
+        ConfigError::TooManyGames {
+            games,
+            most,
+            pairings,
+        } => format!(
+            "--games: {games} is out of range ({})",
+            games_limit(*most, *pairings)
+        ),
+        ConfigError::EmptyShard { shard, pairs } => format!(
+            "--shard {shard}: this part has no games: {}",
+            shard_limit(*pairs)
+        ),
+        ConfigError::NoThreads => "--threads: must be at least 1".into(),
+        ConfigError::Rules(_) => e.to_string(),
     }
 }
 
