@@ -246,7 +246,7 @@ pub fn tournament_rows(
     let result = py.allow_threads(|| run_tournament(&config, &catalog, &cancel, &mut rows));
     match result {
         Ok(_) => Ok(rows.0),
-        Err(e @ TournamentError::Config(_)) => Err(value_error(e)),
+        Err(e @ (TournamentError::Config(_) | TournamentError::Invalid(_))) => Err(value_error(e)),
         Err(e) => Err(runtime_error(e)),
     }
 }

@@ -9,13 +9,14 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::common::{
-    CANCEL, RowsError, StudyRunArgs, StudyRunFile, install_cancel, parse_holes, parse_komi,
-    run_interrupt_note, terminal_bar, threads,
+    CANCEL, RowsError, StudyRunArgs, install_cancel, open_run, parse_holes, parse_komi,
+    run_interrupt_note, save_run, terminal_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
 use super::num;
 use crate::arena::rundir::prepare_out;
+use crate::arena::runinfo::RunFile;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::Shard;
@@ -265,7 +266,7 @@ pub fn run(a: ExactArgs) -> CliResult {
     let csv = out.join("exact.csv");
     let vcsv = out.join("versus.csv");
     let per_layout = 2 * specs.len();
-    let (mut info, resumed) = StudyRunFile::open(&out, "exact", options, threads, a.run.resume)?;
+    let (mut info, resumed) = open_run(&out, "exact", options, threads, a.run.resume)?;
     let mut kept = if resumed && csv.exists() {
         read_rows(&csv, a.pie, &jobs)?
     } else {
@@ -293,7 +294,7 @@ pub fn run(a: ExactArgs) -> CliResult {
         }
     }
     prepare_out(&out).map_err(cli_error)?;
-    info.save(&out)?;
+    save_run(&info, &out)?;
     // Rewrite the kept rows (dropping a torn line), then append.
     let mut text = format!("{}\n", header(a.pie));
     for r in &kept {
@@ -550,7 +551,7 @@ pub(super) fn finish(
     jobs: &[Job],
     pie: bool,
     sampled: bool,
-    info: &StudyRunFile,
+    info: &RunFile,
     quiet: bool,
 ) -> CliResult {
     // The summary needs every row: the kept ones are read back whole.
@@ -571,7 +572,7 @@ pub(super) fn finish(
     let svg = summary_plot(&summary, sampled)
         .map_err(|e| CliError::Internal(anyhow::anyhow!("exact.svg: {e}")))?;
     write_atomic(&out.join("exact.svg"), svg.as_bytes()).map_err(out_error(out))?;
-    info.save(out)?;
+    save_run(info, out)?;
     if !quiet {
         print!("{s}");
         println!("results in {}", out.display());
