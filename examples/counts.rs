@@ -11,7 +11,7 @@
 use pahtum::arena::bench::{bench_position, mcts_speed_config, search_once, solver_positions};
 use pahtum::bot::mcts::MctsBot;
 use pahtum::bot::mcts::config::{Budget, MctsConfig, Parallel};
-use pahtum::bot::solver::{SolveLimits, Solver};
+use pahtum::solve::{SolveLimits, Solver};
 use pahtum::{FastRng, Game};
 
 /// The counted part: runs `f` once.

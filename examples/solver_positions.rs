@@ -7,7 +7,7 @@
 //! table of MB MiB (default: the solver's) and prints the solution line
 //! and its node count.
 
-use pahtum::bot::solver::{SolveLimits, Solver};
+use pahtum::solve::{SolveLimits, Solver};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

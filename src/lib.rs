@@ -3,8 +3,11 @@
 pub mod arena;
 pub mod bot;
 pub mod cli;
+pub mod eval;
 pub mod game;
+pub mod interrupt;
 pub mod protocol;
+pub mod solve;
 pub mod stats;
 pub mod study;
 

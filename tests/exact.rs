@@ -6,7 +6,7 @@
 mod common;
 
 use common::{BIN, exact, minimax};
-use pahtum::bot::solver::{SolveLimits, Solver};
+use pahtum::solve::{SolveLimits, Solver};
 use pahtum::study::exact::{Layout, solve_layout, symmetry_classes};
 use pahtum::{Komi, Position};
 

@@ -15,7 +15,7 @@ use common::wilson;
 use pahtum::arena::game::{Termination, play_game};
 use pahtum::bot::mcts::config::MctsConfig;
 use pahtum::bot::mcts::tree::Tree;
-use pahtum::bot::mcts::{MctsBot, Report};
+use pahtum::bot::mcts::{MctsBot, SearchReport};
 use pahtum::bot::random::RandomBot;
 use pahtum::{
     Bitboard, Bot, FastRng, Game, Komi, Move, Outcome, Player, Position, Rules, Square,
@@ -37,7 +37,7 @@ fn sq(s: &str) -> Square {
     s.parse().expect("square")
 }
 
-fn report(b: &MctsBot) -> Report {
+fn report(b: &MctsBot) -> SearchReport {
     b.report().cloned().expect("a search ran")
 }
 

@@ -3,7 +3,7 @@
 
 mod common;
 
-use pahtum::bot::solver::{Solution, SolveLimits, Solver, solve, solve_margin};
+use pahtum::solve::{Solution, SolveLimits, Solver, solve, solve_margin};
 use pahtum::{Bitboard, Bot, FastRng, Komi, Move, Outcome, Player, Position};
 
 /// Plain minimax, no pruning: the value of `pos` for the player to move
@@ -288,7 +288,7 @@ fn solve_cli_refuses_bad_boards_with_one_line() {
 
 #[test]
 fn a_reused_solver_keeps_sizes_and_komi_apart() {
-    use pahtum::bot::solver::Solver;
+    use pahtum::solve::Solver;
     // The same stones on a 4x4 board and in the corner of a 5x5 board hash
     // alike; a solver reused across them (as `solve` does for a file) must
     // still answer each as a fresh one would.

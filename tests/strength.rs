@@ -155,7 +155,7 @@ fn alphabeta_beats_heuristic() {
 #[test]
 #[ignore = "measurement; run in release"]
 fn eval_speed() {
-    use pahtum::bot::eval::{EvalWeights, evaluate, move_value};
+    use pahtum::eval::{EvalWeights, evaluate, move_value};
     use std::hint::black_box;
     use std::time::Instant;
     let w = EvalWeights::default();

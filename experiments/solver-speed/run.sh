@@ -9,7 +9,8 @@
 # of it the older solvers' 24-square solves, plus two release builds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-SOLVER_FILES=(src/bot/solver.rs src/bot/solver src/game/scoring.rs)
+# The solver lived in src/bot/ then; it is src/solve.rs and src/solve/ now.
+OLD_SOLVER=src/bot/solver
 work=$(mktemp -d)
 trap 'git worktree remove --force "$work/tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 cargo build --release --quiet
@@ -21,7 +22,13 @@ mkdir -p "$work/target" && cp -a target/release "$work/target/"
 # build below is the working tree itself.
 builds=()
 for base in f94f9f4 3753a0d; do
-    (cd "$work/tree" && rm -rf src/bot/solver && git checkout --quiet "$base" -- "${SOLVER_FILES[@]}" &&
+    (cd "$work/tree" && rm -rf src/solve src/solve.rs && mkdir src/solve &&
+        git show "$base:$OLD_SOLVER.rs" >src/solve.rs &&
+        for f in $(git ls-tree --name-only "$base" "$OLD_SOLVER/"); do
+            git show "$base:$f" >"src/solve/${f##*/}"
+        done &&
+        sed -i 's/crate::bot::solver/crate::solve/g; s/crate::bot::eval/crate::eval/g; s/crate::bot::interrupt/crate::interrupt/g' src/solve.rs src/solve/*.rs &&
+        git checkout --quiet "$base" -- src/game/scoring.rs &&
         CARGO_TARGET_DIR="$work/target" cargo build --release --quiet)
     cp "$work/target/release/pahtum" "$work/pahtum-$base"
     builds+=("$base:$work/pahtum-$base")

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::LazyLock;
 
 use libfuzzer_sys::fuzz_target;
-use pahtum::arena::record::{GAMES_HEADER, GameRecord, check_row, parse_row, push_row};
+use pahtum::arena::games_csv::{GAMES_HEADER, GameRecord, check_row, parse_row, push_row};
 use pahtum::arena::rundir::read_games;
 use pahtum::arena::{Format, Schedule, play_game};
 use pahtum::bot::random::RandomBot;

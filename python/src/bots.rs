@@ -7,9 +7,9 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
 use pahtum::arena::{
-    Format, GameRecord, Observer, Shard, TournamentConfig, TournamentError, run_tournament,
+    Format, GameRecord, Observer, Shard, TournamentConfig, ArenaError, run_tournament,
 };
-use pahtum::bot::solver::{SolveLimits, Solver, format_halves};
+use pahtum::solve::{SolveLimits, Solver, format_halves};
 use pahtum::{Bot, HoleSetup, Komi, Rules, builtin_catalog};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -175,7 +175,7 @@ pub fn solve<'py>(
 struct Rows(Vec<String>);
 
 impl Observer for Rows {
-    fn on_game(&mut self, _: &GameRecord, row: &str) -> Result<ControlFlow<()>, TournamentError> {
+    fn on_game(&mut self, _: &GameRecord, row: &str) -> Result<ControlFlow<()>, ArenaError> {
         self.0.push(row.trim_end().to_string());
         Ok(ControlFlow::Continue(()))
     }
@@ -246,7 +246,7 @@ pub fn tournament_rows(
     let result = py.allow_threads(|| run_tournament(&config, &catalog, &cancel, &mut rows));
     match result {
         Ok(_) => Ok(rows.0),
-        Err(e @ (TournamentError::Config(_) | TournamentError::Invalid(_))) => Err(value_error(e)),
+        Err(e @ (ArenaError::Config(_) | ArenaError::Invalid(_))) => Err(value_error(e)),
         Err(e) => Err(runtime_error(e)),
     }
 }

@@ -6,11 +6,11 @@
 
 use std::time::Instant;
 
-use crate::bot::eval::EvalWeights;
 use crate::bot::mcts::MctsBot;
 use crate::bot::mcts::config::{
     Budget, FinalChoice, MctsConfig, Model, Parallel, Prior, Rave, Reward, Rollout,
 };
+use crate::eval::EvalWeights;
 use crate::game::outcome::Move;
 use crate::game::position::Position;
 use crate::game::record::Game;

@@ -9,12 +9,12 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::record::GAMES_HEADER;
+use super::games_csv::GAMES_HEADER;
 use super::report::Report;
 use super::rundir::{REGULARISED_NOTE, is_non_empty, prepare_out, read_games, write_report};
 use super::runinfo::{GamesRun, RunFile, write_atomic};
 use super::schedule::Shard;
-use super::tournament::TournamentError;
+use super::tournament::ArenaError;
 
 /// A finished merge.
 #[derive(Debug)]
@@ -24,14 +24,14 @@ pub struct Merged {
     /// The merged `run.json`.
     pub run: RunFile,
     /// Every game, in game order.
-    pub records: Vec<super::record::GameRecord>,
+    pub records: Vec<super::games_csv::GameRecord>,
 }
 
 /// Merges the shard directories `dirs` into `out` (which must be empty or
 /// absent).
 ///
 /// # Errors
-/// [`TournamentError::Config`] naming the problem: shards of different
+/// [`ArenaError::Config`] naming the problem: shards of different
 /// tournaments (and the first differing argument), different shard
 /// counts, a shard given twice, shards missing, an incomplete shard, a
 /// `games.csv` that does not match its `run.json`; I/O errors.
@@ -39,8 +39,8 @@ pub fn merge_dirs(
     dirs: &[PathBuf],
     out: &Path,
     command_line: Vec<String>,
-) -> Result<Merged, TournamentError> {
-    let bad = |m: String| Err(TournamentError::Config(m));
+) -> Result<Merged, ArenaError> {
+    let bad = |m: String| Err(ArenaError::Config(m));
     if dirs.is_empty() {
         return bad("merge: give the shard directories to merge".into());
     }
@@ -86,10 +86,10 @@ pub fn merge_dirs(
             .args
             .shard
             .parse()
-            .map_err(|e| TournamentError::Config(format!("{}/run.json: {e}", d.display())))?;
+            .map_err(|e| ArenaError::Config(format!("{}/run.json: {e}", d.display())))?;
         shards.push((d.as_path(), shard));
     }
-    check_shards(&shards).map_err(TournamentError::Config)?;
+    check_shards(&shards).map_err(ArenaError::Config)?;
 
     let mut args = first_games.args.clone();
     args.shard = Shard::ALL.to_string();
@@ -99,7 +99,7 @@ pub fn merge_dirs(
     let mut rows: Vec<(u64, String)> = Vec::with_capacity(schedule.len() as usize);
     let mut records = Vec::with_capacity(schedule.len() as usize);
     for (d, _, g) in &runs {
-        let shard: Shard = g.args.shard.parse().map_err(TournamentError::Config)?;
+        let shard: Shard = g.args.shard.parse().map_err(ArenaError::Config)?;
         let expected: Vec<u64> = schedule.shard_games(shard).collect();
         let file = read_games(&d.join("games.csv"), &labels, &schedule, &expected)?;
         if file.rows.len() < expected.len() {

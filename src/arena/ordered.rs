@@ -14,7 +14,7 @@
 //! [`BATCH_LATENCY`]); the calling thread owns the delivery, keeps a
 //! reorder buffer and hands results on strictly in index order, so what it
 //! sees never depends on the thread count. Stopping (delivery's `Break`,
-//! an error, the cancel flag or the process's [`crate::bot::interrupt`]
+//! an error, the cancel flag or the process's [`crate::interrupt`]
 //! flag) stops the dispatch; jobs already running finish, and results
 //! after a gap are dropped, never handed on out of order. The first error
 //! is the first in index order, so it too does not depend on the thread
@@ -49,7 +49,7 @@ pub struct InOrder {
 /// interrupt flag, which every search also watches.
 #[inline]
 pub fn cancelled(cancel: &AtomicBool) -> bool {
-    cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested()
+    cancel.load(Ordering::Relaxed) || crate::interrupt::requested()
 }
 
 /// Where [`run_in_order`] hands results on, on the calling thread.

@@ -6,7 +6,7 @@
 //! index, seat), plays the game and formats its CSV line; the calling
 //! thread owns the [`Observer`] and sees games strictly in game order, so
 //! what it sees never depends on `threads`. A game in flight at an
-//! interrupt (the cancel flag, or the process's [`crate::bot::interrupt`]
+//! interrupt (the cancel flag, or the process's [`crate::interrupt`]
 //! flag, which every search also watches) is dropped: its searches were
 //! cut short, and `--resume` plays it again from its seeds.
 
@@ -14,10 +14,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 
 use super::game::play_game;
+use super::games_csv::{GameRecord, push_row};
 use super::ordered::{Deliver, cancelled, run_in_order};
-use super::record::{GameRecord, push_row};
 use super::schedule::Schedule;
-use super::tournament::{Collect, Observer, TournamentConfig, TournamentError};
+use super::tournament::{ArenaError, Collect, Observer, TournamentConfig};
 use crate::bot::{BotSpec, Catalog};
 
 /// How [`run_games`] ended.
@@ -41,15 +41,15 @@ pub fn play_scheduled(
     catalog: &Catalog,
     index: u64,
     row: &mut String,
-) -> Result<GameRecord, TournamentError> {
+) -> Result<GameRecord, ArenaError> {
     let sg = schedule.game(index);
     let start = schedule
         .start(&sg)
-        .map_err(|e| TournamentError::Game(format!("game {index}: {e}")))?;
+        .map_err(|e| ArenaError::Game(format!("game {index}: {e}")))?;
     let build = |bot: usize, seat: u64| {
         catalog
             .build(&bots[bot], schedule.bot_seed(&sg, seat))
-            .map_err(|e| TournamentError::Game(format!("game {index}: {e}")))
+            .map_err(|e| ArenaError::Game(format!("game {index}: {e}")))
     };
     let mut first = build(sg.first, 0)?;
     let mut second = build(sg.second, 1)?;
@@ -62,16 +62,16 @@ pub fn play_scheduled(
 /// Hands the runner's games to an [`Observer`].
 struct Games<'a>(&'a mut dyn Observer);
 
-impl Deliver<(GameRecord, String), TournamentError> for Games<'_> {
+impl Deliver<(GameRecord, String), ArenaError> for Games<'_> {
     fn deliver(
         &mut self,
         _: usize,
         (rec, row): (GameRecord, String),
-    ) -> Result<ControlFlow<()>, TournamentError> {
+    ) -> Result<ControlFlow<()>, ArenaError> {
         self.0.on_game(&rec, &row)
     }
 
-    fn idle(&mut self) -> Result<(), TournamentError> {
+    fn idle(&mut self) -> Result<(), ArenaError> {
         self.0.on_idle()
     }
 }
@@ -89,7 +89,7 @@ pub fn run_games(
     games: &[u64],
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
-) -> Result<RunStatus, TournamentError> {
+) -> Result<RunStatus, ArenaError> {
     let schedule = config.schedule();
     let labels = config.labels();
     let work = |row: &mut String, k: usize| {
@@ -119,13 +119,13 @@ pub fn run_games(
 ///
 /// # Errors
 /// As [`TournamentConfig::validate`] and [`run_games`];
-/// [`TournamentError::Interrupted`] when `cancel` was set.
+/// [`ArenaError::Interrupted`] when `cancel` was set.
 pub fn run_tournament(
     config: &TournamentConfig,
     catalog: &Catalog,
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
-) -> Result<Vec<GameRecord>, TournamentError> {
+) -> Result<Vec<GameRecord>, ArenaError> {
     config.validate(catalog)?;
     let games: Vec<u64> = config.schedule().shard_games(config.shard).collect();
     struct Both<'a> {
@@ -136,15 +136,11 @@ pub fn run_tournament(
         fn on_start(&mut self, done: &[GameRecord], total: u64) {
             self.inner.on_start(done, total);
         }
-        fn on_game(
-            &mut self,
-            r: &GameRecord,
-            row: &str,
-        ) -> Result<ControlFlow<()>, TournamentError> {
+        fn on_game(&mut self, r: &GameRecord, row: &str) -> Result<ControlFlow<()>, ArenaError> {
             let _ = self.collect.on_game(r, row)?;
             self.inner.on_game(r, row)
         }
-        fn on_idle(&mut self) -> Result<(), TournamentError> {
+        fn on_idle(&mut self) -> Result<(), ArenaError> {
             self.inner.on_idle()
         }
     }
@@ -155,7 +151,7 @@ pub fn run_tournament(
     both.on_start(&[], games.len() as u64);
     let status = run_games(config, catalog, &games, cancel, &mut both)?;
     if status.stopped && cancelled(cancel) {
-        return Err(TournamentError::Interrupted {
+        return Err(ArenaError::Interrupted {
             done: status.played,
             total: games.len() as u64,
         });
@@ -172,11 +168,7 @@ mod tests {
 
     struct Rows(String);
     impl Observer for Rows {
-        fn on_game(
-            &mut self,
-            _: &GameRecord,
-            row: &str,
-        ) -> Result<ControlFlow<()>, TournamentError> {
+        fn on_game(&mut self, _: &GameRecord, row: &str) -> Result<ControlFlow<()>, ArenaError> {
             self.0.push_str(row);
             Ok(ControlFlow::Continue(()))
         }
@@ -234,11 +226,7 @@ mod tests {
     fn break_stops_in_order() {
         struct Stop(u64);
         impl Observer for Stop {
-            fn on_game(
-                &mut self,
-                r: &GameRecord,
-                _: &str,
-            ) -> Result<ControlFlow<()>, TournamentError> {
+            fn on_game(&mut self, r: &GameRecord, _: &str) -> Result<ControlFlow<()>, ArenaError> {
                 assert_eq!(r.game, self.0);
                 self.0 += 1;
                 Ok(if self.0 == 4 {

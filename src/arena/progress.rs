@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
-use super::record::GameRecord;
-use super::tournament::{Observer, TournamentError};
+use super::games_csv::GameRecord;
+use super::tournament::{ArenaError, Observer};
 use crate::game::player::Player;
 
 /// How progress is shown.
@@ -279,7 +279,7 @@ impl Observer for Progress {
         }
     }
 
-    fn on_game(&mut self, r: &GameRecord, _: &str) -> Result<ControlFlow<()>, TournamentError> {
+    fn on_game(&mut self, r: &GameRecord, _: &str) -> Result<ControlFlow<()>, ArenaError> {
         self.count(r);
         self.done += 1;
         match self.mode {

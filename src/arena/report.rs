@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::record::GameRecord;
+use super::games_csv::GameRecord;
 use super::schedule::Schedule;
 use crate::game::player::Player;
 use crate::stats::rating::{PairwiseResults, Ratings, Z95, bradley_terry, mean_sd, wilson};

@@ -16,13 +16,13 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
+use super::games_csv::{GAMES_HEADER, GameRecord, GamesFile, check_row, games_text, parse_games};
 use super::parallel::run_games;
-use super::record::{GAMES_HEADER, GameRecord, GamesFile, check_row, games_text, parse_games};
 use super::report::Report;
 use super::runinfo::{GamesRun, RunArgs, RunFile, check_writable, utc_now, write_atomic};
 use super::runopts::RunOptions;
 use super::schedule::Schedule;
-use super::tournament::{Observer, TournamentConfig, TournamentError};
+use super::tournament::{ArenaError, Observer, TournamentConfig};
 use crate::bot::Catalog;
 
 /// A tournament to play into a directory.
@@ -59,27 +59,23 @@ pub struct DirOutcome {
     pub run: RunFile,
 }
 
-/// Whether `dir` exists and holds anything.
-pub fn is_non_empty(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some())
-}
+pub use super::runinfo::is_non_empty;
 
 /// Reads `path` as `games.csv` of a tournament with these `labels`, and
 /// checks that its rows are, in order, the first games of `expected`
 /// (a shard's game list) as `schedule` defines them.
 ///
 /// # Errors
-/// [`TournamentError::Config`] naming the file, line and problem.
+/// [`ArenaError::Config`] naming the file, line and problem.
 pub fn read_games(
     path: &Path,
     labels: &[String],
     schedule: &Schedule,
     expected: &[u64],
-) -> Result<GamesFile, TournamentError> {
-    let named = |line: usize, m: String| {
-        TournamentError::Config(format!("{} line {line}: {m}", path.display()))
-    };
-    let bytes = std::fs::read(path).map_err(|e| TournamentError::io(path, e))?;
+) -> Result<GamesFile, ArenaError> {
+    let named =
+        |line: usize, m: String| ArenaError::Config(format!("{} line {line}: {m}", path.display()));
+    let bytes = std::fs::read(path).map_err(|e| ArenaError::io(path, e))?;
     let text = games_text(bytes).map_err(|(line, m)| named(line, m))?;
     let file = parse_games(text, labels).map_err(|(line, m)| named(line, m))?;
     for (i, (rec, range)) in file.rows.iter().enumerate() {
@@ -109,7 +105,7 @@ pub fn read_games(
         // its moves give on the schedule's layout.
         let start = schedule
             .start(&sg)
-            .map_err(|e| TournamentError::Game(format!("game {}: {e}", rec.game)))?;
+            .map_err(|e| ArenaError::Game(format!("game {}: {e}", rec.game)))?;
         let moves = file.text[range.clone()].split(',').nth(10).unwrap_or("");
         check_row(rec, moves, start).map_err(|m| named(line, format!("game {}: {m}", rec.game)))?;
     }
@@ -120,7 +116,7 @@ pub fn read_games(
 ///
 /// # Errors
 /// An I/O error.
-pub fn write_report(dir: &Path, report: &Report) -> Result<(), TournamentError> {
+pub fn write_report(dir: &Path, report: &Report) -> Result<(), ArenaError> {
     write_atomic(&dir.join("summary.csv"), report.summary_csv().as_bytes())?;
     write_atomic(&dir.join("ratings.csv"), report.ratings_csv().as_bytes())?;
     write_atomic(
@@ -142,18 +138,18 @@ struct Sink<'a> {
 }
 
 impl Observer for Sink<'_> {
-    fn on_game(&mut self, r: &GameRecord, row: &str) -> Result<ControlFlow<()>, TournamentError> {
+    fn on_game(&mut self, r: &GameRecord, row: &str) -> Result<ControlFlow<()>, ArenaError> {
         self.file
             .write_all(row.as_bytes())
-            .map_err(|e| TournamentError::io(self.path, e))?;
+            .map_err(|e| ArenaError::io(self.path, e))?;
         self.records.push(*r);
         self.inner.on_game(r, row)
     }
 
-    fn on_idle(&mut self) -> Result<(), TournamentError> {
+    fn on_idle(&mut self) -> Result<(), ArenaError> {
         self.file
             .flush()
-            .map_err(|e| TournamentError::io(self.path, e))?;
+            .map_err(|e| ArenaError::io(self.path, e))?;
         self.inner.on_idle()
     }
 }
@@ -176,8 +172,8 @@ pub struct Played {
 /// checked that the file belongs to this run.
 ///
 /// # Errors
-/// [`TournamentError::Config`] for a `games.csv` that does not match the
-/// list; [`TournamentError::Interrupted`] when `cancel` was set or the
+/// [`ArenaError::Config`] for a `games.csv` that does not match the
+/// list; [`ArenaError::Interrupted`] when `cancel` was set or the
 /// observer stopped the run (every row written is valid); I/O and bot
 /// errors.
 pub fn play_into_games_csv(
@@ -187,7 +183,7 @@ pub fn play_into_games_csv(
     path: &Path,
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
-) -> Result<Played, TournamentError> {
+) -> Result<Played, ArenaError> {
     let labels = config.labels();
     let schedule = config.schedule();
     // Keep the complete rows of an earlier attempt, drop a torn line.
@@ -197,26 +193,26 @@ pub fn play_into_games_csv(
         let f = OpenOptions::new()
             .write(true)
             .open(path)
-            .map_err(|e| TournamentError::io(path, e))?;
+            .map_err(|e| ArenaError::io(path, e))?;
         if existing.has_header {
             f.set_len(existing.complete_len as u64)
-                .map_err(|e| TournamentError::io(path, e))?;
+                .map_err(|e| ArenaError::io(path, e))?;
         } else {
-            f.set_len(0).map_err(|e| TournamentError::io(path, e))?;
+            f.set_len(0).map_err(|e| ArenaError::io(path, e))?;
         }
         done = existing.rows.iter().map(|r| r.0).collect();
         drop(f);
         let mut f = OpenOptions::new()
             .append(true)
             .open(path)
-            .map_err(|e| TournamentError::io(path, e))?;
+            .map_err(|e| ArenaError::io(path, e))?;
         if !existing.has_header {
-            writeln!(f, "{GAMES_HEADER}").map_err(|e| TournamentError::io(path, e))?;
+            writeln!(f, "{GAMES_HEADER}").map_err(|e| ArenaError::io(path, e))?;
         }
         f
     } else {
-        let mut f = File::create(path).map_err(|e| TournamentError::io(path, e))?;
-        writeln!(f, "{GAMES_HEADER}").map_err(|e| TournamentError::io(path, e))?;
+        let mut f = File::create(path).map_err(|e| ArenaError::io(path, e))?;
+        writeln!(f, "{GAMES_HEADER}").map_err(|e| ArenaError::io(path, e))?;
         f
     };
 
@@ -235,7 +231,7 @@ pub fn play_into_games_csv(
     sink.on_idle()?;
     let records = sink.records;
     if records.len() < games.len() {
-        return Err(TournamentError::Interrupted {
+        return Err(ArenaError::Interrupted {
             done: records.len() as u64,
             total: games.len() as u64,
         });
@@ -251,15 +247,10 @@ pub fn play_into_games_csv(
 /// can be written in it, before anything is printed or played.
 ///
 /// # Errors
-/// [`TournamentError::Config`], one line naming `--out`: a path that is
+/// [`ArenaError::Config`], one line naming `--out`: a path that is
 /// not a directory or cannot be created, a full or read-only disk.
-pub fn prepare_out(out: &Path) -> Result<(), TournamentError> {
-    let bad = |m: String| {
-        Err(TournamentError::Config(format!(
-            "--out {}: {m}",
-            out.display()
-        )))
-    };
+pub fn prepare_out(out: &Path) -> Result<(), ArenaError> {
+    let bad = |m: String| Err(ArenaError::Config(format!("--out {}: {m}", out.display())));
     if out.exists() && !out.is_dir() {
         return bad("is not a directory".into());
     }
@@ -278,13 +269,13 @@ pub fn prepare_out(out: &Path) -> Result<(), TournamentError> {
 /// whose rows replay (its `run.json` is returned).
 ///
 /// # Errors
-/// [`TournamentError::Run`] for a directory that holds no run to
-/// continue, or another run; [`TournamentError::Config`] for rows that do
+/// [`ArenaError::Run`] for a directory that holds no run to
+/// continue, or another run; [`ArenaError::Config`] for rows that do
 /// not replay or a directory that cannot be written.
-pub fn check_dir(run: &DirRun<'_>) -> Result<Option<RunFile>, TournamentError> {
+pub fn check_dir(run: &DirRun<'_>) -> Result<Option<RunFile>, ArenaError> {
     let out = &run.out;
-    let old = RunFile::resume_in(out, run.command, &run.options, run.resume)
-        .map_err(TournamentError::Run)?;
+    let old =
+        RunFile::resume_in(out, run.command, &run.options, run.resume).map_err(ArenaError::Run)?;
     if old.is_some() {
         // Its rows are checked now too, before anything is printed.
         let games_csv = out.join("games.csv");
@@ -302,16 +293,16 @@ pub fn check_dir(run: &DirRun<'_>) -> Result<Option<RunFile>, TournamentError> {
 /// the resumed games once and then each new game in order (progress).
 ///
 /// # Errors
-/// [`TournamentError::Config`] for a non-empty directory without
+/// [`ArenaError::Config`] for a non-empty directory without
 /// `resume`, a `run.json` whose arguments differ (naming the first
 /// difference), or a `games.csv` that does not belong to this run;
-/// [`TournamentError::Interrupted`] when `cancel` was set (every row
+/// [`ArenaError::Interrupted`] when `cancel` was set (every row
 /// written is valid); I/O and bot errors.
 pub fn run_in_dir(
     run: &DirRun<'_>,
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
-) -> Result<DirOutcome, TournamentError> {
+) -> Result<DirOutcome, ArenaError> {
     let config = run.config;
     config.validate(run.catalog)?;
     let out = &run.out;
@@ -319,7 +310,7 @@ pub fn run_in_dir(
     let schedule = config.schedule();
     let games: Vec<u64> = schedule.shard_games(config.shard).collect();
     let old = check_dir(run)?;
-    std::fs::create_dir_all(out).map_err(|e| TournamentError::io(out, e))?;
+    std::fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
     let timed = config.timed_bots(run.catalog)?;
     let mut notes = Vec::new();
     if !timed.is_empty() {

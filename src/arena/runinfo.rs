@@ -3,15 +3,15 @@
 //! in one [`RunFile`], and [`RunFile::resume_in`] is the one check every
 //! `--resume` makes.
 
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+pub use super::run_dir_error::RunDirError;
 use super::runopts::{RunOptions, shell_quote};
 use super::schedule::{Format, Shard};
-use super::tournament::{TournamentConfig, TournamentError};
+use super::tournament::{ArenaError, TournamentConfig};
 use crate::bot::BotSpec;
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::Komi;
@@ -87,8 +87,8 @@ impl RunArgs {
     ///
     /// # Errors
     /// A field that does not parse.
-    pub fn config(&self, threads: usize) -> Result<TournamentConfig, TournamentError> {
-        let bad = |m: String| TournamentError::Config(format!("run.json: {m}"));
+    pub fn config(&self, threads: usize) -> Result<TournamentConfig, ArenaError> {
+        let bad = |m: String| ArenaError::Config(format!("run.json: {m}"));
         let bots = self
             .bot
             .iter()
@@ -266,106 +266,6 @@ pub struct GamesRun {
     pub merged_from: Option<Vec<String>>,
 }
 
-/// Why a directory holds no run to continue, or one that is not this
-/// run, in the library's terms; a front end names its own options when it
-/// reports one (the command line's `--out`, `--resume`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RunDirError {
-    /// The directory holds files, and continuing its run was not asked
-    /// for.
-    NotEmpty {
-        /// The directory.
-        dir: PathBuf,
-    },
-    /// Continuing was asked for, but the directory has no `run.json`.
-    NoRunFile {
-        /// The directory.
-        dir: PathBuf,
-        /// The command that was to continue.
-        command: String,
-    },
-    /// `run.json` cannot be read.
-    Unreadable {
-        /// The directory.
-        dir: PathBuf,
-        /// The I/O error.
-        error: String,
-    },
-    /// `run.json` is not a run file.
-    Malformed {
-        /// The directory.
-        dir: PathBuf,
-        /// The parse error.
-        error: String,
-    },
-    /// `run.json` records no command or options: an older pahtum wrote
-    /// it.
-    NoOptions {
-        /// The directory.
-        dir: PathBuf,
-    },
-    /// The run is of another command.
-    OtherCommand {
-        /// The directory.
-        dir: PathBuf,
-        /// The command of the recorded run.
-        was: String,
-        /// The command that was to continue it.
-        command: String,
-    },
-    /// An option that shapes the results differs (the first that does).
-    Differs {
-        /// The option, as recorded.
-        option: String,
-        /// Its value in the run (`None`: not recorded).
-        was: Option<String>,
-        /// Its value now.
-        now: Option<String>,
-    },
-}
-
-impl fmt::Display for RunDirError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use super::runopts::NOT_RECORDED;
-        match self {
-            RunDirError::NotEmpty { dir } => write!(
-                f,
-                "{}: the directory is not empty; continue the run in it, or choose a new directory",
-                dir.display()
-            ),
-            RunDirError::NoRunFile { dir, command } => write!(
-                f,
-                "{} has no run.json, so it holds no {command} run to continue",
-                dir.display()
-            ),
-            RunDirError::Unreadable { dir, error } => {
-                write!(f, "{}: cannot read run.json: {error}", dir.display())
-            }
-            RunDirError::Malformed { dir, error } => write!(
-                f,
-                "{}: run.json is not a run file of pahtum ({error})",
-                dir.display()
-            ),
-            RunDirError::NoOptions { dir } => write!(
-                f,
-                "{}: run.json does not record its options (an older pahtum wrote it); start a new run",
-                dir.display()
-            ),
-            RunDirError::OtherCommand { dir, was, command } => {
-                write!(f, "{} holds a {was} run, not a {command}", dir.display())
-            }
-            RunDirError::Differs { option, was, now } => write!(
-                f,
-                "{option}: the run has {}, this one asks for {}",
-                was.as_deref().unwrap_or(NOT_RECORDED),
-                now.as_deref().unwrap_or(NOT_RECORDED)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for RunDirError {}
-
 /// What every `run.json` starts with, whatever wrote it: enough to tell
 /// which command made it and with which options.
 #[derive(Clone, Debug, Deserialize)]
@@ -420,7 +320,7 @@ impl RunFile {
             d.flatten()
                 .all(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
         });
-        if !super::rundir::is_non_empty(dir) || (resume && only_tmp) {
+        if !is_non_empty(dir) || (resume && only_tmp) {
             return Ok(None);
         }
         let d = || dir.to_path_buf();
@@ -466,11 +366,11 @@ impl RunFile {
     /// The games part of a run of games.
     ///
     /// # Errors
-    /// [`TournamentError::Config`] for a run whose rows are not games of a
+    /// [`ArenaError::Config`] for a run whose rows are not games of a
     /// schedule (`dir` names it).
-    pub fn games(&self, dir: &Path) -> Result<&GamesRun, TournamentError> {
+    pub fn games(&self, dir: &Path) -> Result<&GamesRun, ArenaError> {
         self.games.as_ref().ok_or_else(|| {
-            TournamentError::Config(format!(
+            ArenaError::Config(format!(
                 "{}/run.json: a {} run records no games",
                 dir.display(),
                 self.command
@@ -481,23 +381,22 @@ impl RunFile {
     /// Reads `dir/run.json`.
     ///
     /// # Errors
-    /// Missing or malformed file (a [`TournamentError::Config`] naming it).
-    pub fn load(dir: &Path) -> Result<RunFile, TournamentError> {
+    /// Missing or malformed file (a [`ArenaError::Config`] naming it).
+    pub fn load(dir: &Path) -> Result<RunFile, ArenaError> {
         let path = dir.join("run.json");
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            TournamentError::Config(format!("{}: cannot read: {e}", path.display()))
-        })?;
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| ArenaError::Config(format!("{}: cannot read: {e}", path.display())))?;
         serde_json::from_str(&text)
-            .map_err(|e| TournamentError::Config(format!("{}: {e}", path.display())))
+            .map_err(|e| ArenaError::Config(format!("{}: {e}", path.display())))
     }
 
     /// Writes `dir/run.json` atomically (a temporary file renamed).
     ///
     /// # Errors
     /// An I/O error.
-    pub fn save(&self, dir: &Path) -> Result<(), TournamentError> {
+    pub fn save(&self, dir: &Path) -> Result<(), ArenaError> {
         let mut text = serde_json::to_string_pretty(self)
-            .map_err(|e| TournamentError::Game(format!("run.json: {e}")))?;
+            .map_err(|e| ArenaError::Game(format!("run.json: {e}")))?;
         text.push('\n');
         write_atomic(&dir.join("run.json"), text.as_bytes())
     }
@@ -508,13 +407,13 @@ impl RunFile {
 ///
 /// # Errors
 /// An I/O error naming the file.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TournamentError> {
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ArenaError> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = TempFile(Some(std::path::PathBuf::from(tmp)));
     let name = tmp.path();
-    std::fs::write(name, bytes).map_err(|e| TournamentError::io(name, e))?;
-    std::fs::rename(name, path).map_err(|e| TournamentError::io(path, e))?;
+    std::fs::write(name, bytes).map_err(|e| ArenaError::io(name, e))?;
+    std::fs::rename(name, path).map_err(|e| ArenaError::io(path, e))?;
     tmp.persisted();
     Ok(())
 }
@@ -596,6 +495,11 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
     let y = yoe + era * 400 + i64::from(m <= 2);
     (y, m, d)
+}
+
+/// Whether `dir` exists and holds anything.
+pub fn is_non_empty(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some())
 }
 
 #[cfg(test)]

@@ -5,14 +5,14 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use super::record::{GameRecord, check_label};
+use super::games_csv::{GameRecord, check_label};
 use super::schedule::{Format, Schedule, Shard};
 use crate::bot::{BotSpec, Catalog};
 use crate::game::rules::Rules;
 
 /// What can go wrong in a tournament.
 #[derive(Debug)]
-pub enum TournamentError {
+pub enum ArenaError {
     /// Bad settings or input files: the user's to fix (exit 2).
     Config(String),
     /// A file could not be read or written.
@@ -26,7 +26,7 @@ pub enum TournamentError {
     Game(String),
     /// The output directory holds no run to continue, or another run:
     /// the user's to fix (exit 2).
-    Run(super::runinfo::RunDirError),
+    Run(super::run_dir_error::RunDirError),
     /// A tournament that cannot be played as configured: the user's to
     /// fix (exit 2).
     Invalid(ConfigError),
@@ -39,21 +39,21 @@ pub enum TournamentError {
     },
 }
 
-impl fmt::Display for TournamentError {
+impl fmt::Display for ArenaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TournamentError::Config(m) | TournamentError::Game(m) => f.write_str(m),
-            TournamentError::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            TournamentError::Run(e) => write!(f, "{e}"),
-            TournamentError::Invalid(e) => write!(f, "{e}"),
-            TournamentError::Interrupted { done, total } => {
+            ArenaError::Config(m) | ArenaError::Game(m) => f.write_str(m),
+            ArenaError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            ArenaError::Run(e) => write!(f, "{e}"),
+            ArenaError::Invalid(e) => write!(f, "{e}"),
+            ArenaError::Interrupted { done, total } => {
                 write!(f, "interrupted after {done} of {total} games")
             }
         }
     }
 }
 
-impl std::error::Error for TournamentError {}
+impl std::error::Error for ArenaError {}
 
 /// Why [`TournamentConfig::validate`] refuses a tournament, in the
 /// library's terms; a front end names its own options when it reports one
@@ -146,10 +146,10 @@ pub fn shard_limit(pairs: u64) -> String {
     )
 }
 
-impl TournamentError {
+impl ArenaError {
     /// An I/O error on `path`.
-    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> TournamentError {
-        TournamentError::Io {
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> ArenaError {
+        ArenaError::Io {
             path: path.into(),
             source,
         }
@@ -234,10 +234,10 @@ impl TournamentConfig {
     /// valid rules.
     ///
     /// # Errors
-    /// [`TournamentError::Invalid`] naming the problem.
-    pub fn validate(&self, catalog: &Catalog) -> Result<(), TournamentError> {
-        let bad = |e: ConfigError| Err(TournamentError::Invalid(e));
-        let bad_bot = |e: String| TournamentError::Invalid(ConfigError::BadBot(e));
+    /// [`ArenaError::Invalid`] naming the problem.
+    pub fn validate(&self, catalog: &Catalog) -> Result<(), ArenaError> {
+        let bad = |e: ConfigError| Err(ArenaError::Invalid(e));
+        let bad_bot = |e: String| ArenaError::Invalid(ConfigError::BadBot(e));
         if self.bots.len() < 2 {
             return bad(ConfigError::TooFewBots {
                 given: self.bots.len(),
@@ -288,7 +288,7 @@ impl TournamentConfig {
         }
         for r in &self.rules {
             r.validate()
-                .map_err(|e| TournamentError::Invalid(ConfigError::Rules(e.to_string())))?;
+                .map_err(|e| ArenaError::Invalid(ConfigError::Rules(e.to_string())))?;
         }
         Ok(())
     }
@@ -297,12 +297,12 @@ impl TournamentConfig {
     ///
     /// # Errors
     /// A bot that cannot be built.
-    pub fn timed_bots(&self, catalog: &Catalog) -> Result<Vec<String>, TournamentError> {
+    pub fn timed_bots(&self, catalog: &Catalog) -> Result<Vec<String>, ArenaError> {
         let mut out = Vec::new();
         for spec in &self.bots {
             let bot = catalog
                 .build(spec, 0)
-                .map_err(|e| TournamentError::Invalid(ConfigError::BadBot(e.to_string())))?;
+                .map_err(|e| ArenaError::Invalid(ConfigError::BadBot(e.to_string())))?;
             if bot.is_timed() {
                 out.push(spec.label());
             }
@@ -323,17 +323,13 @@ pub trait Observer {
     ///
     /// # Errors
     /// Stops the run and is passed on.
-    fn on_game(
-        &mut self,
-        record: &GameRecord,
-        row: &str,
-    ) -> Result<ControlFlow<()>, TournamentError>;
+    fn on_game(&mut self, record: &GameRecord, row: &str) -> Result<ControlFlow<()>, ArenaError>;
 
     /// Called whenever no finished game is waiting: the moment to flush.
     ///
     /// # Errors
     /// Stops the run and is passed on.
-    fn on_idle(&mut self) -> Result<(), TournamentError> {
+    fn on_idle(&mut self) -> Result<(), ArenaError> {
         Ok(())
     }
 }
@@ -346,7 +342,7 @@ pub struct Collect {
 }
 
 impl Observer for Collect {
-    fn on_game(&mut self, r: &GameRecord, _: &str) -> Result<ControlFlow<()>, TournamentError> {
+    fn on_game(&mut self, r: &GameRecord, _: &str) -> Result<ControlFlow<()>, ArenaError> {
         self.records.push(*r);
         Ok(ControlFlow::Continue(()))
     }
@@ -381,9 +377,7 @@ pub(crate) mod tests {
         c.bots.truncate(1);
         assert!(matches!(
             c.validate(&catalog),
-            Err(TournamentError::Invalid(ConfigError::TooFewBots {
-                given: 1
-            }))
+            Err(ArenaError::Invalid(ConfigError::TooFewBots { given: 1 }))
         ));
         let mut c = config(1);
         c.bots[1] = c.bots[0].clone();

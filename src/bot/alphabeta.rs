@@ -33,16 +33,16 @@ mod search;
 
 use std::time::{Duration, Instant};
 
-use super::eval::{EvalWeights, MoveValuer, evaluate};
-use super::solver::{SolveLimits, Solver};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
+use crate::eval::{EvalWeights, MoveValuer, evaluate};
 use crate::game::outcome::Move;
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::FastRng;
 use crate::game::square::Square;
+use crate::solve::{SolveLimits, Solver};
 
 pub use self::config::AlphaBetaConfig;
 
@@ -432,7 +432,7 @@ mod tests {
         for seed in 0..6 {
             let start = midgame(40 + seed, 0);
             let pos = midgame(40 + seed, start.empty().count() - 14);
-            let exact = crate::bot::solver::solve(&pos, &SolveLimits::default())
+            let exact = crate::solve::solve(&pos, &SolveLimits::default())
                 .unwrap_or_else(|e| unreachable!("{e}"));
             let mut a = bot(
                 AlphaBetaConfig {

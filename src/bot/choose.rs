@@ -1,7 +1,7 @@
 //! Small pieces shared by the one-ply bots: picking the best square with
 //! random tie-breaks, and the pie-rule decision.
 
-use super::eval::{EvalWeights, MoveValuer, evaluate};
+use crate::eval::{EvalWeights, MoveValuer, evaluate};
 use crate::game::bitboard::Bitboard;
 use crate::game::position::Position;
 use crate::game::rng::FastRng;
@@ -62,7 +62,7 @@ pub fn best_from_random_start<T: PartialOrd + Copy>(
     best
 }
 
-/// The highest-valued square by [`crate::bot::eval::move_value`] and its value, the first
+/// The highest-valued square by [`crate::eval::move_value`] and its value, the first
 /// one in square order on ties (deterministic: the swap decision below
 /// and the `mcts` evaluation leaves).
 pub fn first_best(pos: &Position, valuer: &MoveValuer) -> Option<(Square, i32)> {

@@ -1,9 +1,9 @@
 //! `flatmc`: flat Monte Carlo with UCB1 at the root.
 
 use super::choose::best_square;
-use super::eval::{EvalWeights, LineValues, MoveValuer};
 use super::spec::{BotKind, KeyInfo, Params, SpecError, key_values};
 use super::{Bot, BotFault, SearchInfo};
+use crate::eval::{EvalWeights, LineValues, MoveValuer};
 use crate::game::outcome::Move;
 use crate::game::player::Player;
 use crate::game::position::Position;
@@ -16,7 +16,7 @@ key_values! {
         /// Uniformly random ([`Position::random_playout`]: no moves are played,
         /// the final split of the free squares is drawn directly).
         Random = "random",
-        /// Epsilon-greedy on [`super::eval::move_value`]: a random square with probability
+        /// Epsilon-greedy on [`crate::eval::move_value`]: a random square with probability
         /// `eps`, else the best square by the heuristic (ties at random).
         Heuristic = "heuristic",
     }
@@ -189,7 +189,7 @@ impl Bot for FlatMcBot {
         // Step 2: UCB1 for the rest of the budget.
         for t in arms.len()..budget {
             // An interrupted run drops this game: stop at once.
-            if t % 256 == 0 && crate::bot::interrupt::requested() {
+            if t % 256 == 0 && crate::interrupt::requested() {
                 break;
             }
             let ln_n = (t as f64).ln();
@@ -298,14 +298,14 @@ const DEFAULT_C: f64 = 0.4;
 const DEFAULT_EPSILON: f64 = 0.0;
 
 /// Own keys followed by the heuristic's (used by `rollout=heuristic`).
-const KEYS: [KeyInfo; OWN_KEYS.len() + EvalWeights::KEYS.len()] = {
-    let mut out = [OWN_KEYS[0]; OWN_KEYS.len() + EvalWeights::KEYS.len()];
+const KEYS: [KeyInfo; OWN_KEYS.len() + crate::bot::spec::WEIGHT_KEYS.len()] = {
+    let mut out = [OWN_KEYS[0]; OWN_KEYS.len() + crate::bot::spec::WEIGHT_KEYS.len()];
     let mut i = 0;
     while i < out.len() {
         out[i] = if i < OWN_KEYS.len() {
             OWN_KEYS[i]
         } else {
-            EvalWeights::KEYS[i - OWN_KEYS.len()]
+            crate::bot::spec::WEIGHT_KEYS[i - OWN_KEYS.len()]
         };
         i += 1;
     }
@@ -325,7 +325,7 @@ impl FlatMcConfig {
             rollout: p.pick(rollout)?,
             eps: p.real(eps)?,
             margin: p.real(margin)?,
-            weights: EvalWeights::from_params(p)?,
+            weights: crate::bot::spec::weights_from_params(p)?,
         })
     }
 }

@@ -1,9 +1,9 @@
 //! `greedy`: the move with the best immediate change in line scores.
 
 use super::choose::{best_square, heuristic_swap, pie_opening};
-use super::eval::EvalWeights;
 use super::spec::{BotKind, KeyInfo, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
+use crate::eval::EvalWeights;
 use crate::game::outcome::Move;
 use crate::game::record::Game;
 use crate::game::rng::FastRng;

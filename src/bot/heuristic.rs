@@ -1,14 +1,14 @@
 //! `heuristic`: one ply of the line-potential evaluation.
 
 use super::choose::{best_square, heuristic_swap, pie_opening};
-use super::eval::{EvalWeights, MOVE_VALUE_SCALE, MoveValuer};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
+use crate::eval::{EvalWeights, MOVE_VALUE_SCALE, MoveValuer};
 use crate::game::outcome::Move;
 use crate::game::record::Game;
 use crate::game::rng::FastRng;
 
-/// Plays the square with the highest [`move_value`](super::eval::move_value): the potential it adds
+/// Plays the square with the highest [`move_value`](crate::eval::move_value): the potential it adds
 /// to its own open row and column segments plus the opponent potential it
 /// spoils (`defence` weighs the latter). Ties are broken at random from the
 /// bot's seed. Under the pie rule it swaps by [`heuristic_swap`] and opens
@@ -74,9 +74,9 @@ impl Bot for HeuristicBot {
 pub const KIND: BotKind = BotKind {
     name: "heuristic",
     summary: "one ply of line potential: own open segments built plus opponent segments spoiled",
-    keys: &EvalWeights::KEYS,
+    keys: &crate::bot::spec::WEIGHT_KEYS,
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
-        let w = EvalWeights::from_params(params)?;
+        let w = crate::bot::spec::weights_from_params(params)?;
         Ok(Box::new(HeuristicBot::new(params.label(), w, seed)))
     },
 };

@@ -45,7 +45,7 @@ use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
 use super::choose::best_from_random_start;
-use super::eval::{EvalWeights, col_byte, digit_table, row_byte};
+use crate::eval::{EvalWeights, col_byte, digit_table, row_byte};
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::rng::FastRng;
@@ -126,7 +126,7 @@ pub enum NetError {
 impl LineNet {
     /// The untrained network: on the full board each line's score
     /// difference (exact), elsewhere the line potential of `heuristic`
-    /// (`bot::eval`, default weights: every window still open to a player
+    /// (`eval`, default weights: every window still open to a player
     /// credited its weight times 0.4 per free square, up to 3 free
     /// squares), the mover's minus the opponent's. Training moves the
     /// patterns it meets; a pattern it never meets (six stones of a line

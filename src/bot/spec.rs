@@ -5,11 +5,13 @@
 mod catalog;
 mod key;
 mod params;
+mod weights;
 
 pub use catalog::Catalog;
 pub(crate) use key::key_values;
 pub use key::{KeyInfo, KeyType, KeyValues};
 pub use params::Params;
+pub use weights::{WEIGHT_KEYS, weight_keys, weights_from_params, weights_from_params_with};
 
 use std::fmt;
 use std::str::FromStr;

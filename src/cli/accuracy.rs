@@ -18,8 +18,8 @@ use super::num;
 use crate::arena::rundir::prepare_out;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
-use crate::bot::solver::{Solution, SolveError, SolveLimits};
 use crate::game::outcome::Komi;
+use crate::solve::{Solution, SolveError, SolveLimits};
 use crate::study::accuracy::{
     AccuracyError, HEADER, Mover, Row, csv_line, judge_in_order, parse_suite, suite_text,
     summary_line,

@@ -13,12 +13,12 @@ use crate::arena::bench::{
 use crate::bot::mcts::MctsBot;
 use crate::bot::mcts::config::{Budget, MctsConfig, Parallel};
 use crate::bot::mcts::tree::{Padded, Tree};
-use crate::bot::solver::{SolveLimits, Solver};
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::{FastRng, mix64};
 use crate::game::scoring::score;
+use crate::solve::{SolveLimits, Solver};
 
 /// What `--seconds` accepts: more than nothing, at most an hour.
 const SECONDS: num::FloatRange = num::FloatRange {

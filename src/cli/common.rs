@@ -296,9 +296,9 @@ pub fn threads(t: Option<usize>) -> CliResult<usize> {
     }
 }
 
-/// The process's interrupt flag ([`crate::bot::interrupt::INTERRUPT`]):
+/// The process's interrupt flag ([`crate::interrupt::INTERRUPT`]):
 /// the arena's `cancel` and every search read this one flag.
-pub use crate::bot::interrupt::INTERRUPT as CANCEL;
+pub use crate::interrupt::INTERRUPT as CANCEL;
 
 /// Installs the Ctrl-C (and SIGTERM) handler of a long-running command.
 /// The first signal sets [`CANCEL`], so that searches return, games in
@@ -309,7 +309,7 @@ pub use crate::bot::interrupt::INTERRUPT as CANCEL;
 pub fn install_cancel(what: impl Into<String>) {
     let what = what.into();
     let _ = ctrlc::set_handler(move || {
-        if crate::bot::interrupt::request() {
+        if crate::interrupt::request() {
             crate::protocol::children::kill_all();
             std::process::exit(130);
         }
@@ -373,7 +373,7 @@ pub fn terminal_bar(quiet: bool, template: &str, done: u64, total: u64) -> indic
 /// with status 130 at once, there being nothing to keep.
 pub fn install_exit() {
     let _ = ctrlc::set_handler(|| {
-        crate::bot::interrupt::request();
+        crate::interrupt::request();
         crate::protocol::children::kill_all();
         std::process::exit(130);
     });

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::arena::TournamentError;
+use crate::arena::ArenaError;
 use crate::arena::runinfo::RunDirError;
 use crate::arena::runopts::NOT_RECORDED;
 use crate::arena::tournament::{ConfigError, games_limit, shard_limit};
@@ -65,11 +65,11 @@ pub fn usage(msg: impl Into<String>) -> CliError {
 pub type CliResult<T = ()> = Result<T, CliError>;
 
 /// Maps a library error to the command line's: the user's fault is exit 2.
-pub fn cli_error(e: TournamentError) -> CliError {
+pub fn cli_error(e: ArenaError) -> CliError {
     match e {
-        TournamentError::Config(m) => usage(m),
-        TournamentError::Run(e) => usage(run_dir_message(&e)),
-        TournamentError::Invalid(e) => usage(config_message(&e)),
+        ArenaError::Config(m) => usage(m),
+        ArenaError::Run(e) => usage(run_dir_message(&e)),
+        ArenaError::Invalid(e) => usage(config_message(&e)),
         e => CliError::Internal(anyhow::Error::new(e)),
     }
 }
@@ -138,9 +138,9 @@ pub fn config_message(e: &ConfigError) -> String {
 /// As [`cli_error`], and an I/O error on a file in `out` (a disk that
 /// filled up or went read-only during the run) is the user's too: one
 /// line naming `--out`, exit 2.
-pub fn out_error(out: &std::path::Path) -> impl Fn(TournamentError) -> CliError + '_ {
+pub fn out_error(out: &std::path::Path) -> impl Fn(ArenaError) -> CliError + '_ {
     move |e| match e {
-        TournamentError::Io { path, source } if path.starts_with(out) => usage(format!(
+        ArenaError::Io { path, source } if path.starts_with(out) => usage(format!(
             "--out {}: cannot write {}: {source}",
             out.display(),
             path.display()

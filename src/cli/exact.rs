@@ -20,13 +20,13 @@ use crate::arena::runinfo::RunFile;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::Shard;
-use crate::bot::solver::SolveLimits;
 use crate::game::outcome::Komi;
 use crate::game::square::{MAX_SIZE, MIN_SIZE, Square};
+use crate::solve::SolveLimits;
 use crate::study::exact::{
     ExactError, ExactRow, Job, VERSUS_HEADER, VERSUS_SUMMARY_HEADER, Versus, header,
     parse_versus_row, push_row, push_summary, push_versus_row, push_versus_summary, random_layouts,
-    summarize, summarize_versus, summary_header, summary_plot, symmetry_classes,
+    summarize, summarize_versus, summary_header, symmetry_classes,
 };
 
 /// Layouts with more free squares than this are refused unless
@@ -391,8 +391,7 @@ pub fn run(a: ExactArgs) -> CliResult {
                 out.display()
             )));
         }
-        Err(RunError::Work(ExactError::Solve(crate::bot::solver::SolveError::Interrupted)))
-        | Ok(_)
+        Err(RunError::Work(ExactError::Solve(crate::solve::SolveError::Interrupted))) | Ok(_)
             if CANCEL.load(std::sync::atomic::Ordering::Relaxed) =>
         {
             return Err(CliError::Interrupted(format!(
@@ -569,7 +568,7 @@ pub(super) fn finish(
         push_summary(&mut s, r);
     }
     write_atomic(&out.join("exact_summary.csv"), s.as_bytes()).map_err(out_error(out))?;
-    let svg = summary_plot(&summary, sampled)
+    let svg = crate::study::plot::summary_plot(&summary, sampled)
         .map_err(|e| CliError::Internal(anyhow::anyhow!("exact.svg: {e}")))?;
     write_atomic(&out.join("exact.svg"), svg.as_bytes()).map_err(out_error(out))?;
     save_run(info, out)?;

@@ -19,8 +19,8 @@ use crate::arena::runinfo::RunFile;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::Shard;
+use crate::arena::tournament::ArenaError;
 use crate::arena::tournament::MAX_GAMES;
-use crate::arena::tournament::TournamentError;
 use crate::study::fpa::{Fpa, FpaRow, fpa_csv, fpa_plot};
 use crate::study::grid::relabel;
 use crate::study::listrun::play_list_in_dir;
@@ -227,7 +227,7 @@ pub fn run(a: FpaArgs) -> CliResult {
     progress.finish();
     let records = match result {
         Ok(r) => r,
-        Err(TournamentError::Interrupted { done, total }) => {
+        Err(ArenaError::Interrupted { done, total }) => {
             return Err(CliError::Interrupted(format!(
                 "interrupted after {done} of {total} games; continue with the same command plus --resume --out {}",
                 out.display()
@@ -244,7 +244,7 @@ pub fn run(a: FpaArgs) -> CliResult {
 pub(super) fn finish(
     out: &std::path::Path,
     fpa: &Fpa,
-    records: &[crate::arena::record::GameRecord],
+    records: &[crate::arena::games_csv::GameRecord],
     komi: &str,
     games: u64,
     info: &RunFile,

@@ -9,8 +9,8 @@ use super::common::{install_cancel, parse_komi};
 use super::error::{CliError, CliResult, usage};
 use super::input::read_boards;
 use super::num;
-use crate::bot::solver::{SolveError, SolveLimits, Solver};
 use crate::game::outcome::Komi;
+use crate::solve::{SolveError, SolveLimits, Solver};
 
 /// Positions with more free squares than this are refused unless
 /// `--max-empty` says otherwise. Measured on 7x7 5-hole positions from

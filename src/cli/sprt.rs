@@ -14,13 +14,13 @@ use super::common::{
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
 use super::num;
-use crate::arena::record::GameRecord;
+use crate::arena::games_csv::GameRecord;
 use crate::arena::report::Report;
 use crate::arena::rundir::{DirRun, check_dir, read_games, run_in_dir, write_report};
 use crate::arena::runinfo::{RunArgs, RunFile, utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::{Format, Shard};
-use crate::arena::tournament::{TournamentConfig, TournamentError};
+use crate::arena::tournament::{ArenaError, TournamentConfig};
 use crate::stats::gsprt::{Decision, EloModel, SprtConfig};
 use crate::study::grid::relabel;
 use crate::study::sprt::{SprtObserver, SprtState};
@@ -238,9 +238,8 @@ pub fn run(a: SprtArgs) -> CliResult {
         let result = run_in_dir(&run, &CANCEL, &mut obs);
         match result {
             Ok(_) => {}
-            Err(TournamentError::Interrupted { .. })
-                if obs.state.decision() != Decision::Continue => {}
-            Err(TournamentError::Interrupted { done, total }) => {
+            Err(ArenaError::Interrupted { .. }) if obs.state.decision() != Decision::Continue => {}
+            Err(ArenaError::Interrupted { done, total }) => {
                 return Err(CliError::Interrupted(format!(
                     "interrupted after {done} of at most {total} games; continue with the same command plus --resume --out {}",
                     out.display()

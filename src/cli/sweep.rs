@@ -15,14 +15,14 @@ use super::common::{
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
 use super::num;
+use crate::arena::games_csv::GameRecord;
 use crate::arena::progress::{Leader, Progress, ProgressMode};
-use crate::arena::record::GameRecord;
 use crate::arena::report::Report;
 use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
 use crate::arena::runinfo::{RunArgs, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::Shard;
-use crate::arena::tournament::{Observer, TournamentConfig, TournamentError};
+use crate::arena::tournament::{ArenaError, Observer, TournamentConfig};
 use crate::bot::Catalog;
 use crate::study::grid::parse_axis;
 use crate::study::sweep::{Sweep, SweepRow, sweep_csv, sweep_plot};
@@ -71,12 +71,12 @@ impl Observer for Keep<'_> {
         self.inner.on_start(done, total);
     }
 
-    fn on_game(&mut self, r: &GameRecord, row: &str) -> Result<ControlFlow<()>, TournamentError> {
+    fn on_game(&mut self, r: &GameRecord, row: &str) -> Result<ControlFlow<()>, ArenaError> {
         self.records.push(*r);
         self.inner.on_game(r, row)
     }
 
-    fn on_idle(&mut self) -> Result<(), TournamentError> {
+    fn on_idle(&mut self) -> Result<(), ArenaError> {
         self.inner.on_idle()
     }
 }
@@ -232,7 +232,7 @@ pub fn run(a: SweepArgs) -> CliResult {
             }
             Ok(())
         }
-        Err(TournamentError::Interrupted { done, total }) => Err(CliError::Interrupted(format!(
+        Err(ArenaError::Interrupted { done, total }) => Err(CliError::Interrupted(format!(
             "interrupted after {done} of {total} games; continue with the same command plus --resume --out {}",
             out.display()
         ))),

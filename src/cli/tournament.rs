@@ -15,7 +15,7 @@ use crate::arena::report::Report;
 use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
 use crate::arena::runinfo::{RunArgs, utc_stamp};
 use crate::arena::schedule::{Format, Shard};
-use crate::arena::tournament::{TournamentConfig, TournamentError};
+use crate::arena::tournament::{ArenaError, TournamentConfig};
 use crate::bot::BotSpec;
 
 /// The bots of the no-argument tournament: one list, adjusted as bots land.
@@ -66,12 +66,12 @@ pub struct TournamentArgs {
 }
 
 /// Writes `ratings.svg`, the ratings as a plot beside `ratings.csv`
-/// (study::ladder), for a tournament and for a merge alike.
+/// (study::plot), for a tournament and for a merge alike.
 ///
 /// # Errors
 /// A drawing failure (exit 1) or a write that fails (exit 2, naming `--out`).
 pub fn write_ratings_svg(out: &std::path::Path, report: &Report, seed: u64) -> CliResult {
-    let svg = crate::study::ladder::ratings_plot(
+    let svg = crate::study::plot::ratings_plot(
         report,
         &format!(
             "Ratings: {} games, seed {seed}",
@@ -188,7 +188,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
             }
             Ok(())
         }
-        Err(TournamentError::Interrupted { done, total }) => Err(CliError::Interrupted(format!(
+        Err(ArenaError::Interrupted { done, total }) => Err(CliError::Interrupted(format!(
             "interrupted after {done} of {total} games; continue with: {} --resume --out {}",
             run.args.command(),
             out.display()

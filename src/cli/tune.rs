@@ -21,7 +21,7 @@ use crate::arena::progress::{LINE_INTERVAL, ProgressMode, short_duration};
 use crate::arena::rundir::prepare_out;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
-use crate::arena::tournament::TournamentError;
+use crate::arena::tournament::ArenaError;
 use crate::study::spsa::{Spsa, SpsaSettings, value_text};
 use crate::study::tune::{Row, Tune, Tuner, param_text, parse_param};
 use crate::study::tune_csv::{header, replay, row_text, tune_svg};
@@ -300,7 +300,7 @@ pub fn run(a: TuneArgs) -> CliResult {
     let mut file = std::fs::OpenOptions::new()
         .append(true)
         .open(&csv)
-        .map_err(|e| out_error(&out)(TournamentError::io(&csv, e)))?;
+        .map_err(|e| out_error(&out)(ArenaError::io(&csv, e)))?;
     if !a.run.quiet {
         eprintln!(
             "tune: {} keys of {} over {} pairs{}, seed {}, {} threads, out {}",
@@ -321,7 +321,7 @@ pub fn run(a: TuneArgs) -> CliResult {
         let ks = tuner.next..tuner.batch_end();
         let results = match tune.play_batch(&catalog, &tuner, ks, threads, &CANCEL) {
             Ok(r) => r,
-            Err(TournamentError::Interrupted { done, total }) => {
+            Err(ArenaError::Interrupted { done, total }) => {
                 display.finish();
                 write_svg(&out, &tuner, &rows, &base.label())?;
                 return Err(CliError::Interrupted(format!(
@@ -329,7 +329,7 @@ pub fn run(a: TuneArgs) -> CliResult {
                     out.display()
                 )));
             }
-            Err(TournamentError::Config(m)) => return Err(usage(m)),
+            Err(ArenaError::Config(m)) => return Err(usage(m)),
             Err(e) => return Err(out_error(&out)(e)),
         };
         let mut batch = String::new();
@@ -340,7 +340,7 @@ pub fn run(a: TuneArgs) -> CliResult {
         }
         file.write_all(batch.as_bytes())
             .and_then(|()| file.flush())
-            .map_err(|e| out_error(&out)(TournamentError::io(&csv, e)))?;
+            .map_err(|e| out_error(&out)(ArenaError::io(&csv, e)))?;
         display.update(tuner.next, &theta_text(&tuner));
         if last_svg.elapsed() >= Duration::from_secs(30) {
             last_svg = Instant::now();

@@ -152,7 +152,7 @@ impl EngineProcess {
             // The wait is sliced so that an interrupted run stops waiting
             // (and kills the engine) within a slice, however long the
             // move timeout.
-            if crate::bot::interrupt::requested() {
+            if crate::interrupt::requested() {
                 self.kill();
                 return Err(BotFault::Interrupted);
             }

@@ -6,13 +6,13 @@ mod suite;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::bot::solver::{Solution, SolveError, SolveLimits, Solver, format_halves};
 use crate::bot::{BotSpec, Catalog};
 use crate::game::outcome::{Move, Outcome};
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::derive_seed;
+use crate::solve::{Solution, SolveError, SolveLimits, Solver, format_halves};
 use crate::study::ordered::solve_in_order;
 
 pub use self::suite::{Entry, SuiteError, parse_suite, suite_text};

@@ -18,19 +18,17 @@
 //! against that formula.
 
 mod layouts;
-mod plot;
 mod summary;
 mod versus;
 
 use std::fmt::Write as _;
 
-use crate::bot::solver::{SolveError, SolveLimits, Solver, format_halves};
 use crate::game::outcome::{Komi, Move, Outcome};
 use crate::game::player::Player;
 use crate::game::position::Position;
+use crate::solve::{SolveError, SolveLimits, Solver, format_halves};
 
 pub use self::layouts::{Layout, MAX_ENUMERATED, choose, random_layouts, symmetry_classes};
-pub use self::plot::summary_plot;
 pub use self::summary::{SummaryRow, push_summary, summarize, summary_header};
 pub use self::versus::{
     Giveaway, VERSUS_HEADER, VERSUS_SUMMARY_HEADER, Versus, VersusRow, VersusSummary,

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use super::plot::{Bar, PlotError, StackedBars, stacked_bars};
-use crate::arena::record::GameRecord;
+use crate::arena::games_csv::GameRecord;
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::TournamentConfig;
 use crate::bot::BotSpec;

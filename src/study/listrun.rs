@@ -13,9 +13,9 @@
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use crate::arena::record::GameRecord;
+use crate::arena::games_csv::GameRecord;
 use crate::arena::rundir::play_into_games_csv;
-use crate::arena::tournament::{Observer, TournamentConfig, TournamentError};
+use crate::arena::tournament::{ArenaError, Observer, TournamentConfig};
 use crate::bot::Catalog;
 
 /// Plays `games` (indices into `config`'s schedule, in order) into
@@ -25,7 +25,7 @@ use crate::bot::Catalog;
 ///
 /// # Errors
 /// A `games.csv` that does not match the list, I/O and bot errors;
-/// [`TournamentError::Interrupted`] when `cancel` was set.
+/// [`ArenaError::Interrupted`] when `cancel` was set.
 pub fn play_list_in_dir(
     config: &TournamentConfig,
     catalog: &Catalog,
@@ -33,7 +33,7 @@ pub fn play_list_in_dir(
     dir: &Path,
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
-) -> Result<Vec<GameRecord>, TournamentError> {
+) -> Result<Vec<GameRecord>, ArenaError> {
     play_into_games_csv(
         config,
         catalog,

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 
 use crate::arena::ordered::{each, run_in_order};
-use crate::bot::solver::Solver;
+use crate::solve::Solver;
 
 /// Runs `work(solver, i)` for every job `i` in `0..jobs` on `threads`
 /// threads and hands each `Ok` result to `on_row(i, result)` in job order.

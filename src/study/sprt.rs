@@ -12,8 +12,8 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 use super::plot::{LlrPlot, PlotError, llr_plot};
-use crate::arena::record::GameRecord;
-use crate::arena::tournament::{Observer, TournamentError};
+use crate::arena::games_csv::GameRecord;
+use crate::arena::tournament::{ArenaError, Observer};
 use crate::stats::gsprt::{Decision, Pentanomial, SprtConfig, score_interval};
 use crate::stats::rating::elo_from_score;
 
@@ -60,13 +60,13 @@ impl SprtState {
     /// # Errors
     /// A game out of order (not the next of its pair), which would make
     /// the stopping point depend on more than the seed.
-    pub fn add_game(&mut self, r: &GameRecord) -> Result<Decision, TournamentError> {
+    pub fn add_game(&mut self, r: &GameRecord) -> Result<Decision, ArenaError> {
         if self.decision != Decision::Continue {
             return Ok(self.decision);
         }
         let expected = 2 * self.counts.pairs() + u64::from(self.pending.is_some());
         if r.game != expected {
-            return Err(TournamentError::Game(format!(
+            return Err(ArenaError::Game(format!(
                 "sprt: game {} arrived where game {expected} was due",
                 r.game
             )));
@@ -225,7 +225,7 @@ impl Observer for SprtObserver<'_> {
         }
     }
 
-    fn on_game(&mut self, r: &GameRecord, _row: &str) -> Result<ControlFlow<()>, TournamentError> {
+    fn on_game(&mut self, r: &GameRecord, _row: &str) -> Result<ControlFlow<()>, ArenaError> {
         self.records.push(*r);
         let d = self.state.add_game(r)?;
         (self.on_game)(&self.state);

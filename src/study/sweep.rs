@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use super::grid::{Axis, Combo, GridError, expand};
 use super::plot::{Estimate, HeatMap, LinePlot, PlotError, Series, heat_map, line_plot};
-use crate::arena::record::GameRecord;
+use crate::arena::games_csv::GameRecord;
 use crate::arena::report::Report;
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::TournamentConfig;

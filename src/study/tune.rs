@@ -16,7 +16,7 @@ use super::spsa::{Probe, Spsa, SpsaParam, value_text};
 use crate::arena::game::play_game;
 use crate::arena::ordered::{each, run_in_order};
 use crate::arena::schedule::{GameKey, game_seeds};
-use crate::arena::tournament::TournamentError;
+use crate::arena::tournament::ArenaError;
 use crate::bot::spec::canonical_key;
 use crate::bot::{BotSpec, Catalog};
 use crate::game::player::Player;
@@ -158,7 +158,7 @@ impl Tune {
         j: u64,
         plus: &BotSpec,
         minus: &BotSpec,
-    ) -> Result<GameShare, TournamentError> {
+    ) -> Result<GameShare, ArenaError> {
         let rules = &self.rules[(k % self.rules.len() as u64) as usize];
         let seeds = game_seeds(
             self.seed,
@@ -169,7 +169,7 @@ impl Tune {
         );
         let start = rules
             .new_game(&mut layout_rng(seeds.layout))
-            .map_err(|e| TournamentError::Game(format!("iteration {k}: {e}")))?;
+            .map_err(|e| ArenaError::Game(format!("iteration {k}: {e}")))?;
         let (tuned_is_plus, other) = match &self.vs {
             None => (true, minus),
             Some(vs) => (j < 2, vs),
@@ -184,7 +184,7 @@ impl Tune {
         let build = |spec: &BotSpec, seat: usize| {
             catalog
                 .build(spec, seeds.bots[seat])
-                .map_err(|e| TournamentError::Config(format!("--param: {e}")))
+                .map_err(|e| ArenaError::Config(format!("--param: {e}")))
         };
         let mut first = build(a, 0)?;
         let mut second = build(b, 1)?;
@@ -213,7 +213,7 @@ impl Tune {
     ///
     /// # Errors
     /// A bot that cannot be built from a probed value, a layout that
-    /// cannot be drawn; [`TournamentError::Interrupted`] when `cancel` was
+    /// cannot be drawn; [`ArenaError::Interrupted`] when `cancel` was
     /// set (the batch's games are then dropped).
     pub fn play_batch(
         &self,
@@ -222,16 +222,16 @@ impl Tune {
         ks: std::ops::Range<u64>,
         threads: usize,
         cancel: &AtomicBool,
-    ) -> Result<Vec<IterResult>, TournamentError> {
+    ) -> Result<Vec<IterResult>, ArenaError> {
         let g = self.games_per_iteration();
         let params = &tuner.spsa.params;
         let mut specs = Vec::new();
         for k in ks.clone() {
             let p = tuner.probe(k);
-            let parse = |v: &[f64]| -> Result<BotSpec, TournamentError> {
+            let parse = |v: &[f64]| -> Result<BotSpec, ArenaError> {
                 self.spec_text(params, v)
                     .parse::<BotSpec>()
-                    .map_err(|e| TournamentError::Config(format!("--param: {e}")))
+                    .map_err(|e| ArenaError::Config(format!("--param: {e}")))
             };
             specs.push((parse(&p.plus)?, parse(&p.minus)?));
         }
@@ -254,7 +254,7 @@ impl Tune {
             }),
         )?;
         if cancel.load(Ordering::Relaxed) || games.len() < jobs {
-            return Err(TournamentError::Interrupted {
+            return Err(ArenaError::Interrupted {
                 done: tuner.next,
                 total: tuner.spsa.settings.iterations,
             });

@@ -1,7 +1,7 @@
 //! The `alphabeta` settings: one field per bot key.
 
-use crate::bot::eval::EvalWeights;
 use crate::bot::spec::{KeyInfo, Params, SpecError};
+use crate::eval::EvalWeights;
 
 /// Search settings; each is a bot key.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,9 +83,9 @@ impl AlphaBetaConfig {
         Self::MS,
         Self::SOLVE,
         Self::TT,
-        EvalWeights::KEYS[0],
-        EvalWeights::KEYS[1],
-        EvalWeights::KEYS[2],
+        crate::bot::spec::WEIGHT_KEYS[0],
+        crate::bot::spec::WEIGHT_KEYS[1],
+        crate::bot::spec::WEIGHT_KEYS[2],
     ];
 
     /// Reads the keys from a spec.
@@ -104,7 +104,7 @@ impl AlphaBetaConfig {
             ms: p.opt_int(&Self::MS)?.unwrap_or(0),
             solve: p.int(&Self::SOLVE)? as u32,
             tt: p.int(&Self::TT)? as usize,
-            weights: EvalWeights::from_params(p)?,
+            weights: crate::bot::spec::weights_from_params(p)?,
         })
     }
 }

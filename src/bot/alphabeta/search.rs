@@ -20,7 +20,7 @@ impl AlphaBetaBot {
         if !self.stopped
             && (self.nodes >= self.node_limit
                 || (self.nodes & 1023 == 0
-                    && (crate::bot::interrupt::requested()
+                    && (crate::interrupt::requested()
                         || self.deadline.is_some_and(|d| Instant::now() >= d))))
         {
             self.stopped = true;

@@ -5,9 +5,9 @@ use std::path::Path;
 
 use super::{LineNet, NetLines};
 use crate::bot::choose::{best_square, heuristic_swap, pie_opening};
-use crate::bot::eval::{EvalWeights, MOVE_VALUE_SCALE, MoveValuer};
 use crate::bot::spec::{BotKind, KeyInfo, Params, SpecError};
 use crate::bot::{Bot, BotFault, SearchInfo};
+use crate::eval::{EvalWeights, MOVE_VALUE_SCALE, MoveValuer};
 use crate::game::outcome::Move;
 use crate::game::record::Game;
 use crate::game::rng::FastRng;

@@ -17,9 +17,9 @@ mod parse;
 
 pub use keys::KEYS;
 
-use crate::bot::eval::EvalWeights;
 use crate::bot::learned::LineNet;
 use crate::bot::spec::key_values;
+use crate::eval::EvalWeights;
 
 /// How long one search runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -41,10 +41,10 @@ key_values! {
         /// equals; with probability `eps` a random square instead.
         Greedy = "greedy",
         /// Each move takes the square with the best line-potential value
-        /// (`bot::eval::move_value`); `eps` as for greedy.
+        /// (`eval::move_value`); `eps` as for greedy.
         Heuristic = "heuristic",
         /// No playout: the leaf is scored by the line-potential evaluation
-        /// (`bot::eval::evaluate`, exact on a finished board) as if it were
+        /// (`eval::evaluate`, exact on a finished board) as if it were
         /// the final margin. AMAF statistics then come from a uniformly random
         /// fill of the leaf.
         Eval = "eval",

@@ -1,5 +1,5 @@
 //! The exact decisions of the mcts bot with few squares left, from the
-//! project's one exact solver ([`crate::bot::solver`]): the margin of a
+//! project's one exact solver ([`crate::solve`]): the margin of a
 //! leaf, the margin after each move at the root, and the best move of a
 //! root with the pie swap pending.
 //!
@@ -7,11 +7,11 @@
 //! opponent gain they block), and among equally good moves the first
 //! wins, so the move played does not depend on the solver's own order.
 
-use crate::bot::solver::{SolveLimits, Solver};
 use crate::game::outcome::Move;
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::square::Square;
+use crate::solve::{SolveLimits, Solver};
 
 /// The solver's table for the mcts bot's exact searches, in MiB: enough
 /// for the root positions of `exact=` free squares (at most 16).
@@ -46,7 +46,7 @@ fn to_white(pos: &Position, v: i32) -> i32 {
 }
 
 /// A value from a search without limits, which stops only at the end.
-fn unlimited<T>(r: Result<T, crate::bot::solver::SolveError>) -> T {
+fn unlimited<T>(r: Result<T, crate::solve::SolveError>) -> T {
     r.unwrap_or_else(|e| unreachable!("a search without limits stops only at the end: {e}"))
 }
 

@@ -2,7 +2,7 @@
 //! as `heuristic` this move.
 
 use super::config::{MctsConfig, Model};
-use crate::bot::eval::MoveValuer;
+use crate::eval::MoveValuer;
 use crate::game::outcome::Move;
 use crate::game::player::Player;
 use crate::game::record::Game;

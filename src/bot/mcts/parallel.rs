@@ -243,7 +243,7 @@ fn grow(tree: &mut Tree, full: bool, req: &SearchRequest<'_>) -> bool {
     let Some(cap) = req.grow_to else { return false };
     if !full
         || tree.limit() >= cap
-        || crate::bot::interrupt::requested()
+        || crate::interrupt::requested()
         || req.deadline.is_some_and(|d| Instant::now() >= d)
         || tree.root().proof() != Proof::Unknown
     {

@@ -8,8 +8,8 @@
 use super::config::{MctsConfig, Reward, Rollout};
 use super::tree::REWARD_ONE;
 use crate::bot::choose::{best_from_random_start, first_best};
-use crate::bot::eval;
 use crate::bot::learned::{LineNet, NetLines};
+use crate::eval;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;

@@ -22,7 +22,7 @@ pub struct RootMove {
 
 /// What the last search did.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Report {
+pub struct SearchReport {
     /// Iterations run.
     pub iterations: u64,
     /// Tree nodes in use, all trees together.

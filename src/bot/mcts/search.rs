@@ -15,13 +15,13 @@ use super::endgame;
 use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
 use super::tree::{NodeId, NodeMove, NodeState, Padded, Proof, Reserve, Tree};
-use crate::bot::eval;
 use crate::bot::learned::LineNet;
-use crate::bot::solver::Solver;
+use crate::eval;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
 use crate::game::rng::FastRng;
+use crate::solve::Solver;
 
 mod backup;
 mod choices;
@@ -278,8 +278,7 @@ impl Worker {
                     self.clock = now;
                 }
             }
-            if crate::bot::interrupt::requested() || s.deadline.is_some_and(|d| Instant::now() >= d)
-            {
+            if crate::interrupt::requested() || s.deadline.is_some_and(|d| Instant::now() >= d) {
                 s.stop.store(true, Relaxed);
             }
             if s.grow && s.tree.nearly_full() {

@@ -37,7 +37,7 @@ pub struct SelectParams {
     /// Fold each child's value to `min(q, 1 - q)`: at the empty board under
     /// the pie rule, where a child's value is White's prospects after the
     /// first stone and the second player will take whichever side is
-    /// better (see `mod.rs`, the pie rule).
+    /// better (see `mcts.rs`, the pie rule).
     pub fold: bool,
 }
 

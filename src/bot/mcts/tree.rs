@@ -4,7 +4,7 @@
 //!
 //! A node's statistics are always from the view of the player who chose
 //! it, that is the owner of the colour *not* to move in its position (a pie
-//! swap changes who owns White, not whose turn it is; see `mod.rs`).
+//! swap changes who owns White, not whose turn it is; see `mcts.rs`).
 //!
 //! The node itself is in `tree/node.rs`, the reuse of a subtree between
 //! moves in `tree/keep.rs`.

@@ -9,9 +9,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::bot::solver::Solution;
 use crate::game::outcome::{Komi, Move, Outcome};
 use crate::game::text::{Board, board_to_text, parse_boards};
+use crate::solve::Solution;
 
 /// One position of a suite.
 #[derive(Clone, Debug, PartialEq, Eq)]

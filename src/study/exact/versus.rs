@@ -22,13 +22,13 @@
 use std::fmt::Write as _;
 
 use super::{ExactError, Layout};
-use crate::bot::solver::{SolveLimits, Solver, format_halves};
 use crate::bot::{BotSpec, Catalog};
 use crate::game::outcome::{Move, Outcome};
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::derive_seed;
+use crate::solve::{SolveLimits, Solver, format_halves};
 
 /// The bots that play the solver on every layout, and the seed of their
 /// randomness.

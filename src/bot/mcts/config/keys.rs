@@ -235,7 +235,7 @@ pub const MAX_NODES_KEY: KeyInfo = key(KeyInfo::int(
 ));
 /// The heuristic's weights, the keys shared with `heuristic` and
 /// `alphabeta`, with mcts's own defaults.
-pub const WEIGHTS: [KeyInfo; 3] = EvalWeights::keys(&DEFAULT_WEIGHTS);
+pub const WEIGHTS: [KeyInfo; 3] = crate::bot::spec::weight_keys(&DEFAULT_WEIGHTS);
 
 /// The keys `pahtum bots` lists for `mcts`, in its order; the everyday
 /// ones and the research options are listed apart.

@@ -61,7 +61,7 @@ impl MctsConfig {
             threads: p.int(&THREADS)? as usize,
             parallel: p.pick(&PARALLEL)?,
             max_nodes: p.int(&MAX_NODES_KEY)?.min(u32::MAX as u64) as u32,
-            weights: EvalWeights::from_params_with(p, &WEIGHTS)?,
+            weights: crate::bot::spec::weights_from_params_with(p, &WEIGHTS)?,
             net: net_param(p)?,
         })
     }

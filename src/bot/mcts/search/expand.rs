@@ -2,10 +2,10 @@
 //! pruned and ordered by the heuristic's or the network's move values.
 
 use super::{Worker, swap_follows};
-use crate::bot::eval;
 use crate::bot::learned::{LineNet, NetLines};
 use crate::bot::mcts::config::{MctsConfig, Prior, Rollout};
 use crate::bot::mcts::tree::NodeMove;
+use crate::eval;
 use crate::game::position::Position;
 
 impl Worker {

@@ -5,7 +5,7 @@ use crate::stats::rating::{Z95, wilson};
 use crate::study::fpa::BRAINKING;
 use crate::study::plot::{Bar, PlotError, StackedBars, stacked_bars};
 
-use super::SummaryRow;
+use crate::study::exact::SummaryRow;
 
 /// The plot of `summary` (one board size). `sampled`: the layouts were
 /// drawn at random (each weight 1), so each share gets its Wilson 95 %

@@ -46,9 +46,9 @@ use std::time::{Duration, Instant};
 use self::config::{Budget, MctsConfig, Parallel};
 use self::search::Root;
 use self::tree::{NodeId, NodeState, Proof, Tree};
-use super::eval::EvalWeights;
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
+use crate::eval::EvalWeights;
 use crate::game::outcome::Move;
 use crate::game::player::Player;
 use crate::game::position::Position;
@@ -56,7 +56,7 @@ use crate::game::record::Game;
 use crate::game::rng::derive_seed;
 
 pub use config::KEYS;
-pub use root::{Report, RootMove};
+pub use root::{RootMove, SearchReport};
 
 use self::model::modelled_colour;
 use self::root::{choose, principal_variation};
@@ -77,11 +77,11 @@ pub struct MctsBot {
     cfg: MctsConfig,
     seed: u64,
     trees: Vec<Tree>,
-    solver: Option<Box<crate::bot::solver::Solver>>,
+    solver: Option<Box<crate::solve::Solver>>,
     /// The game (start and moves) the trees' roots stand for, and the
     /// colour their search modelled.
     rooted: Option<(Position, Vec<Move>, Option<Player>)>,
-    report: Option<Report>,
+    report: Option<SearchReport>,
     /// The search threads besides the caller's when `threads > 1`, kept
     /// between moves: starting threads for every search cost up to a few
     /// milliseconds each, a large share of a short time budget, and left
@@ -111,7 +111,7 @@ impl MctsBot {
     }
 
     /// What the last search did.
-    pub fn report(&self) -> Option<&Report> {
+    pub fn report(&self) -> Option<&SearchReport> {
         self.report.as_ref()
     }
 
@@ -133,9 +133,9 @@ impl MctsBot {
         let mut keep: Option<Vec<Move>> = None;
         let mut exact_margin = None;
         if self.cfg.solver && pos.empty().count() <= self.cfg.exact {
-            let solver = self.solver.get_or_insert_with(|| {
-                Box::new(crate::bot::solver::Solver::new(endgame::TABLE_MB))
-            });
+            let solver = self
+                .solver
+                .get_or_insert_with(|| Box::new(crate::solve::Solver::new(endgame::TABLE_MB)));
             if pos.can_swap() {
                 let ex = endgame::solve(&pos, solver);
                 if let Some(mv) = ex.best {
@@ -236,7 +236,7 @@ impl MctsBot {
         if let Some(c) = self.trees[0].child_by_move(NodeId::ROOT, chosen) {
             principal_variation(&self.trees[0], c, &mut pv);
         }
-        self.report = Some(Report {
+        self.report = Some(SearchReport {
             iterations: run.iterations,
             nodes: self.trees.iter().map(|t| t.used() as u64).sum(),
             depth: run.depth,
@@ -253,7 +253,7 @@ impl MctsBot {
     /// Records a move decided by the exact search alone.
     fn exact_report(&mut self, pos: &Position, mv: Move, margin_halves: i32) -> Move {
         self.rooted = None;
-        self.report = Some(Report {
+        self.report = Some(SearchReport {
             iterations: 0,
             nodes: 0,
             depth: pos.empty().count(),
@@ -375,7 +375,7 @@ impl MctsBot {
 /// `max_nodes`): the best one-ply move.
 fn fallback(pos: &Position, w: &EvalWeights) -> Result<Move, BotFault> {
     pos.empty()
-        .max_by_key(|&sq| crate::bot::eval::move_value(pos, sq, w))
+        .max_by_key(|&sq| crate::eval::move_value(pos, sq, w))
         .map(Move::Place)
         .ok_or_else(|| BotFault::Illegal("no free square".into()))
 }

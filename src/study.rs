@@ -14,7 +14,7 @@
 //!   and with or without the pie rule; fair komi from [`crate::stats::komi`].
 //! - [`tune`]: SPSA ([`spsa`]) over several keys of one bot at once, in
 //!   fixed batches of colour-swapped pairs; `tune.csv` ([`tune_csv`]).
-//! - [`plot`]: the SVG figures; [`ladder`]: the tournament's ratings plot.
+//! - [`plot`]: the SVG figures; the tournament's ratings plot among them.
 //!
 //! Their statistics (Wilson, Elo, Bradley-Terry, the pentanomial GSPRT,
 //! the fair komi) are in [`crate::stats`], shared with the tournament.
@@ -23,7 +23,6 @@ pub mod accuracy;
 pub mod exact;
 pub mod fpa;
 pub mod grid;
-pub mod ladder;
 pub mod listrun;
 pub mod ordered;
 pub mod plot;

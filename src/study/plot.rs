@@ -12,15 +12,19 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 mod bars;
+mod exact;
 mod heat;
 mod line;
 mod llr;
+mod ratings;
 mod tune;
 
 pub use bars::stacked_bars;
+pub use exact::summary_plot;
 pub use heat::heat_map;
 pub use line::line_plot;
 pub use llr::llr_plot;
+pub use ratings::ratings_plot;
 pub use tune::{TunePlot, tune_plot};
 
 /// Why a plot could not be drawn.

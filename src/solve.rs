@@ -446,7 +446,7 @@ fn root_classes(pos: &Position) -> Vec<RootClass> {
 ///
 /// # Examples
 /// ```
-/// use pahtum::bot::solver::{solve, SolveLimits};
+/// use pahtum::solve::{solve, SolveLimits};
 /// // White to move with three free squares: b1 completes a run of three.
 /// let b = &pahtum::parse_boards("WWB\nBW.\nB..\n").unwrap()[0];
 /// let pos = b.to_position(false, pahtum::Komi::ZERO).unwrap();

@@ -2,16 +2,13 @@
 
 pub mod alphabeta;
 pub mod choose;
-pub mod eval;
 pub mod flatmc;
 pub mod greedy;
 pub mod heuristic;
 pub mod human;
-pub mod interrupt;
 pub mod learned;
 pub mod mcts;
 pub mod random;
-pub mod solver;
 pub mod spec;
 
 use crate::game::outcome::Move;

@@ -83,7 +83,7 @@ pub(crate) enum Stop {
     Nodes,
     /// The deadline passed.
     Time,
-    /// The run was interrupted ([`crate::bot::interrupt`]).
+    /// The run was interrupted ([`crate::interrupt`]).
     Interrupted,
 }
 
@@ -106,7 +106,7 @@ pub(crate) struct Search<'t> {
     /// the opponent's play, per colour to move.
     history: [[u32; 64]; 2],
     /// One-ply heuristic values for move ordering in large positions.
-    valuer: crate::bot::eval::MoveValuer,
+    valuer: crate::eval::MoveValuer,
 }
 
 impl<'t> Search<'t> {
@@ -128,8 +128,8 @@ impl<'t> Search<'t> {
             deadline,
             stopped: None,
             history: [[0; 64]; 2],
-            valuer: crate::bot::eval::MoveValuer::with_table(
-                &crate::bot::eval::EvalWeights::default(),
+            valuer: crate::eval::MoveValuer::with_table(
+                &crate::eval::EvalWeights::default(),
                 root.size(),
             ),
         }
@@ -156,7 +156,7 @@ impl<'t> Search<'t> {
             self.stopped = Some(Stop::Nodes);
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stopped = Some(Stop::Time);
-        } else if crate::bot::interrupt::requested() {
+        } else if crate::interrupt::requested() {
             self.stopped = Some(Stop::Interrupted);
         }
         self.stopped.is_some()

@@ -1,7 +1,7 @@
 //! The plot of a tournament's ratings: every bot's maximum-likelihood Elo
 //! with its 95 % interval, strongest first.
 
-use super::plot::{Estimate, LinePlot, PlotError, Series, line_plot};
+use super::{Estimate, LinePlot, PlotError, Series, line_plot};
 use crate::arena::report::Report;
 
 /// `ratings.svg`: Elo per bot (best first) with interval bars; `title`
