@@ -387,6 +387,7 @@ fn readme_examples_print_what_the_readme_shows() {
         "exact",
         "accuracy",
         "tune",
+        "review",
         "bots",
     ] {
         assert!(
