@@ -182,3 +182,38 @@ fn an_illegal_move_is_named_and_nothing_written() {
     let csv = std::fs::read_to_string(out.join("review.csv")).expect("csv");
     assert_eq!(csv.lines().count(), 4);
 }
+
+/// Ctrl-C during a long search: exit 130 within seconds and no review.csv.
+#[test]
+fn an_interrupt_exits_130_and_writes_nothing() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    use std::time::{Duration, Instant};
+
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("r");
+    let mut child = Command::new(BIN)
+        .args(["review", "--moves", "d4 c3", "--layout", "a1", "--quiet"])
+        .args(["--bot", "mcts:iters=100000000", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start");
+    std::thread::sleep(Duration::from_millis(700));
+    let pid = i32::try_from(child.id()).expect("pid");
+    kill(Pid::from_raw(pid), Signal::SIGINT).expect("signal");
+    let t0 = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if t0.elapsed() > Duration::from_secs(8) {
+            let _ = child.kill();
+            panic!("still running after the interrupt");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
+    assert!(!out.join("review.csv").exists());
+}
