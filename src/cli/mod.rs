@@ -68,6 +68,8 @@ pub enum Command {
     /// A bot's moves on solved positions against perfect play, CSV out
     Accuracy(accuracy::AccuracyArgs),
     /// One game move by move: the bot's evaluation and best move, exact verdicts near the end; review.csv
+    // --moves games need a --layout, so --holes has no use here.
+    #[command(mut_arg("holes", |a| a.hide(true)))]
     Review(review::ReviewArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
