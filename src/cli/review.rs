@@ -22,9 +22,9 @@ use crate::study::review::{ReviewConfig, ReviewError, csv_text, review, summary_
 pub const DEFAULT_BOT: &str = "mcts:iters=2000";
 
 /// Positions with at most this many free squares are solved by default.
-/// On 7x7 the first solve of a game dominates, and from 20 free squares it
-/// takes about a second on one core (see `solve`'s default); the later,
-/// smaller ones reuse its table.
+/// On 7x7 the first solve of a game dominates (the later, smaller ones
+/// reuse its table), and its time grows steeply with the free squares (see
+/// `solve`'s default): from 20 a whole game is reviewed in seconds.
 pub const DEFAULT_EXACT: u32 = 20;
 
 /// A solve that visits more nodes gives up and leaves its row's exact
