@@ -1,7 +1,10 @@
 //! What a newcomer reads is true: every file the README, the docs, help
-//! texts and source comments cite exists; the README's quickstart output
-//! is what the quickstart prints, and each subcommand's example what that
-//! command prints; options and keys are spelled and defaulted one way.
+//! texts and source comments cite exists, and every markdown link leads
+//! somewhere; the README's quickstart output is what the quickstart
+//! prints, and each subcommand's example (in the README, docs/cli.md or
+//! docs/clusters.md) what that command prints; the cluster recipes of
+//! docs/clusters.md are the ones their tests run; options and keys are
+//! spelled and defaulted one way.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,6 +18,13 @@ fn root() -> &'static Path {
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
+
+/// The pages whose `$ pahtum ...` examples are run and compared, in the
+/// order a reader meets them.
+const EXAMPLE_PAGES: [&str; 3] = ["README.md", "docs/cli.md", "docs/clusters.md"];
+
+/// Where the cluster recipes live, each after its `<!-- recipe:NAME -->`.
+const RECIPES_PAGE: &str = "docs/clusters.md";
 
 /// Files to check: the README, docs/, the experiments' READMEs, and the
 /// Rust sources (comments and help texts).
@@ -108,6 +118,81 @@ fn every_cited_repository_path_exists() {
     );
 }
 
+/// The lines of a markdown text outside its fenced code blocks.
+fn prose_lines(text: &str) -> Vec<&str> {
+    let mut fenced = false;
+    text.lines()
+        .filter(|l| {
+            if l.starts_with("```") {
+                fenced = !fenced;
+                return false;
+            }
+            !fenced
+        })
+        .collect()
+}
+
+/// The anchors of a markdown file's headings, as GitHub makes them:
+/// lower case, punctuation other than `-` and `_` dropped, spaces as `-`.
+fn anchors(text: &str) -> Vec<String> {
+    prose_lines(text)
+        .into_iter()
+        .filter_map(|l| {
+            let title = l.trim_start_matches('#');
+            (title.len() < l.len() && title.starts_with(' ')).then_some(title)
+        })
+        .map(|title| {
+            title
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter(|c| c.is_alphanumeric() || " -_".contains(*c))
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every relative markdown link `[text](TARGET)` leads to a file or folder
+/// of the repository, resolved from the linking file's folder, and a
+/// `#anchor` into a markdown file to one of its headings: moving a page or
+/// renaming a section cannot leave a dangling link behind.
+#[test]
+fn every_markdown_link_resolves() {
+    let mut broken = Vec::new();
+    for file in cited_from() {
+        if file.extension().is_none_or(|x| x != "md") {
+            continue;
+        }
+        let text = read(&file);
+        let rel = file.strip_prefix(root()).expect("in repo");
+        for line in prose_lines(&text) {
+            for (_, rest) in line.match_indices("](").map(|(i, _)| line.split_at(i + 2)) {
+                let target = rest.split_once(')').map_or(rest, |(t, _)| t);
+                if target.contains(':') || target.contains(char::is_whitespace) {
+                    continue; // a URL, or not a link
+                }
+                let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
+                let linked = if path.is_empty() {
+                    file.clone()
+                } else {
+                    file.parent().expect("parent").join(path)
+                };
+                if !linked.exists() {
+                    broken.push(format!("{}: {target}: no such file", rel.display()));
+                } else if !anchor.is_empty()
+                    && linked.extension().is_some_and(|x| x == "md")
+                    && !anchors(&read(&linked)).iter().any(|a| a == anchor)
+                {
+                    broken.push(format!("{}: {target}: no such heading", rel.display()));
+                }
+            }
+        }
+    }
+    broken.dedup();
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
 /// The lines of the first ```text block after `heading` in the README.
 fn readme_block(heading: &str) -> String {
     let readme = read(&root().join("README.md"));
@@ -135,15 +220,22 @@ fn readme_quickstart_output_is_real() {
     );
 }
 
+/// The `solve` example prints exactly its lines, every one of them.
 #[test]
-fn readme_solve_example_is_real() {
-    let readme = read(&root().join("README.md"));
-    let line = readme
-        .lines()
-        .find(|l| l.starts_with("$ pahtum solve "))
-        .expect("solve example");
+fn solve_example_is_real() {
+    let (page, line) = EXAMPLE_PAGES
+        .iter()
+        .map(|p| read(&root().join(p)))
+        .find_map(|text| {
+            let line = text
+                .lines()
+                .find(|l| l.starts_with("$ pahtum solve "))?
+                .to_string();
+            Some((text, line))
+        })
+        .expect("a `$ pahtum solve` example");
     let file = line.trim_start_matches("$ pahtum solve ").trim();
-    let expected: Vec<&str> = readme[readme.find(line).expect("line") + line.len()..]
+    let expected: Vec<&str> = page[page.find(&line).expect("line") + line.len()..]
         .lines()
         .skip(1)
         .take_while(|l| !l.starts_with("```"))
@@ -231,10 +323,10 @@ fn one_spelling_per_key_in_the_bot_list() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
-/// The fenced block after `<!-- recipe:NAME -->` (what the scheduler tests
-/// extract and run).
+/// The fenced block after `<!-- recipe:NAME -->` in [`RECIPES_PAGE`] (what
+/// the scheduler tests extract and run).
 fn recipe(name: &str) -> Option<String> {
-    let text = read(&root().join("README.md"));
+    let text = read(&root().join(RECIPES_PAGE));
     let after = text.split_once(&format!("<!-- recipe:{name} -->\n"))?.1;
     let body = after.strip_prefix("```")?.split_once('\n')?.1;
     Some(body.split_once("\n```")?.0.to_string())
@@ -243,12 +335,22 @@ fn recipe(name: &str) -> Option<String> {
 #[test]
 fn every_cluster_recipe_is_marked_and_tested() {
     for name in ["slurm", "parallel", "kubernetes"] {
-        let block = recipe(name).unwrap_or_else(|| panic!("README: no recipe:{name} block"));
+        let block =
+            recipe(name).unwrap_or_else(|| panic!("{RECIPES_PAGE}: no recipe:{name} block"));
         for needed in ["pahtum tournament", "--shard", "--out", "--resume"] {
             assert!(block.contains(needed), "recipe:{name} lacks {needed}");
         }
         let script = format!("tests/schedulers/{name}.sh");
         assert!(root().join(&script).exists(), "{script} missing");
+        // One copy only: a second marked block elsewhere would be untested.
+        for page in cited_from() {
+            let marked = read(&page).contains(&format!("<!-- recipe:{name} -->"));
+            assert!(
+                !marked || page.ends_with(RECIPES_PAGE),
+                "{}: recipe:{name} belongs in {RECIPES_PAGE}",
+                page.display()
+            );
+        }
         assert!(
             read(&root().join(".ci/run")).contains("tests/schedulers/$scheduler.sh")
                 && read(&root().join(".ci/run")).contains(name),
@@ -257,22 +359,22 @@ fn every_cluster_recipe_is_marked_and_tested() {
     }
 }
 
-/// One `$ COMMAND` of the README's `sh`/`console` blocks and the lines
+/// One `$ COMMAND` of a page's `sh`/`console` blocks and the lines
 /// shown under it (up to the next `$` line or the end of the block).
 struct Example {
     command: String,
     expected: Vec<String>,
 }
 
-/// Every `$ pahtum ...` and `$ cat ...` example of the README, with a
+/// Every `$ pahtum ...` and `$ cat ...` example of one page, with a
 /// `\` continuation joined and a trailing `# comment` dropped.
-fn readme_examples() -> Vec<Example> {
-    let readme = read(&root().join("README.md"));
+fn page_examples(page: &str) -> Vec<Example> {
+    let text = read(&root().join(page));
     let mut examples: Vec<Example> = Vec::new();
     let (mut in_block, mut shell) = (false, false);
     // Output lines belong to a command of the same block only.
     let mut current: Option<usize> = None;
-    let mut lines = readme.lines();
+    let mut lines = text.lines();
     while let Some(line) = lines.next() {
         if let Some(info) = line.strip_prefix("```") {
             shell = !in_block && (info == "sh" || info == "console");
@@ -318,61 +420,18 @@ fn without_timing(lines: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Each subcommand's example in the README prints what the README shows
-/// under it, run in order in a scratch directory (where `tests/` is the
-/// repository's, so the cited files are found and `results/` is scratch).
-/// Lines that a command writes on stderr (`tune`'s header) may be shown
-/// too; the timing column of `sweep` and the machine-dependent `bench`
-/// are not compared.
+/// Each subcommand's example in the README, docs/cli.md and
+/// docs/clusters.md prints what the page shows under it, a page's examples
+/// run in order in a scratch directory of the page's own (where `tests/`
+/// is the repository's, so the cited files are found and `results/` is
+/// scratch). Lines that a command writes on stderr (`tune`'s header) may be
+/// shown too; the timing column of `sweep` and the machine-dependent
+/// `bench` are not compared.
 #[test]
-fn readme_examples_print_what_the_readme_shows() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::os::unix::fs::symlink(root().join("tests"), dir.path().join("tests")).expect("symlink");
-    let examples = readme_examples();
+fn doc_examples_print_what_the_docs_show() {
     let mut seen = Vec::new();
-    for ex in &examples {
-        let (command, head) = match ex.command.split_once(" | head -") {
-            Some((c, n)) => (c, Some(n.parse::<usize>().expect("head count"))),
-            None => (ex.command.as_str(), None),
-        };
-        let words: Vec<&str> = command.split_whitespace().collect();
-        if words[..2] == ["pahtum", "bench"] {
-            continue;
-        }
-        let (stdout, stderr) = if words[0] == "cat" {
-            (read(&dir.path().join(words[1])), String::new())
-        } else {
-            seen.push(words[1].to_string());
-            let o = Command::new(BIN)
-                .args(&words[1..])
-                .current_dir(dir.path())
-                .output()
-                .expect("runs");
-            let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
-            assert!(o.status.success(), "README: $ {}\n{stderr}", ex.command);
-            (String::from_utf8_lossy(&o.stdout).into_owned(), stderr)
-        };
-        let mut out: Vec<String> = stdout.lines().map(|l| l.trim_end().to_string()).collect();
-        if let Some(n) = head {
-            out.truncate(n);
-        }
-        let err: Vec<&str> = stderr.lines().map(str::trim_end).collect();
-        let (out, expected) = (without_timing(&out), without_timing(&ex.expected));
-        for line in &expected {
-            assert!(
-                out.contains(line) || err.contains(&line.as_str()),
-                "README: $ {}\nshows a line it did not print: {line}\nstdout:\n{}",
-                ex.command,
-                out.join("\n")
-            );
-        }
-        let shown: Vec<&String> = expected.iter().filter(|l| out.contains(l)).collect();
-        assert_eq!(
-            out.iter().collect::<Vec<_>>(),
-            shown,
-            "README: $ {}",
-            ex.command
-        );
+    for page in EXAMPLE_PAGES {
+        seen.extend(run_page_examples(page));
     }
     // The guard itself: every subcommand that has an example is checked.
     for sub in [
@@ -392,7 +451,61 @@ fn readme_examples_print_what_the_readme_shows() {
     ] {
         assert!(
             seen.iter().any(|s| s == sub),
-            "README: no `$ pahtum {sub}` example"
+            "no `$ pahtum {sub}` example in {}",
+            EXAMPLE_PAGES.join(", ")
         );
     }
+}
+
+/// Runs the examples of `page` and checks what each prints; returns the
+/// subcommands run.
+fn run_page_examples(page: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::os::unix::fs::symlink(root().join("tests"), dir.path().join("tests")).expect("symlink");
+    let mut seen = Vec::new();
+    for ex in &page_examples(page) {
+        let (command, head) = match ex.command.split_once(" | head -") {
+            Some((c, n)) => (c, Some(n.parse::<usize>().expect("head count"))),
+            None => (ex.command.as_str(), None),
+        };
+        let words: Vec<&str> = command.split_whitespace().collect();
+        if words[..2] == ["pahtum", "bench"] {
+            continue;
+        }
+        let (stdout, stderr) = if words[0] == "cat" {
+            (read(&dir.path().join(words[1])), String::new())
+        } else {
+            seen.push(words[1].to_string());
+            let o = Command::new(BIN)
+                .args(&words[1..])
+                .current_dir(dir.path())
+                .output()
+                .expect("runs");
+            let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+            assert!(o.status.success(), "{page}: $ {}\n{stderr}", ex.command);
+            (String::from_utf8_lossy(&o.stdout).into_owned(), stderr)
+        };
+        let mut out: Vec<String> = stdout.lines().map(|l| l.trim_end().to_string()).collect();
+        if let Some(n) = head {
+            out.truncate(n);
+        }
+        let err: Vec<&str> = stderr.lines().map(str::trim_end).collect();
+        let (out, expected) = (without_timing(&out), without_timing(&ex.expected));
+        for line in &expected {
+            assert!(
+                out.contains(line) || err.contains(&line.as_str()),
+                "{page}: $ {}\nshows a line it did not print: {line}\nstdout:\n{}",
+                ex.command,
+                out.join("\n")
+            );
+        }
+        let shown: Vec<&String> = expected.iter().filter(|l| out.contains(l)).collect();
+        assert_eq!(
+            out.iter().collect::<Vec<_>>(),
+            shown,
+            "{page}: $ {}",
+            ex.command
+        );
+    }
+    seen
 }

@@ -194,7 +194,7 @@ fn alphabeta_to_the_end_equals_the_solver() {
         let cfg = AlphaBetaConfig {
             nodes: 0,
             solve: if i % 2 == 1 { 30 } else { 0 },
-            tt_mb: 1,
+            tt: 1,
             ..AlphaBetaConfig::default()
         };
         let mut bot = AlphaBetaBot::new("ab", cfg, u64::from(i));

@@ -114,8 +114,8 @@ pub fn bots<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         for k in kind.keys {
             let kd = PyDict::new(py);
             kd.set_item("key", k.key)?;
-            kd.set_item("default", k.default)?;
-            kd.set_item("accepts", k.accepts)?;
+            kd.set_item("default", k.default_text())?;
+            kd.set_item("accepts", k.accepts())?;
             kd.set_item("help", k.help)?;
             keys.push(kd);
         }
@@ -246,7 +246,7 @@ pub fn tournament_rows(
     let result = py.allow_threads(|| run_tournament(&config, &catalog, &cancel, &mut rows));
     match result {
         Ok(_) => Ok(rows.0),
-        Err(e @ TournamentError::Config(_)) => Err(value_error(e)),
+        Err(e @ (TournamentError::Config(_) | TournamentError::Invalid(_))) => Err(value_error(e)),
         Err(e) => Err(runtime_error(e)),
     }
 }

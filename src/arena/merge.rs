@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use super::record::GAMES_HEADER;
 use super::report::Report;
 use super::rundir::{REGULARISED_NOTE, is_non_empty, prepare_out, read_games, write_report};
-use super::runinfo::{RunFile, write_atomic};
+use super::runinfo::{GamesRun, RunFile, write_atomic};
 use super::schedule::Shard;
 use super::tournament::TournamentError;
 
@@ -60,11 +60,12 @@ pub fn merge_dirs(
                 run.command
             ));
         }
-        runs.push((d, run));
+        let games = run.games(d)?.clone();
+        runs.push((d, run, games));
     }
-    let (first_dir, first) = (&runs[0].0, &runs[0].1);
+    let (first_dir, first, first_games) = (&runs[0].0, &runs[0].1, &runs[0].2);
     let mut shards = Vec::with_capacity(runs.len());
-    for (d, r) in &runs {
+    for (d, r, g) in &runs {
         if r.command != first.command {
             return bad(format!(
                 "merge: {} holds a {} run but {} a {} run",
@@ -74,14 +75,14 @@ pub fn merge_dirs(
                 r.command
             ));
         }
-        if let Some((opt, a, b)) = first.args.difference(&r.args, &["shard"]) {
+        if let Some((opt, a, b)) = first_games.args.difference(&g.args, &["shard"]) {
             return bad(format!(
                 "merge: {} and {} are different tournaments ({opt}: {a} vs {b})",
                 first_dir.display(),
                 d.display()
             ));
         }
-        let shard: Shard = r
+        let shard: Shard = g
             .args
             .shard
             .parse()
@@ -90,15 +91,15 @@ pub fn merge_dirs(
     }
     check_shards(&shards).map_err(TournamentError::Config)?;
 
-    let mut args = first.args.clone();
+    let mut args = first_games.args.clone();
     args.shard = Shard::ALL.to_string();
     let config = args.config(1)?;
     let labels = config.labels();
     let schedule = config.schedule();
     let mut rows: Vec<(u64, String)> = Vec::with_capacity(schedule.len() as usize);
     let mut records = Vec::with_capacity(schedule.len() as usize);
-    for (d, r) in &runs {
-        let shard: Shard = r.args.shard.parse().map_err(TournamentError::Config)?;
+    for (d, _, g) in &runs {
+        let shard: Shard = g.args.shard.parse().map_err(TournamentError::Config)?;
         let expected: Vec<u64> = schedule.shard_games(shard).collect();
         let file = read_games(&d.join("games.csv"), &labels, &schedule, &expected)?;
         if file.rows.len() < expected.len() {
@@ -107,7 +108,7 @@ pub fn merge_dirs(
                 d.display(),
                 file.rows.len(),
                 expected.len(),
-                r.args.command(),
+                g.args.command(),
                 d.display()
             ));
         }
@@ -130,7 +131,7 @@ pub fn merge_dirs(
     let report = Report::new(&labels, &schedule, &records);
     write_report(out, &report)?;
 
-    let mut timed: Vec<String> = runs.iter().flat_map(|r| r.1.timed_bots.clone()).collect();
+    let mut timed: Vec<String> = runs.iter().flat_map(|r| r.2.timed_bots.clone()).collect();
     timed.sort();
     timed.dedup();
     let mut notes: Vec<String> = runs
@@ -156,34 +157,34 @@ pub fn merge_dirs(
     } else {
         args.options()
     };
-    let run = RunFile {
-        program: "pahtum".into(),
-        command: if first.command.is_empty() {
-            "tournament".into()
+    let mut run = RunFile::start(
+        if first.command.is_empty() {
+            "tournament"
         } else {
-            first.command.clone()
+            &first.command
         },
         options,
-        version: env!("CARGO_PKG_VERSION").into(),
         command_line,
+        runs.iter().map(|r| r.1.threads).sum(),
+    );
+    run.games = Some(GamesRun {
         rerun: args.command(),
         args,
         labels,
         games_per_pairing: schedule.games_per_pairing(),
         schedule_games: schedule.len(),
         run_games: schedule.len(),
-        threads: runs.iter().map(|r| r.1.threads).sum(),
-        start_time: runs
-            .iter()
-            .map(|r| r.1.start_time.clone())
-            .min()
-            .unwrap_or_default(),
-        end_time: runs.iter().filter_map(|r| r.1.end_time.clone()).max(),
         replayable: timed.is_empty(),
         timed_bots: timed,
-        notes,
         merged_from: Some(dirs.iter().map(|d| d.display().to_string()).collect()),
-    };
+    });
+    run.start_time = runs
+        .iter()
+        .map(|r| r.1.start_time.clone())
+        .min()
+        .unwrap_or_default();
+    run.end_time = runs.iter().filter_map(|r| r.1.end_time.clone()).max();
+    run.notes = notes;
     run.save(out)?;
     Ok(Merged {
         report,

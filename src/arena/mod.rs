@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod game;
 pub mod merge;
+pub mod ordered;
 pub mod parallel;
 pub mod progress;
 pub mod record;

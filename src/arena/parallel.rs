@@ -1,31 +1,20 @@
 //! Playing games in parallel and handing them on in game order, and
 //! [`run_tournament`], which plays a whole tournament so in memory.
 //!
-//! Concurrency contract: `threads` plain scoped threads (not a rayon
-//! pool: a thread of one rayon pool that waits on another, as it does when
-//! a bot runs its search on its own pool, runs queued work of its own pool
-//! meanwhile, which would nest one game inside another's move) take game
-//! positions from one atomic counter, so games start in schedule order and
-//! finish nearly in order. Each worker builds fresh bots from the catalogue
-//! with seeds from (seed, game index, seat), plays the game, formats its
-//! CSV line and sends both down a channel (in small batches, see
-//! [`BATCH_LATENCY`]). The calling thread owns the
-//! [`Observer`]: it keeps a reorder buffer and hands games on strictly in
-//! game order, so what the observer sees never depends on `threads`.
-//! Stopping (an observer's `Break`, or an error) stops the dispatch;
-//! games already running finish, and those after a gap are dropped, never
-//! handed on out of order. An interrupt (the cancel flag, or the process's
-//! [`crate::bot::interrupt`] flag, which every search also watches) stops
-//! the dispatch too, and the games in flight, whose searches return at
-//! once, are dropped.
+//! The games run on the arena's ordered runner ([`super::ordered`]): each
+//! job builds fresh bots from the catalogue with seeds from (seed, game
+//! index, seat), plays the game and formats its CSV line; the calling
+//! thread owns the [`Observer`] and sees games strictly in game order, so
+//! what it sees never depends on `threads`. A game in flight at an
+//! interrupt (the cancel flag, or the process's [`crate::bot::interrupt`]
+//! flag, which every search also watches) is dropped: its searches were
+//! cut short, and `--resume` plays it again from its seeds.
 
-use std::collections::VecDeque;
-use std::ops::{ControlFlow, Range};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
-use std::time::{Duration, Instant};
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 
 use super::game::play_game;
+use super::ordered::{Deliver, cancelled, run_in_order};
 use super::record::{GameRecord, push_row};
 use super::schedule::Schedule;
 use super::tournament::{Collect, Observer, TournamentConfig, TournamentError};
@@ -70,52 +59,22 @@ pub fn play_scheduled(
     Ok(rec)
 }
 
-/// Games a worker finished: their rows share one text buffer, so a batch
-/// costs two allocations however many games it holds.
-struct Batch {
-    text: Arc<String>,
-    games: Vec<(usize, PlayedRow)>,
-}
+/// Hands the runner's games to an [`Observer`].
+struct Games<'a>(&'a mut dyn Observer);
 
-/// The games a worker finished and has not sent yet.
-#[derive(Default)]
-struct Held {
-    text: String,
-    games: Vec<(usize, PlayedRow)>,
-}
+impl Deliver<(GameRecord, String), TournamentError> for Games<'_> {
+    fn deliver(
+        &mut self,
+        _: usize,
+        (rec, row): (GameRecord, String),
+    ) -> Result<ControlFlow<()>, TournamentError> {
+        self.0.on_game(&rec, &row)
+    }
 
-impl Held {
-    /// Everything held, as one batch; the slot is left empty.
-    fn take(&mut self) -> Batch {
-        let capacity = self.text.capacity();
-        Batch {
-            text: Arc::new(std::mem::replace(
-                &mut self.text,
-                String::with_capacity(capacity),
-            )),
-            games: std::mem::take(&mut self.games),
-        }
+    fn idle(&mut self) -> Result<(), TournamentError> {
+        self.0.on_idle()
     }
 }
-
-/// Locks a worker's slot; a worker that panicked while holding it left
-/// whole rows only (it pushes a row and its game together), so the data
-/// stays usable.
-fn lock(slot: &Mutex<Held>) -> std::sync::MutexGuard<'_, Held> {
-    slot.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// A played game's record and its row's place in the batch text.
-type PlayedRow = Result<(GameRecord, Range<usize>), TournamentError>;
-
-/// A game in the reorder buffer: its record and where its row lies.
-type Pending = Option<(GameRecord, Arc<String>, Range<usize>)>;
-
-/// How long a worker may hold finished games before sending them to the
-/// writer. Rows reach `games.csv` at most this much later than "as soon as
-/// possible"; a kill loses nothing either way (the games are replayed).
-pub const BATCH_LATENCY: Duration = Duration::from_millis(2);
 
 /// Plays `games` (indices into the schedule of `config`, in the order they
 /// are to be handed on) on `config.threads` threads, handing each finished
@@ -133,159 +92,25 @@ pub fn run_games(
 ) -> Result<RunStatus, TournamentError> {
     let schedule = config.schedule();
     let labels = config.labels();
-    let threads = config.threads.max(1);
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Batch>();
-    let held: Vec<Mutex<Held>> = (0..threads).map(|_| Mutex::new(Held::default())).collect();
-    let mut status = RunStatus {
-        played: 0,
-        stopped: false,
+    let work = |row: &mut String, k: usize| {
+        row.clear();
+        let r = play_scheduled(&schedule, &config.bots, &labels, catalog, games[k], row);
+        // A game in flight at an interrupt is dropped.
+        (!cancelled(cancel)).then(|| r.map(|rec| (rec, row.clone())))
     };
-    let mut failure: Option<TournamentError> = None;
-    std::thread::scope(|scope| {
-        let (schedule, labels, next, stop, held) = (&schedule, &labels, &next, &stop, &held);
-        for (i, slot) in held.iter().enumerate() {
-            let tx = tx.clone();
-            let worker = std::thread::Builder::new()
-                .name(format!("pahtum-game-{i}"))
-                .spawn_scoped(scope, move || {
-                    // Finished games wait in this worker's slot and go
-                    // out in batches at most BATCH_LATENCY old: one
-                    // message (and one wake-up of the writer) per game
-                    // would cost more than a fast game itself. A slot
-                    // whose worker is deep in a slow game is emptied by
-                    // the writer (below), so no finished game waits for
-                    // the next one.
-                    let mut row = String::new();
-                    let mut since = Instant::now();
-                    let cancelled =
-                        || cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested();
-                    loop {
-                        if stop.load(Ordering::Relaxed) || cancelled() {
-                            break;
-                        }
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&g) = games.get(k) else { break };
-                        row.clear();
-                        let r =
-                            play_scheduled(schedule, &config.bots, labels, catalog, g, &mut row);
-                        if cancelled() {
-                            // Its searches were cut short: a game in
-                            // flight at an interrupt is dropped, and
-                            // `--resume` plays it again from its seeds.
-                            break;
-                        }
-                        let full = {
-                            let mut h = lock(slot);
-                            let base = h.text.len();
-                            h.text.push_str(&row);
-                            h.games
-                                .push((k, r.map(|rec| (rec, base..base + row.len()))));
-                            (since.elapsed() >= BATCH_LATENCY).then(|| h.take())
-                        };
-                        if let Some(batch) = full {
-                            if tx.send(batch).is_err() {
-                                return;
-                            }
-                            since = Instant::now();
-                        }
-                    }
-                    let rest = lock(slot).take();
-                    if !rest.games.is_empty() {
-                        let _ = tx.send(rest);
-                    }
-                });
-            if let Err(e) = worker {
-                stop.store(true, Ordering::Relaxed);
-                failure.get_or_insert(TournamentError::Game(format!("game thread: {e}")));
-            }
-        }
-        drop(tx);
-        // The reorder buffer: slot i holds game position `written + i`.
-        let mut pending: VecDeque<Pending> = VecDeque::new();
-        let mut written = 0usize;
-        let accept = |batch: Batch,
-                      pending: &mut VecDeque<Pending>,
-                      written: usize,
-                      failure: &mut Option<TournamentError>| {
-            for (k, r) in batch.games {
-                match r {
-                    Ok((rec, range)) if failure.is_none() && k >= written => {
-                        let slot = k - written;
-                        if pending.len() <= slot {
-                            pending.resize(slot + 1, None);
-                        }
-                        pending[slot] = Some((rec, Arc::clone(&batch.text), range));
-                    }
-                    Ok(_) => {}
-                    Err(e) => {
-                        stop.store(true, Ordering::Relaxed);
-                        failure.get_or_insert(e);
-                    }
-                }
-            }
-        };
-        loop {
-            match rx.recv_timeout(BATCH_LATENCY) {
-                Ok(batch) => accept(batch, &mut pending, written, &mut failure),
-                // Nothing came: take what the workers hold, so that a
-                // finished game never waits for its worker's next game.
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    let mut any = false;
-                    for slot in held {
-                        let batch = lock(slot).take();
-                        any |= !batch.games.is_empty();
-                        accept(batch, &mut pending, written, &mut failure);
-                    }
-                    if !any {
-                        continue;
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            }
-            while let Ok(batch) = rx.try_recv() {
-                accept(batch, &mut pending, written, &mut failure);
-            }
-            if failure.is_some() || status.stopped {
-                continue; // drain until the workers have stopped
-            }
-            while let Some(Some(_)) = pending.front() {
-                let Some(Some((rec, text, range))) = pending.pop_front() else {
-                    break;
-                };
-                written += 1;
-                status.played += 1;
-                match observer.on_game(&rec, &text[range]) {
-                    Ok(ControlFlow::Continue(())) => {}
-                    Ok(ControlFlow::Break(())) => {
-                        status.stopped = true;
-                        stop.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    Err(e) => {
-                        stop.store(true, Ordering::Relaxed);
-                        failure = Some(e);
-                        break;
-                    }
-                }
-            }
-            if failure.is_none()
-                && let Err(e) = observer.on_idle()
-            {
-                stop.store(true, Ordering::Relaxed);
-                failure = Some(e);
-            }
-        }
-    });
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    let cancelled = cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested();
-    if cancelled && (status.played as usize) < games.len() {
-        status.stopped = true;
-    }
-    Ok(status)
+    let status = run_in_order(
+        "game",
+        games.len(),
+        config.threads,
+        cancel,
+        String::new,
+        work,
+        &mut Games(observer),
+    )?;
+    Ok(RunStatus {
+        played: status.delivered as u64,
+        stopped: status.stopped,
+    })
 }
 
 /// Plays the whole of `config`'s shard and returns its records in game
@@ -329,7 +154,7 @@ pub fn run_tournament(
     };
     both.on_start(&[], games.len() as u64);
     let status = run_games(config, catalog, &games, cancel, &mut both)?;
-    if status.stopped && (cancel.load(Ordering::Relaxed) || crate::bot::interrupt::requested()) {
+    if status.stopped && cancelled(cancel) {
         return Err(TournamentError::Interrupted {
             done: status.played,
             total: games.len() as u64,

@@ -208,6 +208,12 @@ pub fn parse_row(line: &str, labels: &[String]) -> Result<GameRecord, String> {
         f[i].parse::<u64>()
             .map_err(|_| format!("column {name}: '{}' is not a number", f[i]))
     };
+    // A score that does not fit the record would be kept wrapped around,
+    // and then match the replayed score it is checked against.
+    let score = |i: usize, name: &str| -> Result<u32, String> {
+        u32::try_from(num(i, name)?)
+            .map_err(|_| format!("column {name}: '{}' is out of range", f[i]))
+    };
     let bot = |i: usize, name: &str| -> Result<usize, String> {
         labels
             .iter()
@@ -244,7 +250,7 @@ pub fn parse_row(line: &str, labels: &[String]) -> Result<GameRecord, String> {
         first,
         second,
         swapped,
-        scores: ByPlayer::new(num(5, "white_score")? as u32, num(6, "black_score")? as u32),
+        scores: ByPlayer::new(score(5, "white_score")?, score(6, "black_score")?),
         outcome: outcome_from(f[7]).ok_or_else(|| format!("column winner: '{}'", f[7]))?,
         termination: termination_from(f[8])
             .ok_or_else(|| format!("column termination: '{}'", f[8]))?,
@@ -458,6 +464,10 @@ mod tests {
         let row = "0,0,a1,r1,zz,3,4,black,normal,0,,0,0,0";
         let e = parse_row(row, &labels()).expect_err("bot");
         assert!(e.contains("zz"), "{e}");
+        // 2^32 + 3 is not a score of 3.
+        let row = "0,0,a1,r1,r2,4294967299,4,black,normal,0,,0,0,0";
+        let e = parse_row(row, &labels()).expect_err("score");
+        assert!(e.contains("column white_score"), "{e}");
     }
 
     #[test]

@@ -19,8 +19,8 @@ use std::sync::atomic::AtomicBool;
 use super::parallel::run_games;
 use super::record::{GAMES_HEADER, GameRecord, GamesFile, check_row, games_text, parse_games};
 use super::report::Report;
-use super::runinfo::{RunArgs, RunFile, check_writable, utc_now, write_atomic};
-use super::runopts::{RunOptions, check_resume};
+use super::runinfo::{GamesRun, RunArgs, RunFile, check_writable, utc_now, write_atomic};
+use super::runopts::RunOptions;
 use super::schedule::Schedule;
 use super::tournament::{Observer, TournamentConfig, TournamentError};
 use crate::bot::Catalog;
@@ -278,33 +278,14 @@ pub fn prepare_out(out: &Path) -> Result<(), TournamentError> {
 /// whose rows replay (its `run.json` is returned).
 ///
 /// # Errors
-/// [`TournamentError::Config`] naming the problem.
+/// [`TournamentError::Run`] for a directory that holds no run to
+/// continue, or another run; [`TournamentError::Config`] for rows that do
+/// not replay or a directory that cannot be written.
 pub fn check_dir(run: &DirRun<'_>) -> Result<Option<RunFile>, TournamentError> {
     let out = &run.out;
-    // A run killed before its first run.json was renamed into place left
-    // at most a temporary file: that is a run not yet started.
-    let only_tmp = run.resume
-        && !out.join("run.json").exists()
-        && std::fs::read_dir(out).is_ok_and(|d| {
-            d.flatten()
-                .all(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
-        });
-    let old = if is_non_empty(out) && !only_tmp {
-        if !run.resume {
-            return Err(TournamentError::Config(format!(
-                "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
-                out.display()
-            )));
-        }
-        if !out.join("run.json").exists() {
-            return Err(TournamentError::Config(format!(
-                "--resume: {} has no run.json, so it holds no {} run to continue",
-                out.display(),
-                run.command
-            )));
-        }
-        check_resume(out, run.command, &run.options)?;
-        let old = RunFile::load(out)?;
+    let old = RunFile::resume_in(out, run.command, &run.options, run.resume)
+        .map_err(TournamentError::Run)?;
+    if old.is_some() {
         // Its rows are checked now too, before anything is printed.
         let games_csv = out.join("games.csv");
         if games_csv.exists() {
@@ -312,10 +293,7 @@ pub fn check_dir(run: &DirRun<'_>) -> Result<Option<RunFile>, TournamentError> {
             let games: Vec<u64> = schedule.shard_games(run.config.shard).collect();
             read_games(&games_csv, &run.config.labels(), &schedule, &games)?;
         }
-        Some(old)
-    } else {
-        None
-    };
+    }
     prepare_out(out)?;
     Ok(old)
 }
@@ -350,26 +328,24 @@ pub fn run_in_dir(
             timed.join(", ")
         ));
     }
-    let mut info = RunFile {
-        program: "pahtum".into(),
-        command: run.command.into(),
-        options: run.options.clone(),
-        version: env!("CARGO_PKG_VERSION").into(),
-        command_line: run.command_line.clone(),
+    let mut info = RunFile::start(
+        run.command,
+        run.options.clone(),
+        run.command_line.clone(),
+        config.threads,
+    );
+    info.games = Some(GamesRun {
         rerun: run.args.command(),
         args: run.args.clone(),
         labels: labels.clone(),
         games_per_pairing: schedule.games_per_pairing(),
         schedule_games: schedule.len(),
         run_games: games.len() as u64,
-        threads: config.threads,
-        start_time: utc_now(),
-        end_time: None,
         timed_bots: timed.clone(),
         replayable: timed.is_empty(),
-        notes,
         merged_from: None,
-    };
+    });
+    info.notes = notes;
     if let Some(old) = &old {
         info.command_line = old.command_line.clone();
         info.start_time = old.start_time.clone();

@@ -1,6 +1,10 @@
-//! `run.json`: what a tournament was, to rerun, resume and merge it.
+//! `run.json`: what a run was (a tournament, a study), to rerun, resume
+//! and merge it. Every command that writes a run directory records itself
+//! in one [`RunFile`], and [`RunFile::resume_in`] is the one check every
+//! `--resume` makes.
 
-use std::path::Path;
+use std::fmt;
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
@@ -207,21 +211,41 @@ pub fn none_if_empty(s: String) -> String {
     if s.is_empty() { "(none)".into() } else { s }
 }
 
-/// The contents of `run.json`.
+/// The contents of `run.json`, whatever the command: what ran, the
+/// options that shape its results (compared on resuming), and when; a run
+/// of games adds its schedule ([`GamesRun`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunFile {
     /// `pahtum`.
     pub program: String,
-    /// The subcommand that made the run (`tournament`, `sweep`, `sprt`).
+    /// The subcommand that made the run (`tournament`, `sweep`, `fpa`...).
     #[serde(default)]
     pub command: String,
-    /// The options that shape its results, compared by `--resume`.
+    /// The options that shape its results, compared when resuming.
     #[serde(default)]
     pub options: RunOptions,
     /// The crate version that ran it.
     pub version: String,
-    /// The command line as typed.
+    /// The command line as typed (of the first run, when resumed).
     pub command_line: Vec<String>,
+    /// The games of a tournament, a sweep or a sequential test; absent
+    /// for the studies whose rows are not games of a schedule.
+    #[serde(flatten)]
+    pub games: Option<GamesRun>,
+    /// Threads of the latest run (changes no result).
+    pub threads: usize,
+    /// Start, UTC (RFC 3339); kept when resumed.
+    pub start_time: String,
+    /// End, UTC; absent until the run is complete.
+    pub end_time: Option<String>,
+    /// Notes for readers (resumes, why not replayable, rating
+    /// regularisation...).
+    pub notes: Vec<String>,
+}
+
+/// What a run of scheduled games records beyond what every run records.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GamesRun {
     /// A command that replays the games (add `--out DIR`).
     pub rerun: String,
     /// The arguments that define the games.
@@ -234,23 +258,226 @@ pub struct RunFile {
     pub schedule_games: u64,
     /// Games in this run (its shard).
     pub run_games: u64,
-    /// Games in parallel (changes no result).
-    pub threads: usize,
-    /// Start, UTC (RFC 3339); kept when resumed.
-    pub start_time: String,
-    /// End, UTC; absent until every game is played.
-    pub end_time: Option<String>,
     /// Bots whose moves depend on wall-clock time.
     pub timed_bots: Vec<String>,
     /// Whether the same command replays the same games exactly.
     pub replayable: bool,
-    /// Notes for readers (why not replayable, rating regularisation...).
-    pub notes: Vec<String>,
     /// The shard directories a `merge` joined, if any.
     pub merged_from: Option<Vec<String>>,
 }
 
+/// Why a directory holds no run to continue, or one that is not this
+/// run, in the library's terms; a front end names its own options when it
+/// reports one (the command line's `--out`, `--resume`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunDirError {
+    /// The directory holds files, and continuing its run was not asked
+    /// for.
+    NotEmpty {
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// Continuing was asked for, but the directory has no `run.json`.
+    NoRunFile {
+        /// The directory.
+        dir: PathBuf,
+        /// The command that was to continue.
+        command: String,
+    },
+    /// `run.json` cannot be read.
+    Unreadable {
+        /// The directory.
+        dir: PathBuf,
+        /// The I/O error.
+        error: String,
+    },
+    /// `run.json` is not a run file.
+    Malformed {
+        /// The directory.
+        dir: PathBuf,
+        /// The parse error.
+        error: String,
+    },
+    /// `run.json` records no command or options: an older pahtum wrote
+    /// it.
+    NoOptions {
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// The run is of another command.
+    OtherCommand {
+        /// The directory.
+        dir: PathBuf,
+        /// The command of the recorded run.
+        was: String,
+        /// The command that was to continue it.
+        command: String,
+    },
+    /// An option that shapes the results differs (the first that does).
+    Differs {
+        /// The option, as recorded.
+        option: String,
+        /// Its value in the run (`None`: not recorded).
+        was: Option<String>,
+        /// Its value now.
+        now: Option<String>,
+    },
+}
+
+impl fmt::Display for RunDirError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use super::runopts::NOT_RECORDED;
+        match self {
+            RunDirError::NotEmpty { dir } => write!(
+                f,
+                "{}: the directory is not empty; continue the run in it, or choose a new directory",
+                dir.display()
+            ),
+            RunDirError::NoRunFile { dir, command } => write!(
+                f,
+                "{} has no run.json, so it holds no {command} run to continue",
+                dir.display()
+            ),
+            RunDirError::Unreadable { dir, error } => {
+                write!(f, "{}: cannot read run.json: {error}", dir.display())
+            }
+            RunDirError::Malformed { dir, error } => write!(
+                f,
+                "{}: run.json is not a run file of pahtum ({error})",
+                dir.display()
+            ),
+            RunDirError::NoOptions { dir } => write!(
+                f,
+                "{}: run.json does not record its options (an older pahtum wrote it); start a new run",
+                dir.display()
+            ),
+            RunDirError::OtherCommand { dir, was, command } => {
+                write!(f, "{} holds a {was} run, not a {command}", dir.display())
+            }
+            RunDirError::Differs { option, was, now } => write!(
+                f,
+                "{option}: the run has {}, this one asks for {}",
+                was.as_deref().unwrap_or(NOT_RECORDED),
+                now.as_deref().unwrap_or(NOT_RECORDED)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RunDirError {}
+
+/// What every `run.json` starts with, whatever wrote it: enough to tell
+/// which command made it and with which options.
+#[derive(Clone, Debug, Deserialize)]
+struct RunHeader {
+    #[serde(default)]
+    command: Option<String>,
+    #[serde(default)]
+    options: Option<RunOptions>,
+}
+
 impl RunFile {
+    /// The record of a run of `command` with `options` starting now, with
+    /// no games part (see [`RunFile::games`]).
+    pub fn start(
+        command: &str,
+        options: RunOptions,
+        command_line: Vec<String>,
+        threads: usize,
+    ) -> RunFile {
+        RunFile {
+            program: "pahtum".into(),
+            command: command.into(),
+            options,
+            version: env!("CARGO_PKG_VERSION").into(),
+            command_line,
+            games: None,
+            threads,
+            start_time: utc_now(),
+            end_time: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The run in `dir` that a run of `command` with `options` continues,
+    /// the check every resume makes before it touches anything: `None`
+    /// for an empty or absent directory (or one that holds only a
+    /// temporary file of a run killed before it started, when `resume`),
+    /// else with `resume` the recorded run, checked to be of `command`
+    /// with the same options.
+    ///
+    /// # Errors
+    /// A non-empty directory without `resume`; no or unreadable
+    /// `run.json`, a run of another command, the first option that
+    /// differs.
+    pub fn resume_in(
+        dir: &Path,
+        command: &str,
+        options: &RunOptions,
+        resume: bool,
+    ) -> Result<Option<RunFile>, RunDirError> {
+        let only_tmp = std::fs::read_dir(dir).is_ok_and(|d| {
+            d.flatten()
+                .all(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        });
+        if !super::rundir::is_non_empty(dir) || (resume && only_tmp) {
+            return Ok(None);
+        }
+        let d = || dir.to_path_buf();
+        if !resume {
+            return Err(RunDirError::NotEmpty { dir: d() });
+        }
+        let path = dir.join("run.json");
+        if !path.exists() {
+            return Err(RunDirError::NoRunFile {
+                dir: d(),
+                command: command.into(),
+            });
+        }
+        let text = std::fs::read(&path).map_err(|e| RunDirError::Unreadable {
+            dir: d(),
+            error: e.to_string(),
+        })?;
+        let malformed = |e: serde_json::Error| RunDirError::Malformed {
+            dir: d(),
+            error: e.to_string(),
+        };
+        let header: RunHeader = serde_json::from_slice(&text).map_err(malformed)?;
+        let (Some(was), Some(old)) = (header.command, header.options) else {
+            return Err(RunDirError::NoOptions { dir: d() });
+        };
+        if was != command {
+            return Err(RunDirError::OtherCommand {
+                dir: d(),
+                was,
+                command: command.into(),
+            });
+        }
+        if let Some((option, was, now)) = old.first_difference(options, &[]) {
+            return Err(RunDirError::Differs {
+                option: option.into(),
+                was: was.map(str::to_string),
+                now: now.map(str::to_string),
+            });
+        }
+        serde_json::from_slice(&text).map(Some).map_err(malformed)
+    }
+
+    /// The games part of a run of games.
+    ///
+    /// # Errors
+    /// [`TournamentError::Config`] for a run whose rows are not games of a
+    /// schedule (`dir` names it).
+    pub fn games(&self, dir: &Path) -> Result<&GamesRun, TournamentError> {
+        self.games.as_ref().ok_or_else(|| {
+            TournamentError::Config(format!(
+                "{}/run.json: a {} run records no games",
+                dir.display(),
+                self.command
+            ))
+        })
+    }
+
     /// Reads `dir/run.json`.
     ///
     /// # Errors
@@ -397,6 +624,52 @@ mod tests {
         assert_eq!(utc_rfc3339(0), "1970-01-01T00:00:00Z");
         assert_eq!(utc_rfc3339(951_782_400), "2000-02-29T00:00:00Z");
         assert_eq!(utc_rfc3339(1_795_951_513), "2026-11-29T11:25:13Z");
+    }
+
+    #[test]
+    fn resuming_checks_the_command_and_the_options() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut o = RunOptions::new();
+        o.add("--games", 4);
+        let open = |o: &RunOptions, resume| RunFile::resume_in(dir.path(), "fpa", o, resume);
+        assert_eq!(open(&o, false), Ok(None));
+        std::fs::write(dir.path().join("x.tmp"), b"").expect("write");
+        assert_eq!(open(&o, true), Ok(None));
+        assert!(matches!(open(&o, false), Err(RunDirError::NotEmpty { .. })));
+        std::fs::write(dir.path().join("fpa.csv"), b"").expect("write");
+        let e = open(&o, true).expect_err("no run.json");
+        assert!(matches!(e, RunDirError::NoRunFile { .. }), "{e}");
+        let mut run = RunFile::start("tournament", o.clone(), vec![], 1);
+        run.save(dir.path()).expect("save");
+        let e = open(&o, true).expect_err("tournament");
+        assert!(
+            e.to_string()
+                .ends_with(" holds a tournament run, not a fpa"),
+            "{e}"
+        );
+        run.command = "fpa".into();
+        run.save(dir.path()).expect("save");
+        assert_eq!(open(&o, true), Ok(Some(run.clone())));
+        let mut other = RunOptions::new();
+        other.add("--games", 5);
+        assert_eq!(
+            open(&other, true).map_err(|e| e.to_string()),
+            Err("--games: the run has 4, this one asks for 5".into())
+        );
+        std::fs::write(dir.path().join("run.json"), b"{}").expect("write");
+        assert!(matches!(open(&o, true), Err(RunDirError::NoOptions { .. })));
+        std::fs::write(dir.path().join("run.json"), b"\x00\xff").expect("write");
+        let e = open(&o, true).expect_err("binary");
+        assert!(matches!(e, RunDirError::Malformed { .. }), "{e}");
+        assert!(!e.to_string().contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn a_run_file_of_either_kind_reads_back() {
+        let study = RunFile::start("exact", RunOptions::new(), vec!["pahtum".into()], 2);
+        let text = serde_json::to_string(&study).expect("json");
+        assert!(!text.contains("\"args\""), "{text}");
+        assert_eq!(serde_json::from_str::<RunFile>(&text).ok(), Some(study));
     }
 
     #[test]

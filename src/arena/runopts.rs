@@ -7,14 +7,12 @@
 //! (defaults filled in, numbers and specs in one spelling), so that one
 //! generic comparison covers them all and names the first difference in
 //! the user's own words. Options that change no result (`--threads`,
-//! `--quiet`, `--out`, `--resume`) are not listed.
+//! `--quiet`, `--out`, `--resume`) are not listed. The resume check itself
+//! is [`super::runinfo::RunFile::resume_in`].
 
 use std::fmt::Display;
-use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-
-use super::tournament::TournamentError;
 
 /// Options that never change a run's results, so `--resume` may change
 /// them freely.
@@ -100,72 +98,6 @@ impl RunOptions {
 /// How a message names an option that one of two runs did not record.
 pub const NOT_RECORDED: &str = "(not recorded)";
 
-/// What every `run.json` starts with, whatever the subcommand: enough to
-/// tell which command made it and with which options.
-#[derive(Clone, Debug, Deserialize)]
-struct RunHeader {
-    #[serde(default)]
-    command: Option<String>,
-    #[serde(default)]
-    options: Option<RunOptions>,
-}
-
-/// Checks that `dir` holds a run of `command` made with `options`, the
-/// check every `--resume` makes before it touches anything.
-///
-/// # Errors
-/// [`TournamentError::Config`], one line: no or unreadable `run.json`, a
-/// run of another subcommand (`--out DIR: holds a fpa run, not a
-/// tournament`), or the first option that differs.
-pub fn check_resume(
-    dir: &Path,
-    command: &str,
-    options: &RunOptions,
-) -> Result<(), TournamentError> {
-    let bad = |m: String| Err(TournamentError::Config(m));
-    let path = dir.join("run.json");
-    if !path.exists() {
-        return bad(format!(
-            "--resume: {} has no run.json, so it holds no {command} run to continue",
-            dir.display()
-        ));
-    }
-    let text = match std::fs::read(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            return bad(format!(
-                "--out {}: cannot read run.json: {e}",
-                dir.display()
-            ));
-        }
-    };
-    let header: RunHeader = match serde_json::from_slice(&text) {
-        Ok(h) => h,
-        Err(e) => {
-            return bad(format!(
-                "--out {}: run.json is not a run file of pahtum ({e})",
-                dir.display()
-            ));
-        }
-    };
-    let (Some(was), Some(old)) = (header.command, header.options) else {
-        return bad(format!(
-            "--out {}: run.json does not record its options (an older pahtum wrote it); start a new run",
-            dir.display()
-        ));
-    };
-    if was != command {
-        return bad(format!(
-            "--out {}: holds a {was} run, not a {command}",
-            dir.display()
-        ));
-    }
-    match old.difference(options, &[]) {
-        Some(m) => bad(m),
-        None => Ok(()),
-    }
-}
-
 /// `s` as one shell word: unchanged when it needs no quoting, else in
 /// single quotes.
 pub fn shell_quote(s: &str) -> String {
@@ -210,30 +142,5 @@ mod tests {
             .add_list::<&str>("--engine", &[]);
         assert_eq!(l.get("--bot"), Some("random mcts:iters=5,c=1"));
         assert_eq!(l.get("--engine"), Some("(none)"));
-    }
-
-    #[test]
-    fn resume_checks_the_command_and_the_options() {
-        let dir = tempfile::tempdir().expect("dir");
-        let o = opts(&[("--games", "4")]);
-        let e = check_resume(dir.path(), "tournament", &o).expect_err("no run.json");
-        assert!(e.to_string().contains("no run.json"), "{e}");
-        let json = serde_json::json!({"command": "fpa", "options": o, "other": 1});
-        std::fs::write(dir.path().join("run.json"), json.to_string()).expect("write");
-        let e = check_resume(dir.path(), "tournament", &o).expect_err("fpa");
-        assert!(
-            e.to_string()
-                .ends_with(": holds a fpa run, not a tournament"),
-            "{e}"
-        );
-        assert!(check_resume(dir.path(), "fpa", &o).is_ok());
-        let e = check_resume(dir.path(), "fpa", &opts(&[("--games", "5")])).expect_err("games");
-        assert_eq!(
-            e.to_string(),
-            "--games: the run used 4, this command says 5"
-        );
-        std::fs::write(dir.path().join("run.json"), b"\x00\xff").expect("write");
-        let e = check_resume(dir.path(), "fpa", &o).expect_err("binary");
-        assert!(!e.to_string().contains('\n'), "{e}");
     }
 }

@@ -8,7 +8,9 @@
 //! counts. Round `q` uses rules `q mod rules.len()` (the `--holes` list
 //! cycles). A layout's holes come from `derive_seed(seed, &[layout])`, and
 //! each seat's bot seed from `derive_seed(seed, &[game, seat])` with seat 0
-//! for the bot that moves first.
+//! for the bot that moves first; [`game_seeds`] is the one place that
+//! derives them, for the schedule and for every other command that plays
+//! games from a seed (`play`, `tune`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -99,6 +101,60 @@ impl FromStr for Shard {
             return Err(bad());
         }
         Ok(Shard { index, count })
+    }
+}
+
+/// The seeds of one game: its layout's (the holes) and each seat's bot's.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameSeeds {
+    /// Seed of the layout's holes ([`layout_rng`]).
+    pub layout: u64,
+    /// Seed of each seat's bot; seat 0 moves first.
+    pub bots: [u64; 2],
+}
+
+/// Where a game stands among the games of a run: what its seeds derive
+/// from, besides the run's seed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameKey {
+    /// Game `game` of a tournament's schedule, played on layout `layout`
+    /// (both games of a pair share it). `play` plays game 0 on layout 0.
+    Scheduled {
+        /// The layout index.
+        layout: u64,
+        /// The game index.
+        game: u64,
+    },
+    /// Game `game` of iteration `iteration` of a tune, whose games all
+    /// share the iteration's layout. Its streams carry a tag of their
+    /// own, so no tune game replays a tournament game of the same seed.
+    Tuned {
+        /// The SPSA iteration.
+        iteration: u64,
+        /// The game within the iteration.
+        game: u64,
+    },
+}
+
+/// Tag of a tune's layout streams.
+const TUNE_LAYOUT_TAG: u64 = 0x7475_6e65;
+
+/// Tag of a tune's bot streams.
+const TUNE_BOT_TAG: u64 = 0x626f_7473;
+
+/// The seeds of the game at `key` in the run of seed `seed`: the one place
+/// a game's randomness is derived, so that every command that plays the
+/// same game plays it on the same holes with the same bot streams.
+pub fn game_seeds(seed: u64, key: GameKey) -> GameSeeds {
+    match key {
+        GameKey::Scheduled { layout, game } => GameSeeds {
+            layout: derive_seed(seed, &[layout]),
+            bots: [0, 1].map(|seat| derive_seed(seed, &[game, seat])),
+        },
+        GameKey::Tuned { iteration, game } => GameSeeds {
+            layout: derive_seed(seed, &[TUNE_LAYOUT_TAG, iteration]),
+            bots: [0, 1].map(|seat| derive_seed(seed, &[TUNE_BOT_TAG, iteration, game, seat])),
+        },
     }
 }
 
@@ -249,13 +305,22 @@ impl Schedule {
     /// # Errors
     /// The rules do not describe a playable game.
     pub fn start(&self, game: &ScheduledGame) -> Result<Position, crate::PositionError> {
-        let mut rng = layout_rng(derive_seed(self.seed, &[game.layout]));
+        let mut rng = layout_rng(self.seeds(game).layout);
         self.rules[game.rules].new_game(&mut rng)
+    }
+
+    /// The seeds of `game` ([`game_seeds`]).
+    pub fn seeds(&self, game: &ScheduledGame) -> GameSeeds {
+        let key = GameKey::Scheduled {
+            layout: game.layout,
+            game: game.index,
+        };
+        game_seeds(self.seed, key)
     }
 
     /// The random seed of the bot in `seat` (0 moves first, 1 second).
     pub fn bot_seed(&self, game: &ScheduledGame, seat: u64) -> u64 {
-        derive_seed(self.seed, &[game.index, seat])
+        self.seeds(game).bots[usize::from(seat != 0)]
     }
 }
 
@@ -318,6 +383,24 @@ mod tests {
         assert_eq!(all, (0..s.len()).collect::<Vec<_>>());
         let one: Vec<u64> = s.shard_games(Shard { index: 2, count: 4 }).collect();
         assert_eq!(&one[..4], &[2, 3, 10, 11]);
+    }
+
+    #[test]
+    fn game_seeds_are_the_documented_streams() {
+        let s = Schedule::new(2, Format::RoundRobin, 4, vec![], 9);
+        let g = s.game(3);
+        assert_eq!(s.seeds(&g).layout, derive_seed(9, &[1]));
+        assert_eq!(s.bot_seed(&g, 1), derive_seed(9, &[3, 1]));
+        let tuned = game_seeds(
+            9,
+            GameKey::Tuned {
+                iteration: 1,
+                game: 3,
+            },
+        );
+        assert_eq!(tuned.layout, derive_seed(9, &[TUNE_LAYOUT_TAG, 1]));
+        assert_eq!(tuned.bots[1], derive_seed(9, &[TUNE_BOT_TAG, 1, 3, 1]));
+        assert_ne!(tuned.layout, s.seeds(&g).layout);
     }
 
     #[test]

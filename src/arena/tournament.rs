@@ -24,6 +24,12 @@ pub enum TournamentError {
     },
     /// A bot could not be built or a game could not start.
     Game(String),
+    /// The output directory holds no run to continue, or another run:
+    /// the user's to fix (exit 2).
+    Run(super::runinfo::RunDirError),
+    /// A tournament that cannot be played as configured: the user's to
+    /// fix (exit 2).
+    Invalid(ConfigError),
     /// Stopped (Ctrl-C) before the end; the rows written so far are valid.
     Interrupted {
         /// Games finished and recorded.
@@ -38,6 +44,8 @@ impl fmt::Display for TournamentError {
         match self {
             TournamentError::Config(m) | TournamentError::Game(m) => f.write_str(m),
             TournamentError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            TournamentError::Run(e) => write!(f, "{e}"),
+            TournamentError::Invalid(e) => write!(f, "{e}"),
             TournamentError::Interrupted { done, total } => {
                 write!(f, "interrupted after {done} of {total} games")
             }
@@ -46,6 +54,97 @@ impl fmt::Display for TournamentError {
 }
 
 impl std::error::Error for TournamentError {}
+
+/// Why [`TournamentConfig::validate`] refuses a tournament, in the
+/// library's terms; a front end names its own options when it reports one
+/// (the command line's `--bot`, `--games`, `--shard`, `--threads`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigError {
+    /// Fewer than two bots.
+    TooFewBots {
+        /// Bots given.
+        given: usize,
+    },
+    /// A bot's spec or label is not usable (the message says why).
+    BadBot(String),
+    /// Two bots share a label.
+    SameLabel {
+        /// The label.
+        label: String,
+        /// The name of the second bot with it.
+        name: String,
+    },
+    /// No games per pairing.
+    NoGames,
+    /// More games per pairing than a schedule may hold.
+    TooManyGames {
+        /// Games per pairing asked for.
+        games: u64,
+        /// The most allowed with this many pairings.
+        most: u64,
+        /// Pairings.
+        pairings: u64,
+    },
+    /// A shard past the schedule's last pair.
+    EmptyShard {
+        /// The shard.
+        shard: Shard,
+        /// Colour-swapped pairs in the schedule.
+        pairs: u64,
+    },
+    /// No threads.
+    NoThreads,
+    /// Rules that describe no playable game.
+    Rules(String),
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::TooFewBots { given } => {
+                write!(f, "a tournament needs at least two bots, {given} given")
+            }
+            ConfigError::BadBot(m) => f.write_str(m),
+            ConfigError::SameLabel { label, name } => write!(
+                f,
+                "two bots are named '{label}'; give one a label, e.g. label={name}-2"
+            ),
+            ConfigError::NoGames => f.write_str("games per pairing must be at least 1"),
+            ConfigError::TooManyGames {
+                games,
+                most,
+                pairings,
+            } => write!(
+                f,
+                "{games} games per pairing is out of range ({})",
+                games_limit(*most, *pairings)
+            ),
+            ConfigError::EmptyShard { shard, pairs } => {
+                write!(f, "part {shard} has no games: {}", shard_limit(*pairs))
+            }
+            ConfigError::NoThreads => f.write_str("threads must be at least 1"),
+            ConfigError::Rules(m) => write!(f, "rules: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Why `most` games per pairing are the most, with `pairings` pairings.
+pub fn games_limit(most: u64, pairings: u64) -> String {
+    format!(
+        "1..={most} with {pairings} pairings: a schedule holds at most {MAX_GAMES} games, whose records are kept in memory, about 100 bytes a game"
+    )
+}
+
+/// How many parts a schedule of `pairs` colour-swapped pairs may be split
+/// into.
+pub fn shard_limit(pairs: u64) -> String {
+    let s = if pairs == 1 { "" } else { "s" };
+    format!(
+        "the schedule has {pairs} colour-swapped pair{s}, so split it into at most {pairs} part{s}"
+    )
+}
 
 impl TournamentError {
     /// An I/O error on `path`.
@@ -135,32 +234,32 @@ impl TournamentConfig {
     /// valid rules.
     ///
     /// # Errors
-    /// [`TournamentError::Config`] naming the problem.
+    /// [`TournamentError::Invalid`] naming the problem.
     pub fn validate(&self, catalog: &Catalog) -> Result<(), TournamentError> {
-        let bad = |m: String| Err(TournamentError::Config(m));
+        let bad = |e: ConfigError| Err(TournamentError::Invalid(e));
+        let bad_bot = |e: String| TournamentError::Invalid(ConfigError::BadBot(e));
         if self.bots.len() < 2 {
-            return bad(format!(
-                "--bot: a tournament needs at least two bots, {} given",
-                self.bots.len()
-            ));
+            return bad(ConfigError::TooFewBots {
+                given: self.bots.len(),
+            });
         }
         let labels = self.labels();
         for (i, l) in labels.iter().enumerate() {
-            check_label(l).map_err(|e| TournamentError::Config(format!("--bot: {e}")))?;
+            check_label(l).map_err(bad_bot)?;
             if labels[..i].contains(l) {
-                return bad(format!(
-                    "--bot: two bots are named '{l}'; give one a label, e.g. label={}-2",
-                    self.bots[i].name
-                ));
+                return bad(ConfigError::SameLabel {
+                    label: l.clone(),
+                    name: self.bots[i].name.clone(),
+                });
             }
         }
         for spec in &self.bots {
             catalog
                 .parse(spec.as_str())
-                .map_err(|e| TournamentError::Config(format!("--bot: {e}")))?;
+                .map_err(|e| bad_bot(e.to_string()))?;
         }
         if self.games_per_pairing == 0 {
-            return bad("--games: must be at least 1".into());
+            return bad(ConfigError::NoGames);
         }
         let pairings = match self.format {
             Format::RoundRobin => self.bots.len() * (self.bots.len() - 1) / 2,
@@ -169,28 +268,27 @@ impl TournamentConfig {
         // Games per pairing are rounded up to whole pairs.
         let most = max_games_per_pairing(pairings);
         if self.games_per_pairing.div_ceil(2) * 2 > most {
-            return bad(format!(
-                "--games: {} is out of range (1..={most} with {pairings} pairings: a schedule holds at most {MAX_GAMES} games, whose records are kept in memory, about 100 bytes a game)",
-                self.games_per_pairing
-            ));
+            return bad(ConfigError::TooManyGames {
+                games: self.games_per_pairing,
+                most,
+                pairings,
+            });
         }
         // A part past the last pair would succeed having played nothing;
         // say so instead (the parts a merge needs must all have games).
         let pairs = self.games_per_pairing.div_ceil(2) * pairings;
         if u64::from(self.shard.index) > pairs {
-            return bad(format!(
-                "--shard {}: this part has no games: the schedule has {pairs} colour-swapped pair{}, so split it into at most {pairs} part{}",
-                self.shard,
-                if pairs == 1 { "" } else { "s" },
-                if pairs == 1 { "" } else { "s" }
-            ));
+            return bad(ConfigError::EmptyShard {
+                shard: self.shard,
+                pairs,
+            });
         }
         if self.threads == 0 {
-            return bad("--threads: must be at least 1".into());
+            return bad(ConfigError::NoThreads);
         }
         for r in &self.rules {
             r.validate()
-                .map_err(|e| TournamentError::Config(format!("rules: {e}")))?;
+                .map_err(|e| TournamentError::Invalid(ConfigError::Rules(e.to_string())))?;
         }
         Ok(())
     }
@@ -204,7 +302,7 @@ impl TournamentConfig {
         for spec in &self.bots {
             let bot = catalog
                 .build(spec, 0)
-                .map_err(|e| TournamentError::Config(format!("--bot: {e}")))?;
+                .map_err(|e| TournamentError::Invalid(ConfigError::BadBot(e.to_string())))?;
             if bot.is_timed() {
                 out.push(spec.label());
             }
@@ -283,7 +381,9 @@ pub(crate) mod tests {
         c.bots.truncate(1);
         assert!(matches!(
             c.validate(&catalog),
-            Err(TournamentError::Config(_))
+            Err(TournamentError::Invalid(ConfigError::TooFewBots {
+                given: 1
+            }))
         ));
         let mut c = config(1);
         c.bots[1] = c.bots[0].clone();
@@ -291,6 +391,8 @@ pub(crate) mod tests {
         assert!(e.to_string().contains("two bots are named"), "{e}");
         let mut c = config(1);
         c.games_per_pairing = 0;
-        assert!(c.validate(&catalog).is_err());
+        let e = c.validate(&catalog).expect_err("no games");
+        // The library's words: no command-line option in them.
+        assert_eq!(e.to_string(), "games per pairing must be at least 1");
     }
 }

@@ -219,8 +219,7 @@ impl AlphaBetaBot {
     /// Steps 2 and 3: iterative deepening from the root.
     fn think(&mut self, pos: &Position, order: Vec<Move>) -> Move {
         if self.tt.is_empty() {
-            let n =
-                ((self.cfg.tt_mb << 20) / std::mem::size_of::<TtEntry>()).next_power_of_two() / 2;
+            let n = ((self.cfg.tt << 20) / std::mem::size_of::<TtEntry>()).next_power_of_two() / 2;
             self.tt = vec![TtEntry::default(); n.max(1024)];
         }
         self.nodes = 0;
@@ -377,7 +376,7 @@ mod tests {
         let cfg = AlphaBetaConfig {
             depth: 3,
             nodes: 0,
-            tt_mb: 1,
+            tt: 1,
             ..AlphaBetaConfig::default()
         };
         let mut a = bot(cfg.clone(), 7);
@@ -397,7 +396,7 @@ mod tests {
         let mut a = bot(
             AlphaBetaConfig {
                 nodes: 5000,
-                tt_mb: 1,
+                tt: 1,
                 ..AlphaBetaConfig::default()
             },
             1,
@@ -418,7 +417,7 @@ mod tests {
         let mut a = bot(
             AlphaBetaConfig {
                 depth: 2,
-                tt_mb: 1,
+                tt: 1,
                 ..AlphaBetaConfig::default()
             },
             1,
@@ -439,7 +438,7 @@ mod tests {
                 AlphaBetaConfig {
                     nodes: 1,
                     solve: 14,
-                    tt_mb: 1,
+                    tt: 1,
                     ..AlphaBetaConfig::default()
                 },
                 seed,

@@ -2,7 +2,7 @@
 
 use super::choose::best_square;
 use super::eval::{EvalWeights, LineValues, MoveValuer};
-use super::spec::{BotKind, KeyInfo, Params, SpecError};
+use super::spec::{BotKind, KeyInfo, Params, SpecError, key_values};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
 use crate::game::player::Player;
@@ -10,15 +10,16 @@ use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::FastRng;
 
-/// How playouts choose their moves.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Rollout {
-    /// Uniformly random ([`Position::random_playout`]: no moves are played,
-    /// the final split of the free squares is drawn directly).
-    Random,
-    /// Epsilon-greedy on [`super::eval::move_value`]: a random square with probability
-    /// `epsilon`, else the best square by the heuristic (ties at random).
-    Heuristic,
+key_values! {
+    /// How playouts choose their moves.
+    pub enum Rollout {
+        /// Uniformly random ([`Position::random_playout`]: no moves are played,
+        /// the final split of the free squares is drawn directly).
+        Random = "random",
+        /// Epsilon-greedy on [`super::eval::move_value`]: a random square with probability
+        /// `eps`, else the best square by the heuristic (ties at random).
+        Heuristic = "heuristic",
+    }
 }
 
 /// Settings of [`FlatMcBot`]; each is a key.
@@ -31,7 +32,7 @@ pub struct FlatMcConfig {
     /// Playout policy.
     pub rollout: Rollout,
     /// Probability of a random move in a heuristic playout.
-    pub epsilon: f64,
+    pub eps: f64,
     /// Share of the reward that follows the score margin rather than the
     /// result: `(1 - margin)·{1, ½, 0} + margin·(½ + ½·tanh(points / 20))`.
     /// Pure win/loss rewards leave every move equal once all playouts are
@@ -91,7 +92,7 @@ impl FlatMcBot {
                 let mut lines = LineValues::new(valuer, pos);
                 while !p.is_game_over() {
                     let free = p.empty();
-                    let sq = if self.rng.unit() < self.cfg.epsilon {
+                    let sq = if self.rng.unit() < self.cfg.eps {
                         free.nth(self.rng.below(free.count()))
                     } else {
                         best_square(free, &mut self.rng, |sq| match &lines {
@@ -237,53 +238,63 @@ impl Bot for FlatMcBot {
     }
 }
 
+/// Default of `playouts`.
+const DEFAULT_PLAYOUTS: u64 = 2000;
+
+/// Default of `margin`.
+const DEFAULT_MARGIN: f64 = 0.1;
+
+/// Default of `rollout`.
+const DEFAULT_ROLLOUT: Rollout = Rollout::Random;
+
 const OWN_KEYS: [KeyInfo; 5] = [
-    KeyInfo {
-        key: "playouts",
-        default: "2000",
-        accepts: "an integer 1..=100000000",
-        help: "playouts per move, shared among the candidate moves by UCB1",
-        research: false,
-    },
-    KeyInfo {
-        key: "c",
-        default: "0.4",
-        accepts: "a number 0..=10",
-        help: "UCB1 exploration constant (rewards are 1/0.5/0)",
-        research: true,
-    },
-    KeyInfo {
-        key: "rollout",
-        default: "random",
-        accepts: "random|heuristic",
-        help: "playout policy: uniform, or epsilon-greedy on the line-potential heuristic",
-        research: false,
-    },
-    KeyInfo {
-        key: "eps",
-        default: "0",
-        accepts: "a number 0..=1",
-        help: "chance of a random move in a heuristic playout (also spelled epsilon=)",
-        research: true,
-    },
-    KeyInfo {
-        key: "margin",
-        default: "0.1",
-        accepts: "a number 0..=1",
-        help: "share of the reward that follows the score margin (0 = win/draw/loss only)",
-        research: true,
-    },
+    KeyInfo::int(
+        "playouts",
+        1,
+        100_000_000,
+        DEFAULT_PLAYOUTS,
+        "playouts per move, shared among the candidate moves by UCB1",
+    ),
+    KeyInfo::real(
+        "c",
+        0.0,
+        10.0,
+        DEFAULT_C,
+        "UCB1 exploration constant (rewards are 1/0.5/0)",
+    )
+    .research(),
+    KeyInfo::choice::<Rollout>(
+        "rollout",
+        DEFAULT_ROLLOUT.name(),
+        "playout policy: uniform, or epsilon-greedy on the line-potential heuristic",
+    ),
+    KeyInfo::real(
+        "eps",
+        0.0,
+        1.0,
+        DEFAULT_EPSILON,
+        "chance of a random move in a heuristic playout (also spelled epsilon=)",
+    )
+    .research(),
+    KeyInfo::real(
+        "margin",
+        0.0,
+        1.0,
+        DEFAULT_MARGIN,
+        "share of the reward that follows the score margin (0 = win/draw/loss only)",
+    )
+    .research(),
 ];
 
-/// Default of `c`, by measurement (150 paired layouts each, random
-/// playouts, 2000 a move): c=0.3 scores 0.585 against c=0.7, 0.4 against
-/// 0.3 scores 0.493, 0.2 against 0.3 only 0.338 and 0.1 0.165.
+/// Default of `c`: with random playouts and the default budget, lower
+/// values lost clearly and 0.3 to 0.4 were level (docs/baselines-history.md,
+/// "Flat Monte Carlo").
 const DEFAULT_C: f64 = 0.4;
 
-/// Default of `eps`, by measurement (tests/strength.rs, 20 paired
-/// layouts, `rollout=heuristic,playouts=300` against `heuristic`): epsilon
-/// 0 scores 0.96, 0.05 scores 0.88, 0.1 scores 0.61, 0.2 about 0.2. Random
-/// tie-breaks already vary the playouts; random moves mostly add noise.
+/// Default of `eps`: in heuristic playouts random moves mostly add
+/// noise, since random tie-breaks already vary the playouts; every
+/// share tried scored lower than none (docs/baselines-history.md, "Flat Monte
+/// Carlo").
 const DEFAULT_EPSILON: f64 = 0.0;
 
 /// Own keys followed by the heuristic's (used by `rollout=heuristic`).
@@ -307,15 +318,13 @@ impl FlatMcConfig {
     /// # Errors
     /// A value out of range or of the wrong type, named with its range.
     pub fn from_params(p: &Params) -> Result<FlatMcConfig, SpecError> {
+        let [playouts, c, rollout, eps, margin] = &OWN_KEYS;
         Ok(FlatMcConfig {
-            playouts: p.int("playouts", 2000, 1, 100_000_000)? as u32,
-            c: p.float("c", DEFAULT_C, 0.0, 10.0)?,
-            rollout: match p.choice("rollout", 0, &["random", "heuristic"])? {
-                0 => Rollout::Random,
-                _ => Rollout::Heuristic,
-            },
-            epsilon: p.float("eps", DEFAULT_EPSILON, 0.0, 1.0)?,
-            margin: p.float("margin", 0.1, 0.0, 1.0)?,
+            playouts: p.int(playouts)? as u32,
+            c: p.real(c)?,
+            rollout: p.pick(rollout)?,
+            eps: p.real(eps)?,
+            margin: p.real(margin)?,
             weights: EvalWeights::from_params(p)?,
         })
     }
@@ -345,7 +354,7 @@ mod tests {
     fn keys_defaults_agree() {
         let d = FlatMcConfig::from_params(&spec_params("flatmc")).expect("cfg");
         assert_eq!(
-            (d.playouts, d.c, d.rollout, d.epsilon),
+            (d.playouts, d.c, d.rollout, d.eps),
             (2000, 0.4, Rollout::Random, 0.0)
         );
         assert_eq!(KEYS.len(), 8);
@@ -353,7 +362,7 @@ mod tests {
         assert!(FlatMcConfig::from_params(&spec_params("flatmc:rollout=smart")).is_err());
         // `epsilon=` is the old spelling of `eps=` (the key mcts uses too).
         let e = FlatMcConfig::from_params(&spec_params("flatmc:epsilon=0.25")).expect("cfg");
-        assert_eq!(e.epsilon, 0.25);
+        assert_eq!(e.eps, 0.25);
         assert!(FlatMcConfig::from_params(&spec_params("flatmc:playouts=0")).is_err());
     }
 

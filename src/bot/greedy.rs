@@ -75,27 +75,29 @@ impl Bot for GreedyBot {
     }
 }
 
-/// Default of `block`, chosen by measurement (tests/strength.rs, 3000
-/// paired layouts each): `block=0` wins only 85 % against `random` (it never
-/// stops a line, and plays at random until it has one), any `block` in
-/// 0.5..=1 wins all games; against `block=1`, `block=0.5` scores 0.515
-/// [0.503, 0.528] and `block=1.5` 0.485. A weight below 1 makes the own line
-/// win a tie against an equal block, which is the whole difference.
+/// Default of `block`: without blocking, greedy never stops a line and
+/// loses games even to `random`; any weight up to 1 blocks, and one below
+/// 1 makes the own line win a tie against an equal block, which is the
+/// whole difference (docs/baselines-history.md, "Greedy blocking").
 const DEFAULT_BLOCK: f64 = 0.5;
+
+/// `block=`.
+const BLOCK: KeyInfo = KeyInfo::real(
+    "block",
+    0.0,
+    4.0,
+    DEFAULT_BLOCK,
+    "weight of what the opponent would score on the square (0 = never block)",
+)
+.research();
 
 /// The catalogue entry.
 pub const KIND: BotKind = BotKind {
     name: "greedy",
     summary: "the square that raises its own line score most right now (ties at random)",
-    keys: &[KeyInfo {
-        key: "block",
-        default: "0.5",
-        accepts: "a number 0..=4",
-        help: "weight of what the opponent would score on the square (0 = never block)",
-        research: true,
-    }],
+    keys: &[BLOCK],
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
-        let block = params.float("block", DEFAULT_BLOCK, 0.0, 4.0)?;
+        let block = params.real(&BLOCK)?;
         Ok(Box::new(GreedyBot::new(params.label(), block, seed)))
     },
 };

@@ -74,7 +74,7 @@ impl Bot for HeuristicBot {
 pub const KIND: BotKind = BotKind {
     name: "heuristic",
     summary: "one ply of line potential: own open segments built plus opponent segments spoiled",
-    keys: EvalWeights::KEYS,
+    keys: &EvalWeights::KEYS,
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
         let w = EvalWeights::from_params(params)?;
         Ok(Box::new(HeuristicBot::new(params.label(), w, seed)))

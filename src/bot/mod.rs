@@ -17,7 +17,7 @@ pub mod spec;
 use crate::game::outcome::Move;
 use crate::game::record::Game;
 
-pub use spec::{BotKind, BotSpec, Catalog, KeyInfo, Params, SpecError};
+pub use spec::{BotKind, BotSpec, Catalog, KeyInfo, KeyType, Params, SpecError};
 
 /// What a search reports about its last move, for `play --verbose` and
 /// experiments. Every field is optional in spirit: bots fill what they have.

@@ -3,9 +3,12 @@
 //! against the known bots in `spec/catalog.rs`.
 
 mod catalog;
+mod key;
 mod params;
 
 pub use catalog::Catalog;
+pub(crate) use key::key_values;
+pub use key::{KeyInfo, KeyType, KeyValues};
 pub use params::Params;
 
 use std::fmt;
@@ -18,22 +21,6 @@ use super::Bot;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct SpecError(pub String);
-
-/// One key a bot accepts, as `pahtum bots` lists it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KeyInfo {
-    /// The key, e.g. `iters`.
-    pub key: &'static str,
-    /// Its default, as text.
-    pub default: &'static str,
-    /// Accepted values, e.g. `1..=10000000` or `random|greedy`.
-    pub accepts: &'static str,
-    /// What it does.
-    pub help: &'static str,
-    /// A research option (for studies of the bot itself) rather than an
-    /// everyday key: `pahtum bots` lists the two groups apart.
-    pub research: bool,
-}
 
 /// Builds a bot from its params and a seed.
 pub type BuildFn = fn(&Params, u64) -> Result<Box<dyn Bot>, SpecError>;
@@ -96,6 +83,66 @@ impl BotSpec {
     /// The text the spec was parsed from.
     pub fn as_str(&self) -> &str {
         &self.text
+    }
+
+    /// The spec with `key` set to `value`: in its place if the spec gives
+    /// the key, else after the others. Only the syntax is checked;
+    /// [`Catalog::parse`] checks the key and the value.
+    ///
+    /// # Errors
+    /// A key or value the syntax cannot hold (empty, or with a `,`; a
+    /// key with `=`).
+    pub fn with(&self, key: &str, value: &str) -> Result<BotSpec, SpecError> {
+        let key = canonical_key(key);
+        let mut params = self.params.clone();
+        match params.iter_mut().find(|(k, _)| k == key) {
+            Some(p) => p.1 = value.to_string(),
+            None => params.push((key.to_string(), value.to_string())),
+        }
+        Self::from_parts(&self.name, &params)
+    }
+
+    /// The spec without `key` (unchanged if it does not give it).
+    pub fn without(&self, key: &str) -> BotSpec {
+        let params: Vec<(String, String)> = self
+            .params
+            .iter()
+            .filter(|(k, _)| k != key)
+            .cloned()
+            .collect();
+        if params.len() == self.params.len() {
+            return self.clone();
+        }
+        BotSpec {
+            text: Self::text_of(&self.name, &params),
+            name: self.name.clone(),
+            params,
+        }
+    }
+
+    /// `NAME:K=V,...` (or `NAME` alone) of these parts.
+    fn text_of(name: &str, params: &[(String, String)]) -> String {
+        let mut text = name.to_string();
+        for (i, (k, v)) in params.iter().enumerate() {
+            text.push(if i == 0 { ':' } else { ',' });
+            text.push_str(k);
+            text.push('=');
+            text.push_str(v);
+        }
+        text
+    }
+
+    /// The spec of these parts, its text parsed again so that a part the
+    /// syntax cannot hold is refused as the user's text would be.
+    fn from_parts(name: &str, params: &[(String, String)]) -> Result<BotSpec, SpecError> {
+        let text = Self::text_of(name, params);
+        let spec: BotSpec = text.parse()?;
+        if spec.params != params {
+            return Err(SpecError(format!(
+                "bad bot spec '{text}': a key or value holds ',' or '='"
+            )));
+        }
+        Ok(spec)
     }
 
     /// The name in outputs: the `label=` value, else the spec text with
@@ -183,6 +230,18 @@ mod tests {
         let s: BotSpec = "flatmc:epsilon=0.5".parse().expect("spec");
         assert_eq!(s.params, vec![("eps".to_string(), "0.5".to_string())]);
         assert!("flatmc:eps=0.1,epsilon=0.2".parse::<BotSpec>().is_err());
+        // Built specs keep the given keys in place and append new ones.
+        let s: BotSpec = "mcts:iters=5,c=0.7".parse().expect("spec");
+        let t = s
+            .with("c", "0.2")
+            .and_then(|t| t.with("k", "3"))
+            .expect("with");
+        assert_eq!(t.as_str(), "mcts:iters=5,c=0.2,k=3");
+        assert_eq!(t.without("iters").as_str(), "mcts:c=0.2,k=3");
+        assert_eq!(t.without("nope"), t);
+        assert_eq!(s.without("iters").without("c").as_str(), "mcts");
+        assert!(s.with("label", "a,b").is_err());
+        assert!(s.with("label", "").is_err());
         assert_eq!(
             "random".parse::<BotSpec>().map(|s| s.label()),
             Ok("random".to_string())

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{
-    CANCEL, DEFAULT_SEED, EngineArgs, RowsError, StudyRunFile, install_cancel, terminal_bar,
+    CANCEL, DEFAULT_SEED, EngineArgs, RowsError, install_cancel, open_run, save_run, terminal_bar,
     threads,
 };
 use super::error::{CliError, CliResult, usage};
@@ -138,9 +138,9 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         .add("--seed", a.seed)
         .add("--max-empty", a.max_empty);
     a.engines.options(&mut options);
-    let (mut info, _) = StudyRunFile::open(&out, "accuracy", options, threads, false)?;
+    let (mut info, _) = open_run(&out, "accuracy", options, threads, false)?;
     prepare_out(&out).map_err(cli_error)?;
-    info.save(&out)?;
+    save_run(&info, &out)?;
     let csv = out.join("accuracy.csv");
     write_atomic(&csv, format!("{HEADER}\n").as_bytes()).map_err(out_error(&out))?;
     let mut file = OpenOptions::new().append(true).open(&csv).map_err(|e| {
@@ -223,7 +223,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         .map_err(out_error(&out))?;
     }
     info.end_time = Some(utc_now());
-    info.save(&out)?;
+    save_run(&info, &out)?;
     println!("{}", summary_line(&rows));
     Ok(())
 }

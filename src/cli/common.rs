@@ -4,6 +4,7 @@ use clap::Args;
 
 use super::error::{CliResult, usage};
 use super::num;
+use crate::arena::runinfo::RunFile;
 use crate::arena::runopts::RunOptions;
 use crate::bot::{Catalog, MAX_THREADS, builtin_catalog};
 use crate::game::bitboard::Bitboard;
@@ -181,26 +182,47 @@ impl EngineArgs {
 /// `--seed 1`.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// How a study runs and where it writes: `--seed`, `--threads`, `--out`,
-/// `--resume`, `--quiet`, shared by `sweep`, `sprt` and `fpa`.
+/// How a run goes and where it writes: `--seed`, `--threads`, `--out`,
+/// `--resume`, `--quiet`, shared by every command that writes a run
+/// directory (`tournament`, `sweep`, `sprt`, `fpa`, `tune`, `exact`), so
+/// that each option means the same in all of them.
 #[derive(Args, Clone, Debug, Default)]
 pub struct StudyRunArgs {
-    /// Seed of every layout and bot stream
+    /// Seed of every random choice (layouts, bot streams); the same seed replays the same run
     #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
           value_parser = num::seed())]
     pub seed: u64,
-    /// Games played in parallel (default: all cores); the result does not depend on it
+    /// Threads (default: all cores); the results do not depend on it
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = num::threads())]
     pub threads: Option<usize>,
-    /// Output directory (default: results/COMMAND-TIME, TIME in UTC); never overwritten
+    /// Output directory (default: a new one under results/, named by the UTC time); never overwritten
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Continue the interrupted run in --out
-    #[arg(long, requires = "out")]
+    /// Continue the interrupted run in --out: keep its results, do what is missing
+    #[arg(long)]
     pub resume: bool,
-    /// No progress and no table
+    /// No progress and no tables
     #[arg(long)]
     pub quiet: bool,
+}
+
+impl StudyRunArgs {
+    /// The output directory: `--out`, else `default()`.
+    ///
+    /// # Errors
+    /// `--resume` without `--out`, which names no run to continue (exit 2).
+    pub fn out_dir(
+        &self,
+        default: impl FnOnce() -> std::path::PathBuf,
+    ) -> CliResult<std::path::PathBuf> {
+        match &self.out {
+            Some(out) => Ok(out.clone()),
+            None if self.resume => Err(usage(
+                "--resume needs --out DIR, the directory of the run to continue",
+            )),
+            None => Ok(default()),
+        }
+    }
 }
 
 /// The longest `--move-timeout-ms`: a day, far beyond any real move and
@@ -357,108 +379,46 @@ pub fn install_exit() {
     });
 }
 
-/// `run.json` of a study whose rows are not a tournament's (`fpa`,
-/// `exact`): what ran, the options `--resume` compares, and when.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct StudyRunFile {
-    /// `pahtum`.
-    pub program: String,
-    /// The crate version that ran it.
-    pub version: String,
-    /// The subcommand.
-    pub command: String,
-    /// The options that shape its results.
-    pub options: RunOptions,
-    /// The command line of the first run.
-    pub command_line: Vec<String>,
-    /// Threads of the latest run.
-    pub threads: usize,
-    /// When the first run started (UTC).
-    pub start_time: String,
-    /// When the run ended, once it has.
-    pub end_time: Option<String>,
-    /// One line per resume.
-    pub notes: Vec<String>,
+/// Opens the run of `command` in `out` (`resume` as the user asked) with
+/// the library's one resume check ([`RunFile::resume_in`]): a fresh
+/// record for an empty or absent directory, or with `resume` the recorded
+/// one continued (its start, first command line and notes kept, a note of
+/// this resume added). The second value says whether an earlier run's
+/// rows are there to keep.
+///
+/// # Errors
+/// A non-empty directory without `resume`, another run's directory, an
+/// option that differs, an unreadable `run.json` (exit 2).
+pub fn open_run(
+    out: &std::path::Path,
+    command: &str,
+    options: RunOptions,
+    threads: usize,
+    resume: bool,
+) -> CliResult<(RunFile, bool)> {
+    let mut info = RunFile::start(command, options, std::env::args().collect(), threads);
+    let old = RunFile::resume_in(out, command, &info.options, resume)
+        .map_err(|e| usage(super::error::run_dir_message(&e)))?;
+    let Some(old) = old else {
+        return Ok((info, false));
+    };
+    info.start_time = old.start_time;
+    info.command_line = old.command_line;
+    info.notes = old.notes;
+    info.notes.push(format!(
+        "resumed at {} by: {}",
+        crate::arena::runinfo::utc_now(),
+        std::env::args().collect::<Vec<_>>().join(" ")
+    ));
+    Ok((info, true))
 }
 
-impl StudyRunFile {
-    /// Opens the run of `command` in `out` (`resume` as the user asked):
-    /// a fresh `run.json` for an empty or absent directory (or one that
-    /// holds only a temporary file of a run killed before it started), or
-    /// with `resume` the recorded one, checked to be of `command` with the
-    /// same `options`. The second value says whether an earlier run's rows
-    /// are there to keep.
-    ///
-    /// # Errors
-    /// A non-empty directory without `resume`, another run's directory, an
-    /// option that differs, an unreadable `run.json` (exit 2).
-    pub fn open(
-        out: &std::path::Path,
-        command: &str,
-        options: RunOptions,
-        threads: usize,
-        resume: bool,
-    ) -> CliResult<(StudyRunFile, bool)> {
-        use crate::arena::runinfo::utc_now;
-        let mut info = StudyRunFile {
-            program: "pahtum".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            command: command.into(),
-            options,
-            command_line: std::env::args().collect(),
-            threads,
-            start_time: utc_now(),
-            end_time: None,
-            notes: Vec::new(),
-        };
-        let only_tmp = std::fs::read_dir(out).is_ok_and(|d| {
-            d.flatten()
-                .all(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
-        });
-        if !crate::arena::rundir::is_non_empty(out) || (resume && only_tmp) {
-            return Ok((info, false));
-        }
-        if !resume {
-            return Err(usage(format!(
-                "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
-                out.display()
-            )));
-        }
-        crate::arena::runopts::check_resume(out, command, &info.options)
-            .map_err(super::error::cli_error)?;
-        let text = std::fs::read_to_string(out.join("run.json")).map_err(|e| {
-            usage(format!(
-                "--out {}: cannot read run.json: {e}",
-                out.display()
-            ))
-        })?;
-        let old: StudyRunFile = serde_json::from_str(&text).map_err(|e| {
-            usage(format!(
-                "--out {}: run.json is not a {command} run file ({e})",
-                out.display()
-            ))
-        })?;
-        info.start_time = old.start_time;
-        info.command_line = old.command_line;
-        info.notes = old.notes;
-        info.notes.push(format!(
-            "resumed at {} by: {}",
-            utc_now(),
-            std::env::args().collect::<Vec<_>>().join(" ")
-        ));
-        Ok((info, true))
-    }
-
-    /// Writes `out/run.json` whole.
-    ///
-    /// # Errors
-    /// An I/O error (exit 2, naming `--out`).
-    pub fn save(&self, out: &std::path::Path) -> CliResult {
-        let text = serde_json::to_string_pretty(self)
-            .map_err(|e| super::error::CliError::Internal(e.into()))?;
-        crate::arena::runinfo::write_atomic(&out.join("run.json"), format!("{text}\n").as_bytes())
-            .map_err(super::error::out_error(out))
-    }
+/// Writes `out/run.json` whole.
+///
+/// # Errors
+/// An I/O error (exit 2, naming `--out`).
+pub fn save_run(info: &RunFile, out: &std::path::Path) -> CliResult {
+    info.save(out).map_err(super::error::out_error(out))
 }
 
 #[cfg(test)]

@@ -3,6 +3,9 @@
 use std::fmt;
 
 use crate::arena::TournamentError;
+use crate::arena::runinfo::RunDirError;
+use crate::arena::runopts::NOT_RECORDED;
+use crate::arena::tournament::{ConfigError, games_limit, shard_limit};
 
 /// A failure of a subcommand: the user's fault (exit 2), ours (exit 1), or
 /// an interrupt (exit 130).
@@ -65,7 +68,70 @@ pub type CliResult<T = ()> = Result<T, CliError>;
 pub fn cli_error(e: TournamentError) -> CliError {
     match e {
         TournamentError::Config(m) => usage(m),
+        TournamentError::Run(e) => usage(run_dir_message(&e)),
+        TournamentError::Invalid(e) => usage(config_message(&e)),
         e => CliError::Internal(anyhow::Error::new(e)),
+    }
+}
+
+/// `e` in the command line's words, naming `--out` and `--resume`: the
+/// one-line messages scripts match.
+pub fn run_dir_message(e: &RunDirError) -> String {
+    match e {
+        RunDirError::NotEmpty { dir } => format!(
+            "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
+            dir.display()
+        ),
+        RunDirError::NoRunFile { dir, command } => format!(
+            "--resume: {} has no run.json, so it holds no {command} run to continue",
+            dir.display()
+        ),
+        RunDirError::Unreadable { dir, error } => {
+            format!("--out {}: cannot read run.json: {error}", dir.display())
+        }
+        RunDirError::Malformed { dir, error } => format!(
+            "--out {}: run.json is not a run file of pahtum ({error})",
+            dir.display()
+        ),
+        RunDirError::NoOptions { dir } => format!(
+            "--out {}: run.json does not record its options (an older pahtum wrote it); start a new run",
+            dir.display()
+        ),
+        RunDirError::OtherCommand { dir, was, command } => {
+            format!(
+                "--out {}: holds a {was} run, not a {command}",
+                dir.display()
+            )
+        }
+        RunDirError::Differs { option, was, now } => format!(
+            "{option}: the run used {}, this command says {}",
+            was.as_deref().unwrap_or(NOT_RECORDED),
+            now.as_deref().unwrap_or(NOT_RECORDED)
+        ),
+    }
+}
+
+/// `e` in the command line's words, naming the option to fix.
+pub fn config_message(e: &ConfigError) -> String {
+    match e {
+        ConfigError::TooFewBots { .. } | ConfigError::BadBot(_) | ConfigError::SameLabel { .. } => {
+            format!("--bot: {e}")
+        }
+        ConfigError::NoGames => "--games: must be at least 1".into(),
+        ConfigError::TooManyGames {
+            games,
+            most,
+            pairings,
+        } => format!(
+            "--games: {games} is out of range ({})",
+            games_limit(*most, *pairings)
+        ),
+        ConfigError::EmptyShard { shard, pairs } => format!(
+            "--shard {shard}: this part has no games: {}",
+            shard_limit(*pairs)
+        ),
+        ConfigError::NoThreads => "--threads: must be at least 1".into(),
+        ConfigError::Rules(_) => e.to_string(),
     }
 }
 

@@ -9,13 +9,14 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::common::{
-    CANCEL, DEFAULT_SEED, RowsError, StudyRunFile, install_cancel, parse_holes, parse_komi,
-    run_interrupt_note, terminal_bar, threads,
+    CANCEL, RowsError, StudyRunArgs, install_cancel, open_run, parse_holes, parse_komi,
+    run_interrupt_note, save_run, terminal_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
 use super::num;
 use crate::arena::rundir::prepare_out;
+use crate::arena::runinfo::RunFile;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::Shard;
@@ -53,13 +54,6 @@ pub struct ExactArgs {
     /// Points added to Black's total (a half point allowed, e.g. 2.5)
     #[arg(long, value_name = "K", allow_hyphen_values = true)]
     pub komi: Option<String>,
-    /// Seed of the random layouts (--layouts COUNT)
-    #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
-          value_parser = num::seed())]
-    pub seed: u64,
-    /// Layouts solved in parallel (default: all cores); the result does not depend on it
-    #[arg(long, value_name = "T", value_parser = num::threads())]
-    pub threads: Option<usize>,
     /// Refuse hole counts that leave more free squares than this
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_EMPTY,
           allow_negative_numbers = true, value_parser = num::int::<u32>(1, 64))]
@@ -72,19 +66,14 @@ pub struct ExactArgs {
     /// batch schedulers; `pahtum merge` joins the parts' directories
     #[arg(long, value_name = "K/N", default_value = "1/1")]
     pub shard: Shard,
-    /// Output directory (default: results/exact-TIME, TIME in UTC); never overwritten
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Continue the interrupted run in --out
-    #[arg(long, requires = "out")]
-    pub resume: bool,
     /// After each layout's solve, this bot plays it against perfect play, as
     /// White and as Black, every move judged (versus.csv); repeat for more bots
     #[arg(long = "versus", value_name = "SPEC")]
     pub versus: Vec<String>,
-    /// No progress and no table
-    #[arg(long)]
-    pub quiet: bool,
+    /// Seed (of the random layouts of --layouts COUNT, and the --versus bots), threads,
+    /// output directory, resume, quiet
+    #[command(flatten)]
+    pub run: StudyRunArgs,
 }
 
 /// The layouts to solve, hole count by hole count in `--holes` order.
@@ -116,7 +105,7 @@ pub(super) fn jobs(a: &ExactArgs, holes: &[u32]) -> CliResult<Vec<Job>> {
         let layouts = match count {
             None => symmetry_classes(a.size, h)
                 .map_err(|e| usage(format!("--layouts all: {e}; use --layouts COUNT")))?,
-            Some(n) => random_layouts(a.size, h, n, a.seed)
+            Some(n) => random_layouts(a.size, h, n, a.run.seed)
                 .map_err(|e| usage(format!("--holes {h}: {e}")))?,
         };
         out.extend(layouts.into_iter().map(|layout| Job {
@@ -246,14 +235,13 @@ fn check_row(line: &str, job: &Job, pie: bool) -> Result<(), String> {
 pub fn run(a: ExactArgs) -> CliResult {
     let holes = parse_holes(&a.holes)?;
     let komi = a.komi.as_deref().map_or(Ok(Komi::ZERO), parse_komi)?;
-    let threads = threads(a.threads)?;
+    let threads = threads(a.run.threads)?;
     let jobs = shard_jobs(jobs(&a, &holes)?, a.shard);
     let catalog = crate::bot::builtin_catalog();
     let specs = versus_specs(&catalog, &a.versus)?;
     let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(format!("exact-{}", utc_stamp())));
+        .run
+        .out_dir(|| PathBuf::from("results").join(format!("exact-{}", utc_stamp())))?;
     let mut options = RunOptions::new();
     options
         .add("--size", a.size)
@@ -268,7 +256,7 @@ pub fn run(a: ExactArgs) -> CliResult {
         .add("--layouts", &a.layouts)
         .add("--pie", a.pie)
         .add("--komi", komi)
-        .add("--seed", a.seed)
+        .add("--seed", a.run.seed)
         .add("--max-empty", a.max_empty)
         .add("--shard", a.shard);
     // Recorded only when given, so runs from before the option resume.
@@ -278,7 +266,7 @@ pub fn run(a: ExactArgs) -> CliResult {
     let csv = out.join("exact.csv");
     let vcsv = out.join("versus.csv");
     let per_layout = 2 * specs.len();
-    let (mut info, resumed) = StudyRunFile::open(&out, "exact", options, threads, a.resume)?;
+    let (mut info, resumed) = open_run(&out, "exact", options, threads, a.run.resume)?;
     let mut kept = if resumed && csv.exists() {
         read_rows(&csv, a.pie, &jobs)?
     } else {
@@ -306,7 +294,7 @@ pub fn run(a: ExactArgs) -> CliResult {
         }
     }
     prepare_out(&out).map_err(cli_error)?;
-    info.save(&out)?;
+    save_run(&info, &out)?;
     // Rewrite the kept rows (dropping a torn line), then append.
     let mut text = format!("{}\n", header(a.pie));
     for r in &kept {
@@ -339,9 +327,9 @@ pub fn run(a: ExactArgs) -> CliResult {
     let versus = Versus {
         catalog: &catalog,
         bots: &specs,
-        seed: a.seed,
+        seed: a.run.seed,
     };
-    if !a.quiet {
+    if !a.run.quiet {
         eprintln!(
             "exact: {0}x{0}, holes {1}, {2} layouts ({3} kept), pie {4}, {5} threads, out {6}",
             a.size,
@@ -355,7 +343,7 @@ pub fn run(a: ExactArgs) -> CliResult {
     }
     install_cancel(run_interrupt_note(&out).replace("games", "layouts"));
     let bar = terminal_bar(
-        a.quiet,
+        a.run.quiet,
         "{spinner} [{elapsed_precise}] {pos}/{len} layouts, ETA {eta}",
         kept.len() as u64,
         jobs.len() as u64,
@@ -418,9 +406,9 @@ pub fn run(a: ExactArgs) -> CliResult {
     }
     info.end_time = Some(utc_now());
     if per_layout > 0 {
-        finish_versus(&out, a.quiet)?;
+        finish_versus(&out, a.run.quiet)?;
     }
-    finish(&out, &jobs, a.pie, a.layouts != "all", &info, a.quiet)
+    finish(&out, &jobs, a.pie, a.layouts != "all", &info, a.run.quiet)
 }
 
 /// The `--versus` bots, each checked: it exists, it can be built, its
@@ -563,7 +551,7 @@ pub(super) fn finish(
     jobs: &[Job],
     pie: bool,
     sampled: bool,
-    info: &StudyRunFile,
+    info: &RunFile,
     quiet: bool,
 ) -> CliResult {
     // The summary needs every row: the kept ones are read back whole.
@@ -584,7 +572,7 @@ pub(super) fn finish(
     let svg = summary_plot(&summary, sampled)
         .map_err(|e| CliError::Internal(anyhow::anyhow!("exact.svg: {e}")))?;
     write_atomic(&out.join("exact.svg"), svg.as_bytes()).map_err(out_error(out))?;
-    info.save(out)?;
+    save_run(info, out)?;
     if !quiet {
         print!("{s}");
         println!("results in {}", out.display());

@@ -7,14 +7,15 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{
-    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, StudyRunFile, install_cancel, rules_options,
-    run_interrupt_note, threads,
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, open_run, rules_options,
+    run_interrupt_note, save_run, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
 use super::num;
 use crate::arena::progress::{Leader, Progress, ProgressMode};
 use crate::arena::rundir::{prepare_out, read_games};
+use crate::arena::runinfo::RunFile;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::Shard;
@@ -193,22 +194,20 @@ pub fn run(a: FpaArgs) -> CliResult {
     } = plan(&a)?;
     let out = a
         .run
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())));
+        .out_dir(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())))?;
     let list: Vec<u64> = fpa
         .game_list()
         .into_iter()
         .filter(|g| a.shard.contains_layout(g / 2))
         .collect();
-    let (mut info, resumed) = StudyRunFile::open(&out, "fpa", options, threads, a.run.resume)?;
+    let (mut info, resumed) = open_run(&out, "fpa", options, threads, a.run.resume)?;
     // The rows are checked (replayed) before anything is printed.
     let games_csv = out.join("games.csv");
     if resumed && games_csv.exists() {
         read_games(&games_csv, &config.labels(), &config.schedule(), &list).map_err(cli_error)?;
     }
     prepare_out(&out).map_err(cli_error)?;
-    info.save(&out)?;
+    save_run(&info, &out)?;
     if !a.run.quiet {
         eprintln!(
             "fpa: {} self-play, {} conditions x {} games, seed {}, {} threads, out {}",
@@ -248,14 +247,14 @@ pub(super) fn finish(
     records: &[crate::arena::record::GameRecord],
     komi: &str,
     games: u64,
-    info: &StudyRunFile,
+    info: &RunFile,
     quiet: bool,
 ) -> CliResult {
     let rows = fpa.rows(records);
     write_atomic(&out.join("fpa.csv"), fpa_csv(&rows, komi).as_bytes()).map_err(out_error(out))?;
     let svg = fpa_plot(&fpa.bot.label(), &rows, games).map_err(|e| CliError::Internal(e.into()))?;
     write_atomic(&out.join("fpa.svg"), svg.as_bytes()).map_err(out_error(out))?;
-    info.save(out)?;
+    save_run(info, out)?;
     if !quiet {
         print!("{}", table(&rows));
         println!("results in {}", out.display());

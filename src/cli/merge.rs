@@ -7,7 +7,6 @@ use clap::Args;
 
 use clap::Parser as _;
 
-use super::common::StudyRunFile;
 use super::error::{CliError, CliResult, cli_error, out_error, usage};
 use super::exact::{finish_versus, jobs, read_rows, read_versus_rows, shard_jobs, versus_specs};
 use super::tournament::write_ratings_svg;
@@ -16,7 +15,7 @@ use crate::arena::merge::{check_shards, merge_dirs};
 use crate::arena::record::GAMES_HEADER;
 use crate::arena::rundir::read_games;
 use crate::arena::rundir::{is_non_empty, prepare_out};
-use crate::arena::runinfo::write_atomic;
+use crate::arena::runinfo::{RunFile, write_atomic};
 use crate::arena::runopts::NOT_RECORDED;
 use crate::arena::schedule::Shard;
 
@@ -53,7 +52,12 @@ pub fn run(a: MergeArgs) -> CliResult {
     )
     .map_err(out_error(&a.out))?;
     if merged.run.command == "sweep" {
-        let parts = merged.run.merged_from.clone().unwrap_or_default();
+        let parts = merged
+            .run
+            .games
+            .as_ref()
+            .and_then(|g| g.merged_from.clone())
+            .unwrap_or_default();
         let first = a.dirs.first().cloned().unwrap_or_default();
         let text = std::fs::read_to_string(first.join("run.json"))
             .map_err(|e| usage(format!("merge: {}/run.json: {e}", first.display())))?;
@@ -77,13 +81,14 @@ pub fn run(a: MergeArgs) -> CliResult {
         }
         return Ok(());
     }
-    write_ratings_svg(&a.out, &merged.report, merged.run.args.seed)?;
+    let games = merged.run.games(&a.out).map_err(cli_error)?;
+    write_ratings_svg(&a.out, &merged.report, games.args.seed)?;
     if !a.quiet {
         println!("{}", merged.report.text());
         println!(
             "merged {} shards, {} games, into {}",
             a.dirs.len(),
-            merged.run.run_games,
+            games.run_games,
             a.out.display()
         );
     }
@@ -104,18 +109,18 @@ fn run_command(dir: &std::path::Path) -> Option<String> {
 /// A directory without a readable `run.json`, a run of another command,
 /// runs with different options, shards missing or given twice; or a
 /// non-empty `--out` (exit 2).
-fn load_shards(a: &MergeArgs, command: &str) -> CliResult<Vec<(StudyRunFile, Shard)>> {
+fn load_shards(a: &MergeArgs, command: &str) -> CliResult<Vec<(RunFile, Shard)>> {
     if is_non_empty(&a.out) {
         return Err(usage(format!(
             "--out {}: directory is not empty; merge into a new directory",
             a.out.display()
         )));
     }
-    let mut runs: Vec<StudyRunFile> = Vec::with_capacity(a.dirs.len());
+    let mut runs: Vec<RunFile> = Vec::with_capacity(a.dirs.len());
     for d in &a.dirs {
         let text = std::fs::read_to_string(d.join("run.json"))
             .map_err(|e| usage(format!("merge: {}/run.json: {e}", d.display())))?;
-        let run: StudyRunFile = serde_json::from_str(&text)
+        let run: RunFile = serde_json::from_str(&text)
             .map_err(|e| usage(format!("merge: {}/run.json: {e}", d.display())))?;
         if run.command != command {
             return Err(usage(format!(
@@ -152,7 +157,7 @@ fn load_shards(a: &MergeArgs, command: &str) -> CliResult<Vec<(StudyRunFile, Sha
 
 /// The merged run's `run.json`: the first part's, as the unsharded run
 /// records itself, with the parts' threads, start and end.
-fn merged_info(a: &MergeArgs, runs: &[(StudyRunFile, Shard)]) -> StudyRunFile {
+fn merged_info(a: &MergeArgs, runs: &[(RunFile, Shard)]) -> RunFile {
     let mut info = runs[0].0.clone();
     for (n, v) in &mut info.options.0 {
         if n == "--shard" {
@@ -174,7 +179,7 @@ fn merged_info(a: &MergeArgs, runs: &[(StudyRunFile, Shard)]) -> StudyRunFile {
 
 /// The subcommand of a recorded command line, parsed as the command line
 /// was: a study's schedule follows from its arguments alone.
-fn recorded_command(dir: &std::path::Path, run: &StudyRunFile) -> CliResult<Command> {
+fn recorded_command(dir: &std::path::Path, run: &RunFile) -> CliResult<Command> {
     parse_command_line(dir, &run.command_line)
 }
 

@@ -8,11 +8,11 @@ use super::common::{EngineArgs, RulesArgs, install_exit};
 use super::error::{CliResult, usage};
 use super::num;
 use crate::arena::game::{MoveEvent, Termination, play_game};
+use crate::arena::schedule::{GameKey, game_seeds};
 use crate::bot::SearchInfo;
 use crate::game::outcome::Move;
 use crate::game::player::Player;
 use crate::game::position::Position;
-use crate::game::rng::derive_seed;
 use crate::game::rules::layout_rng;
 use crate::game::text::board_with_coordinates;
 
@@ -103,14 +103,16 @@ pub fn run(args: PlayArgs) -> CliResult {
     let black_spec = catalog
         .parse(&args.black)
         .map_err(|e| usage(format!("--black: {e}")))?;
+    // The game is game 0 of a tournament of the same seed.
+    let seeds = game_seeds(seed, GameKey::Scheduled { layout: 0, game: 0 });
     let start = rules
-        .new_game(&mut layout_rng(derive_seed(seed, &[0])))
+        .new_game(&mut layout_rng(seeds.layout))
         .map_err(|e| usage(format!("rules: {e}")))?;
     let mut white = catalog
-        .build(&white_spec, derive_seed(seed, &[0, 0]))
+        .build(&white_spec, seeds.bots[0])
         .map_err(|e| usage(format!("--white: {e}")))?;
     let mut black = catalog
-        .build(&black_spec, derive_seed(seed, &[0, 1]))
+        .build(&black_spec, seeds.bots[1])
         .map_err(|e| usage(format!("--black: {e}")))?;
 
     // Step 2: play, showing each move; the first write error stops output.

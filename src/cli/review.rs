@@ -72,7 +72,14 @@ pub struct ReviewArgs {
 /// Game `game` of the run in `dir`: its start position and moves.
 fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
     let run = RunFile::load(dir).map_err(cli_error)?;
-    let config = run.args.config(1).map_err(cli_error)?;
+    let games = run.games.ok_or_else(|| {
+        usage(format!(
+            "{}: a {} run, whose rows are not games",
+            dir.display(),
+            run.command
+        ))
+    })?;
+    let config = games.args.config(1).map_err(cli_error)?;
     let rules = config
         .rules
         .first()
@@ -82,7 +89,7 @@ fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
     let bytes =
         std::fs::read(&path).map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
     let text = games_text(bytes).map_err(|(l, m)| named(l, m))?;
-    let file = parse_games(text, &run.labels).map_err(|(l, m)| named(l, m))?;
+    let file = parse_games(text, &games.labels).map_err(|(l, m)| named(l, m))?;
     let Some(i) = file.rows.iter().position(|(r, _)| r.game == game) else {
         let range = match (file.rows.first(), file.rows.last()) {
             (Some(a), Some(b)) => format!("its games are {} to {}", a.0.game, b.0.game),

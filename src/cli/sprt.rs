@@ -156,9 +156,7 @@ pub fn run(a: SprtArgs) -> CliResult {
     config.validate(&catalog).map_err(cli_error)?;
     let out = a
         .run
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(format!("sprt-{}", utc_stamp())));
+        .out_dir(|| PathBuf::from("results").join(format!("sprt-{}", utc_stamp())))?;
     let labels = config.labels();
     let (lower, upper) = test.bounds();
     let mut options = RunOptions::new();

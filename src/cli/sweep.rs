@@ -178,9 +178,7 @@ pub fn run(a: SweepArgs) -> CliResult {
     let (catalog, sweep, config) = plan(&a)?;
     let out = a
         .run
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(format!("sweep-{}", utc_stamp())));
+        .out_dir(|| PathBuf::from("results").join(format!("sweep-{}", utc_stamp())))?;
     let mut options = RunOptions::new();
     options
         .add("--bot", sweep.base.as_str())

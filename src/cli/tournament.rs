@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::common::{CANCEL, EngineArgs, RulesArgs, install_cancel, run_interrupt_note, threads};
+use super::common::{
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, run_interrupt_note, threads,
+};
 use super::error::{CliError, CliResult, cli_error, out_error, usage};
 use super::num;
 use crate::arena::progress::{Progress, ProgressMode};
@@ -52,25 +54,12 @@ pub struct TournamentArgs {
     /// External engines
     #[command(flatten)]
     pub engine: EngineArgs,
-    /// Seed of every layout and bot stream
-    #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
-          value_parser = num::seed())]
-    pub seed: u64,
-    /// Games played in parallel (default: all cores)
-    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = num::threads())]
-    pub threads: Option<usize>,
     /// round-robin (everyone meets everyone) or gauntlet (the first bot meets each other)
     #[arg(long, default_value = "round-robin", value_name = "FORMAT")]
     pub format: String,
-    /// Output directory (default: results/YYYYMMDD-HHMMSS, UTC); never overwritten
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// No progress and no tables
-    #[arg(long)]
-    pub quiet: bool,
-    /// Continue the interrupted run in --out: keep its rows, play the missing games
-    #[arg(long)]
-    pub resume: bool,
+    /// Seed, threads, output directory, resume, quiet
+    #[command(flatten)]
+    pub run: StudyRunArgs,
     /// Play only part K of N of the schedule (join the parts with `pahtum merge`)
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
@@ -111,12 +100,7 @@ fn default_out() -> PathBuf {
 /// # Errors
 /// Bad arguments (exit 2), I/O failures (exit 1) or an interruption (exit 130).
 pub fn run(a: TournamentArgs) -> CliResult {
-    if a.resume && a.out.is_none() {
-        return Err(usage(
-            "--resume needs --out DIR, the directory of the run to continue",
-        ));
-    }
-    let out = a.out.clone().unwrap_or_else(default_out);
+    let out = a.run.out_dir(default_out)?;
     // External engines report faults, with their stderr tails, next to the results.
     let catalog = a.engine.catalog_with_log(Some(&out.join("engines.log")))?;
     let rules = a.rules.to_rules()?;
@@ -141,7 +125,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
         None => Shard::ALL,
         Some(s) => s.parse().map_err(|e| usage(format!("--shard: {e}")))?,
     };
-    let threads = threads(a.threads)?;
+    let threads = threads(a.run.threads)?;
     let config = TournamentConfig {
         bots,
         games_per_pairing: a.games.unwrap_or(if a.bots.is_empty() {
@@ -151,7 +135,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
         }),
         rules,
         format,
-        seed: a.seed,
+        seed: a.run.seed,
         threads,
         shard,
     };
@@ -164,14 +148,14 @@ pub fn run(a: TournamentArgs) -> CliResult {
         args,
         catalog: &catalog,
         out: out.clone(),
-        resume: a.resume,
+        resume: a.run.resume,
         command_line: std::env::args_os()
             .map(|a| a.to_string_lossy().into_owned())
             .collect(),
     };
-    let mode = ProgressMode::detect(a.quiet);
+    let mode = ProgressMode::detect(a.run.quiet);
     check_dir(&run).map_err(out_error(&out))?;
-    if !a.quiet {
+    if !a.run.quiet {
         let schedule = config.schedule();
         let games = schedule.shard_games(shard).count();
         eprintln!(
@@ -198,7 +182,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
     match result {
         Ok(done) => {
             write_ratings_svg(&out, &done.report, config.seed)?;
-            if !a.quiet {
+            if !a.run.quiet {
                 println!("{}", done.report.text());
                 println!("results in {}", out.display());
             }

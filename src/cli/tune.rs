@@ -11,8 +11,8 @@ use clap::Args;
 use indicatif::ProgressBar;
 
 use super::common::{
-    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, StudyRunFile, install_cancel, rules_options,
-    run_interrupt_note, styled_bar, threads,
+    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, open_run, rules_options,
+    run_interrupt_note, save_run, styled_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -253,9 +253,7 @@ pub fn run(a: TuneArgs) -> CliResult {
     }
     let out = a
         .run
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(format!("tune-{}", utc_stamp())));
+        .out_dir(|| PathBuf::from("results").join(format!("tune-{}", utc_stamp())))?;
     let mut options = RunOptions::new();
     let param_texts: Vec<String> = params.iter().map(param_text).collect();
     options
@@ -272,7 +270,7 @@ pub fn run(a: TuneArgs) -> CliResult {
     rules_options(&mut options, &rules);
     a.engine.options(&mut options);
     options.add("--seed", a.run.seed);
-    let (mut info, resumed) = StudyRunFile::open(&out, "tune", options, threads, a.run.resume)?;
+    let (mut info, resumed) = open_run(&out, "tune", options, threads, a.run.resume)?;
     // The kept rows are checked before anything is printed or written.
     let csv = out.join("tune.csv");
     let mut rows = Vec::new();
@@ -291,7 +289,7 @@ pub fn run(a: TuneArgs) -> CliResult {
             info.notes.push(note);
         }
     }
-    info.save(&out)?;
+    save_run(&info, &out)?;
     let mut text = header(&params);
     for r in &rows {
         text.push_str(&row_text(&params, r));
@@ -360,7 +358,7 @@ pub fn run(a: TuneArgs) -> CliResult {
         info.notes.push(note);
     }
     info.end_time = Some(utc_now());
-    info.save(&out)?;
+    save_run(&info, &out)?;
     if let Some((elo0, elo1)) = then_sprt {
         let dir = out.join("sprt");
         let sprt = super::sprt::SprtArgs {

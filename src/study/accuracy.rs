@@ -188,7 +188,7 @@ pub fn judge(
 /// # Errors
 /// The first error in suite order, or `on_row`'s.
 #[allow(clippy::too_many_arguments)]
-pub fn judge_in_order<E: From<AccuracyError>>(
+pub fn judge_in_order<E: From<AccuracyError> + Send>(
     entries: &[Entry],
     positions: &[Position],
     mover: &Mover<'_>,

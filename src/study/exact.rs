@@ -266,7 +266,7 @@ pub struct Job {
 /// # Errors
 /// The first error of a solve or of `on_row`.
 #[allow(clippy::too_many_arguments)]
-pub fn solve_in_order<E: From<ExactError>>(
+pub fn solve_in_order<E: From<ExactError> + Send>(
     jobs: &[Job],
     komi: Komi,
     pie: bool,

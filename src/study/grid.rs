@@ -171,18 +171,6 @@ pub fn expand(base: &BotSpec, axes: &[Axis], catalog: &Catalog) -> Result<Vec<Co
             values[i] = a.values[rest % a.values.len()].clone();
             rest /= a.values.len();
         }
-        let mut params: Vec<(String, String)> = base
-            .params
-            .iter()
-            .filter(|(k, _)| k != "label")
-            .cloned()
-            .collect();
-        for (a, v) in axes.iter().zip(&values) {
-            match params.iter_mut().find(|(k, _)| *k == a.key) {
-                Some(p) => p.1 = v.clone(),
-                None => params.push((a.key.clone(), v.clone())),
-            }
-        }
         let label = format!(
             "{base_label} {}",
             axes.iter()
@@ -191,15 +179,15 @@ pub fn expand(base: &BotSpec, axes: &[Axis], catalog: &Catalog) -> Result<Vec<Co
                 .collect::<Vec<_>>()
                 .join(" ")
         );
-        let mut text = base.name.clone();
-        for (i, (k, v)) in params.iter().enumerate() {
-            text.push(if i == 0 { ':' } else { ',' });
-            text.push_str(&format!("{k}={v}"));
+        let mut spec = base.without("label");
+        for (a, v) in axes.iter().zip(&values) {
+            spec = spec
+                .with(&a.key, v)
+                .map_err(|e| GridError(format!("--param: {e}")))?;
         }
-        text.push(if params.is_empty() { ':' } else { ',' });
-        text.push_str(&format!("label={label}"));
-        let spec = catalog
-            .parse(&text)
+        let spec = spec
+            .with("label", &label)
+            .and_then(|s| catalog.parse(s.as_str()))
             .map_err(|e| GridError(format!("--param: {e}")))?;
         out.push(Combo { values, spec });
     }
@@ -211,15 +199,10 @@ pub fn expand(base: &BotSpec, axes: &[Axis], catalog: &Catalog) -> Result<Vec<Co
 /// # Errors
 /// A label the spec syntax cannot hold (a comma).
 pub fn relabel(spec: &BotSpec, label: &str, catalog: &Catalog) -> Result<BotSpec, GridError> {
-    let mut text = spec.name.clone();
-    let params = spec.params.iter().filter(|(k, _)| k != "label");
-    for (i, (k, v)) in params.enumerate() {
-        text.push(if i == 0 { ':' } else { ',' });
-        text.push_str(&format!("{k}={v}"));
-    }
-    text.push(if text.contains(':') { ',' } else { ':' });
-    text.push_str(&format!("label={label}"));
-    catalog.parse(&text).map_err(|e| GridError(e.0))
+    spec.without("label")
+        .with("label", label)
+        .and_then(|s| catalog.parse(s.as_str()))
+        .map_err(|e| GridError(e.0))
 }
 
 #[cfg(test)]

@@ -9,27 +9,22 @@
 //! count, and a batch cut short by a kill can be finished later: each of
 //! its iterations depends only on the batch's starting θ.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::spsa::{Probe, Spsa, SpsaParam, value_text};
 use crate::arena::game::play_game;
+use crate::arena::ordered::{each, run_in_order};
+use crate::arena::schedule::{GameKey, game_seeds};
 use crate::arena::tournament::TournamentError;
 use crate::bot::spec::canonical_key;
 use crate::bot::{BotSpec, Catalog};
 use crate::game::player::Player;
-use crate::game::rng::derive_seed;
 use crate::game::rules::{Rules, layout_rng};
 
 /// Iterations per batch: a constant, not the thread count, so that the
 /// results do not depend on how many threads play them.
 pub const BATCH: u64 = 8;
-
-/// Tag of the layout streams of a tune.
-const LAYOUT_TAG: u64 = 0x7475_6e65;
-
-/// Tag of the bot streams of a tune.
-const BOT_TAG: u64 = 0x626f_7473;
 
 /// What one iteration's games gave.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -145,30 +140,14 @@ impl Tune {
     /// The spec text of the bot with `values` for `params`' keys: keys
     /// already in `--bot` keep their place, the others follow.
     pub fn spec_text(&self, params: &[SpsaParam], values: &[f64]) -> String {
-        let text_of = |key: &str| {
-            params
-                .iter()
-                .zip(values)
-                .find(|(p, _)| p.key == key)
-                .map(|(p, &v)| value_text(v, p.integer))
-        };
-        let mut pairs: Vec<(String, String)> = self
-            .base
-            .params
-            .iter()
-            .map(|(k, v)| (k.clone(), text_of(k).unwrap_or_else(|| v.clone())))
-            .collect();
+        let mut spec = self.base.clone();
         for (p, &v) in params.iter().zip(values) {
-            if !pairs.iter().any(|(k, _)| *k == p.key) {
-                pairs.push((p.key.clone(), value_text(v, p.integer)));
+            // A number's text never holds what the syntax refuses.
+            if let Ok(s) = spec.with(&p.key, &value_text(v, p.integer)) {
+                spec = s;
             }
         }
-        let mut s = self.base.name.clone();
-        for (i, (k, v)) in pairs.iter().enumerate() {
-            s.push(if i == 0 { ':' } else { ',' });
-            s.push_str(&format!("{k}={v}"));
-        }
-        s
+        spec.as_str().to_string()
     }
 
     /// Plays game `j` of iteration `k`.
@@ -181,8 +160,15 @@ impl Tune {
         minus: &BotSpec,
     ) -> Result<GameShare, TournamentError> {
         let rules = &self.rules[(k % self.rules.len() as u64) as usize];
+        let seeds = game_seeds(
+            self.seed,
+            GameKey::Tuned {
+                iteration: k,
+                game: j,
+            },
+        );
         let start = rules
-            .new_game(&mut layout_rng(derive_seed(self.seed, &[LAYOUT_TAG, k])))
+            .new_game(&mut layout_rng(seeds.layout))
             .map_err(|e| TournamentError::Game(format!("iteration {k}: {e}")))?;
         let (tuned_is_plus, other) = match &self.vs {
             None => (true, minus),
@@ -195,9 +181,9 @@ impl Tune {
         } else {
             (other, tuned)
         };
-        let build = |spec: &BotSpec, seat: u64| {
+        let build = |spec: &BotSpec, seat: usize| {
             catalog
-                .build(spec, derive_seed(self.seed, &[BOT_TAG, k, j, seat]))
+                .build(spec, seeds.bots[seat])
                 .map_err(|e| TournamentError::Config(format!("--param: {e}")))
         };
         let mut first = build(a, 0)?;
@@ -250,38 +236,23 @@ impl Tune {
             specs.push((parse(&p.plus)?, parse(&p.minus)?));
         }
         let jobs = ((ks.end - ks.start) * g) as usize;
-        let next = AtomicUsize::new(0);
-        let out: Mutex<Vec<Option<Result<GameShare, TournamentError>>>> =
-            Mutex::new((0..jobs).map(|_| None).collect());
-        std::thread::scope(|s| {
-            for _ in 0..threads.clamp(1, jobs.max(1)) {
-                s.spawn(|| {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= jobs || cancel.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let (it, j) = (i as u64 / g, i as u64 % g);
-                        let (plus, minus) = &specs[it as usize];
-                        let r = self.play(catalog, ks.start + it, j, plus, minus);
-                        let failed = r.is_err();
-                        out.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
-                        if failed {
-                            next.store(jobs, Ordering::Relaxed);
-                        }
-                    }
-                });
-            }
-        });
-        let out = out.into_inner().unwrap_or_else(|p| p.into_inner());
         let mut games = Vec::with_capacity(jobs);
-        for r in out {
-            match r {
-                Some(Ok(share)) => games.push(share),
-                Some(Err(e)) => return Err(e),
-                None => {}
-            }
-        }
+        run_in_order(
+            "tune",
+            jobs,
+            threads,
+            cancel,
+            || (),
+            |(), i| {
+                let (it, j) = (i as u64 / g, i as u64 % g);
+                let (plus, minus) = &specs[it as usize];
+                Some(self.play(catalog, ks.start + it, j, plus, minus))
+            },
+            &mut each(|_, share| {
+                games.push(share);
+                Ok(ControlFlow::Continue(()))
+            }),
+        )?;
         if cancel.load(Ordering::Relaxed) || games.len() < jobs {
             return Err(TournamentError::Interrupted {
                 done: tuner.next,
@@ -387,34 +358,32 @@ pub fn parse_param(
     if r_end <= 0.0 {
         return Err(bad(format!("R_END {r_end} must be above 0")));
     }
-    // The bot with the tuned key set to `value` (replacing any value
-    // given in --bot), validated by the bot itself.
-    let with = |value: &str| -> Result<BotSpec, String> {
-        let mut text = base.name.clone();
-        let others = base
-            .params
-            .iter()
-            .filter(|(k, _)| *k != key)
-            .map(|(k, v)| format!("{k}={v}"));
-        for (i, kv) in others.chain([format!("{key}={value}")]).enumerate() {
-            text.push(if i == 0 { ':' } else { ',' });
-            text.push_str(&kv);
-        }
-        catalog.parse(&text).map_err(|e| e.0)
+    // The declared range first, then the bot itself, which also checks
+    // what one key's value means for another.
+    let Some((key_lo, key_hi)) = info.range() else {
+        return Err(bad(format!(
+            "'{key}' is not a number key (it takes {})",
+            info.accepts()
+        )));
     };
-    for (v, what) in [(lo_text, "LO"), (hi_text, "HI")] {
-        with(v).map_err(|e| bad(format!("{what} {v} is outside what '{key}' accepts: {e}")))?;
+    for (v, t, what) in [(lo, lo_text, "LO"), (hi, hi_text, "HI")] {
+        if !(key_lo..=key_hi).contains(&v) {
+            return Err(bad(format!(
+                "{what} {t} is outside what '{key}' accepts ({})",
+                info.accepts()
+            )));
+        }
+        base.without(&key)
+            .with(&key, t)
+            .and_then(|s| catalog.parse(s.as_str()))
+            .map_err(|e| bad(format!("{what} {t} is outside what '{key}' accepts: {e}")))?;
     }
-    // A key the bot reads with its integer getter refuses a fraction
-    // with "an integer" in its message, whatever the range.
-    let integer = with(&format!("{}.5", lo.floor()))
-        .err()
-        .is_some_and(|e| e.contains("an integer"));
+    let integer = info.is_integer();
     let start_text = base
         .params
         .iter()
         .find(|(k, _)| *k == key)
-        .map_or(info.default.to_string(), |(_, v)| v.clone());
+        .map_or(info.default_text(), |(_, v)| v.clone());
     let start = start_text.parse::<f64>().map_err(|_| {
         bad(format!(
             "the start {key}={start_text} (from --bot or the key's default) is not a number"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The README's Kubernetes recipe cannot run here: checks that its YAML
-# parses into an indexed Job whose completions match the shard count, and
-# that its pahtum command is the SLURM recipe's (the per-task --shard,
-# --out and --threads values aside). Needs python3 with PyYAML (installed
+# The Kubernetes recipe of docs/clusters.md cannot run here: checks that
+# its YAML parses into an indexed Job whose completions match the shard
+# count, and that its pahtum command is the SLURM recipe's (the per-task
+# --shard, --out and --threads values aside). Needs python3 with PyYAML (installed
 # with apt as root when missing); otherwise prints `kubernetes: skipped:
 # REASON` and exits 0.
 set -uo pipefail
@@ -21,7 +21,7 @@ if ! python3 -c 'import yaml' 2>/dev/null; then
 fi
 
 yaml=$(recipe_block kubernetes)
-[ -n "$yaml" ] || fail "no Kubernetes recipe in README.md"
+[ -n "$yaml" ] || fail "no Kubernetes recipe in docs/clusters.md"
 # Prints the container's shell command after checking the Job's shape.
 command=$(python3 -c '
 import sys, re, yaml

@@ -1,14 +1,16 @@
-# Shared by the scheduler tests: the README's recipes, read from README.md
-# itself so that the documentation cannot drift from what is tested.
+# Shared by the scheduler tests: the cluster recipes, read from
+# docs/clusters.md itself so that the documentation cannot drift from what
+# is tested.
 # Sourced, not run.
 
-# The fenced block after `<!-- recipe:NAME -->` in README.md, without fences.
+# The fenced block after `<!-- recipe:NAME -->` in docs/clusters.md, without
+# fences.
 recipe_block() {
     awk -v mark="<!-- recipe:$1 -->" '
         $0 == mark { found = 1; next }
         found && /^```/ { if (inside) exit; inside = 1; next }
         inside { print }
-    ' "$ROOT/README.md"
+    ' "$ROOT/docs/clusters.md"
 }
 
 # The recipe's `pahtum tournament` command as one line, continuation lines

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The README's GNU parallel recipe, run as the README shows it (GAMES made
-# small) in a temporary directory. One task is stopped with SIGTERM while
-# it plays: parallel's --retries starts it again and it must resume, not
-# start over; the merge must equal the unsharded run byte for byte (timing
-# columns aside). Where GNU parallel cannot be installed, prints
+# The GNU parallel recipe of docs/clusters.md, run as the page shows it
+# (GAMES made small) in a temporary directory. One task is stopped with
+# SIGTERM while it plays: parallel's --retries starts it again and it must
+# resume, not start over; the merge must equal the unsharded run byte for
+# byte (timing columns aside). Where GNU parallel cannot be installed, prints
 # `parallel: skipped: REASON` and exits 0.
 # Usage: tests/schedulers/parallel.sh [PAHTUM_BINARY]
 set -uo pipefail
@@ -34,7 +34,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 recipe_block parallel >"$TMP/recipe.sh"
-grep -q 'pahtum tournament' "$TMP/recipe.sh" || fail "no GNU parallel recipe in README.md"
+grep -q 'pahtum tournament' "$TMP/recipe.sh" || fail "no GNU parallel recipe in docs/clusters.md"
 mkdir -p "$TMP/bin" "$TMP/work" "$TMP/home" && ln -s "$BIN" "$TMP/bin/pahtum"
 touch "$TMP/home/will-cite"
 export PATH="$TMP/bin:$PATH" GAMES PARALLEL_HOME="$TMP/home"

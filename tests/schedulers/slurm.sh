@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The README's SLURM recipe on a real one-node cluster started here
-# (munged, slurmctld, slurmd; configuration and state in a temporary
+# The SLURM recipe of docs/clusters.md on a real one-node cluster started
+# here (munged, slurmctld, slurmd; configuration and state in a temporary
 # directory; nothing left running). One array task is requeued while it
 # plays and must resume, not start over; the merged shards must equal the
 # unsharded run byte for byte (timing columns aside). Where SLURM cannot be
@@ -111,10 +111,10 @@ done
 [ -n "$up" ] && step "cluster up"
 [ -n "$up" ] || skip "the one-node cluster did not come up: $(last_line "$TMP/slurmctld.log" "$TMP/slurmd.log" "$TMP/slurmctld.out" "$TMP/slurmd.out")"
 
-# The recipe as the README shows it; GAMES shrinks the schedule and
+# The recipe as docs/clusters.md shows it; GAMES shrinks the schedule and
 # sbatch's --cpus-per-task each task to one CPU of this machine.
 recipe_block slurm >"$TMP/pahtum.sbatch"
-grep -q 'pahtum tournament' "$TMP/pahtum.sbatch" || fail "no SLURM recipe in README.md"
+grep -q 'pahtum tournament' "$TMP/pahtum.sbatch" || fail "no SLURM recipe in docs/clusters.md"
 grep -q -- "--array=1-$TASKS " "$TMP/pahtum.sbatch" || fail "the SLURM recipe's array is not 1-$TASKS"
 mkdir -p "$TMP/bin" && ln -s "$BIN" "$TMP/bin/pahtum"
 export PATH="$TMP/bin:$PATH" GAMES
@@ -164,7 +164,7 @@ for k in $(seq "$TASKS"); do
 done
 
 step "all tasks done"
-# The README's merge line, then the same tournament unsharded.
+# The recipe's merge line, then the same tournament unsharded.
 merge=$(grep -o 'pahtum merge.*' "$TMP/pahtum.sbatch")
 bash -c "$merge" >/dev/null || fail "$merge"
 grep -q '"merged_from"' results/run42/all/run.json || fail "merged run.json lacks merged_from"

@@ -16,7 +16,7 @@ pub struct AlphaBetaConfig {
     /// node budget does not bound the solver, a time budget does.
     pub solve: u32,
     /// Transposition table size in MiB.
-    pub tt_mb: usize,
+    pub tt: usize,
     /// Evaluation weights.
     pub weights: EvalWeights,
 }
@@ -25,52 +25,64 @@ impl AlphaBetaConfig {
     /// Default `depth=`.
     pub const DEFAULT_DEPTH: u32 = 64;
     /// Default `nodes=`: about a second per move in the middlegame on the
-    /// reference machine (a 2-core VM shared by several jobs; about 0.3 s
-    /// of CPU time), depth 6-7 early, 8-11 later.
+    /// reference machine (docs/baselines-history.md, "Alpha-beta budgets").
     pub const DEFAULT_NODES: u64 = 1_000_000;
-    /// Default `solve=`: a 7x7 position from play with 18 free squares
-    /// typically solves in one to two million solver nodes (under a second).
+    /// Default `solve=`: a 7x7 position from play with this many free
+    /// squares typically solves in under a second (docs/baselines-history.md,
+    /// "Alpha-beta budgets").
     pub const DEFAULT_SOLVE: u32 = 18;
+
+    /// Default `tt=`.
+    pub const DEFAULT_TT: u64 = 16;
+
+    /// `depth=`.
+    pub const DEPTH: KeyInfo = KeyInfo::int(
+        "depth",
+        1,
+        64,
+        Self::DEFAULT_DEPTH as u64,
+        "deepest iteration in plies",
+    );
+    /// `nodes=`.
+    pub const NODES: KeyInfo = KeyInfo::int(
+        "nodes",
+        0,
+        10_000_000_000,
+        Self::DEFAULT_NODES,
+        "node budget per move, deterministic (0 = none); about a second; the default applies only when neither depth nor ms is given",
+    );
+    /// `ms=`: `-` is how every bot lists "no time budget" (ms=0 is
+    /// accepted and means the same).
+    pub const MS: KeyInfo = KeyInfo::opt_int(
+        "ms",
+        0,
+        3_600_000,
+        "time budget per move in milliseconds (- or 0: none; makes games unrepeatable)",
+    );
+    /// `solve=`.
+    pub const SOLVE: KeyInfo = KeyInfo::int(
+        "solve",
+        0,
+        30,
+        Self::DEFAULT_SOLVE as u64,
+        "play exactly (solver, best margin) once no more squares than this are free, whatever nodes=; only ms= bounds it (half the move's time, then the search plays)",
+    );
+    /// `tt=`.
+    pub const TT: KeyInfo = KeyInfo::int(
+        "tt",
+        1,
+        1024,
+        Self::DEFAULT_TT,
+        "transposition table size in MiB",
+    );
 
     /// The keys, for `pahtum bots`.
     pub const KEYS: &'static [KeyInfo] = &[
-        KeyInfo {
-            key: "depth",
-            default: "64",
-            accepts: "an integer 1..=64",
-            help: "deepest iteration in plies",
-            research: false,
-        },
-        KeyInfo {
-            key: "nodes",
-            default: "1000000",
-            accepts: "an integer 0..=10000000000",
-            help: "node budget per move, deterministic (0 = none); about a second; the default applies only when neither depth nor ms is given",
-            research: false,
-        },
-        KeyInfo {
-            key: "ms",
-            // `-` is how every bot lists "no time budget" (ms=0 is accepted
-            // and means the same).
-            default: "-",
-            accepts: "an integer 0..=3600000",
-            help: "time budget per move in milliseconds (- or 0: none; makes games unrepeatable)",
-            research: false,
-        },
-        KeyInfo {
-            key: "solve",
-            default: "18",
-            accepts: "an integer 0..=30",
-            help: "play exactly (solver, best margin) once no more squares than this are free, whatever nodes=; only ms= bounds it (half the move's time, then the search plays)",
-            research: false,
-        },
-        KeyInfo {
-            key: "tt",
-            default: "16",
-            accepts: "an integer 1..=1024",
-            help: "transposition table size in MiB",
-            research: false,
-        },
+        Self::DEPTH,
+        Self::NODES,
+        Self::MS,
+        Self::SOLVE,
+        Self::TT,
         EvalWeights::KEYS[0],
         EvalWeights::KEYS[1],
         EvalWeights::KEYS[2],
@@ -81,18 +93,17 @@ impl AlphaBetaConfig {
     /// # Errors
     /// A value out of range or of the wrong type.
     pub fn from_params(p: &Params) -> Result<AlphaBetaConfig, SpecError> {
-        let nodes_default = if p.raw("depth").is_some() || p.raw("ms").is_some() {
-            0
-        } else {
-            Self::DEFAULT_NODES
+        let nodes = match p.raw(Self::NODES.key) {
+            // `depth=4` or `ms=500` alone means exactly that budget.
+            None if p.raw(Self::DEPTH.key).is_some() || p.raw(Self::MS.key).is_some() => 0,
+            _ => p.int(&Self::NODES)?,
         };
         Ok(AlphaBetaConfig {
-            depth: p.int("depth", Self::DEFAULT_DEPTH as u64, 1, 64)? as u32,
-            // `depth=4` or `ms=500` alone means exactly that budget.
-            nodes: p.int("nodes", nodes_default, 0, 10_000_000_000)?,
-            ms: p.int("ms", 0, 0, 3_600_000)?,
-            solve: p.int("solve", Self::DEFAULT_SOLVE as u64, 0, 30)? as u32,
-            tt_mb: p.int("tt", 16, 1, 1024)? as usize,
+            depth: p.int(&Self::DEPTH)? as u32,
+            nodes,
+            ms: p.opt_int(&Self::MS)?.unwrap_or(0),
+            solve: p.int(&Self::SOLVE)? as u32,
+            tt: p.int(&Self::TT)? as usize,
             weights: EvalWeights::from_params(p)?,
         })
     }
@@ -105,7 +116,7 @@ impl Default for AlphaBetaConfig {
             nodes: Self::DEFAULT_NODES,
             ms: 0,
             solve: Self::DEFAULT_SOLVE,
-            tt_mb: 16,
+            tt: Self::DEFAULT_TT as usize,
             weights: EvalWeights::default(),
         }
     }

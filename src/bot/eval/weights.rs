@@ -20,49 +20,59 @@ pub struct EvalWeights {
 }
 
 impl Default for EvalWeights {
-    /// The tuned defaults. Chosen by paired games of `heuristic` on random
-    /// 7x7 5-hole layouts (tests/strength.rs): a grid over decay 0.15..0.65,
-    /// defence 0.7..2 and reach 2..8 against `greedy` and against
-    /// `heuristic:decay=0.35`, then a round robin of the six best. These
-    /// won or tied every pairing (0.40/1.3/3 against the first draft
-    /// 0.5/1/8 score 0.886 over 2000 games); against `greedy` 0.998 over
-    /// 2000 games. `decay = 0.5` (a random fill) over-credits long windows
-    /// and loses to greedy blocking more often. `experiments/tuning/heuristic-decay/`
-    /// sweeps `decay` against these defaults on today's engine.
     fn default() -> EvalWeights {
-        EvalWeights {
-            decay: 0.4,
-            reach: 3,
-            defence: 1.3,
-        }
+        EvalWeights::DEFAULT
     }
 }
 
 impl EvalWeights {
-    /// The keys, for `BotKind.keys` of every bot that uses the heuristic.
-    pub const KEYS: &'static [KeyInfo] = &[
-        KeyInfo {
-            key: "decay",
-            default: "0.4",
-            accepts: "a number 0..=1",
-            help: "credit per free square of a window still open to a player (0.5 = random fill)",
-            research: true,
-        },
-        KeyInfo {
-            key: "reach",
-            default: "3",
-            accepts: "an integer 0..=8",
-            help: "windows with more free squares than this count nothing",
-            research: true,
-        },
-        KeyInfo {
-            key: "defence",
-            default: "1.3",
-            accepts: "a number 0..=4",
-            help: "weight of the opponent's potential a move spoils, relative to its own gain",
-            research: true,
-        },
-    ];
+    /// The tuned defaults, chosen by paired games of `heuristic` on random
+    /// 7x7 5-hole layouts (tests/strength.rs): a grid over `decay`,
+    /// `defence` and `reach` against `greedy` and a weaker `decay`, then a
+    /// round robin of the best (docs/baselines-history.md, "The heuristic's
+    /// weights"). `decay = 0.5` (a random fill) over-credits long windows
+    /// and loses to greedy blocking more often.
+    /// `experiments/tuning/heuristic-decay/` sweeps `decay` against these
+    /// defaults on today's engine.
+    pub const DEFAULT: EvalWeights = EvalWeights {
+        decay: 0.4,
+        reach: 3,
+        defence: 1.3,
+    };
+
+    /// The keys of every bot that uses the heuristic, with its defaults.
+    pub const KEYS: [KeyInfo; 3] = EvalWeights::keys(&EvalWeights::DEFAULT);
+
+    /// The keys `decay`, `reach` and `defence` with `d` as their defaults,
+    /// for a bot tuned apart (`mcts`).
+    pub const fn keys(d: &EvalWeights) -> [KeyInfo; 3] {
+        [
+            KeyInfo::real(
+                "decay",
+                0.0,
+                1.0,
+                d.decay,
+                "credit per free square of a window still open to a player (0.5 = random fill)",
+            )
+            .research(),
+            KeyInfo::int(
+                "reach",
+                0,
+                8,
+                d.reach as u64,
+                "windows with more free squares than this count nothing",
+            )
+            .research(),
+            KeyInfo::real(
+                "defence",
+                0.0,
+                4.0,
+                d.defence,
+                "weight of the opponent's potential a move spoils, relative to its own gain",
+            )
+            .research(),
+        ]
+    }
 
     /// Reads the keys from a spec (defaults when absent).
     ///
@@ -70,19 +80,20 @@ impl EvalWeights {
     /// A value that is not a number or out of range; the message names the
     /// key and its range.
     pub fn from_params(p: &Params) -> Result<EvalWeights, SpecError> {
-        EvalWeights::from_params_or(p, &EvalWeights::default())
+        EvalWeights::from_params_with(p, &EvalWeights::KEYS)
     }
 
     /// As [`from_params`](Self::from_params), for a bot whose own defaults
-    /// differ from the heuristic's (`mcts` was tuned apart).
+    /// differ from the heuristic's (`mcts` was tuned apart): `keys` is
+    /// [`EvalWeights::keys`] of those defaults.
     ///
     /// # Errors
     /// As [`from_params`](Self::from_params).
-    pub fn from_params_or(p: &Params, d: &EvalWeights) -> Result<EvalWeights, SpecError> {
+    pub fn from_params_with(p: &Params, keys: &[KeyInfo; 3]) -> Result<EvalWeights, SpecError> {
         Ok(EvalWeights {
-            decay: p.float("decay", d.decay, 0.0, 1.0)?,
-            reach: p.int("reach", d.reach as u64, 0, 8)? as u32,
-            defence: p.float("defence", d.defence, 0.0, 4.0)?,
+            decay: p.real(&keys[0])?,
+            reach: p.int(&keys[1])? as u32,
+            defence: p.real(&keys[2])?,
         })
     }
 
@@ -111,23 +122,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keys_match_defaults() {
-        let d = EvalWeights::default();
-        for k in EvalWeights::KEYS {
-            let v: f64 = k.default.parse().expect("numeric default");
-            let field = match k.key {
-                "decay" => d.decay,
-                "reach" => d.reach as f64,
-                "defence" => d.defence,
-                other => panic!("unknown key {other}"),
-            };
-            assert_eq!(v, field, "{}", k.key);
-        }
+    fn keys_read_their_defaults_and_ranges() {
         let spec = "heuristic:decay=0.25,reach=3".parse().expect("spec");
         let w = EvalWeights::from_params(&Params::new(&spec)).expect("weights");
         assert_eq!((w.decay, w.reach, w.defence), (0.25, 3, 1.3));
         let spec = "heuristic:decay=2".parse().expect("spec");
         let e = EvalWeights::from_params(&Params::new(&spec)).expect_err("range");
         assert!(e.0.contains("decay") && e.0.contains("0..=1"), "{e}");
+        let other = EvalWeights {
+            decay: 0.3,
+            reach: 5,
+            defence: 2.0,
+        };
+        let spec = "mcts".parse().expect("spec");
+        let w = EvalWeights::from_params_with(&Params::new(&spec), &EvalWeights::keys(&other));
+        assert_eq!(w, Ok(other));
     }
 }

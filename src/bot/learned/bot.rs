@@ -92,14 +92,16 @@ impl Bot for LearnedBot {
 }
 
 /// The `net=` key of the bots that use a network.
-pub const NET_KEY: KeyInfo = KeyInfo {
-    key: "net",
-    default: "builtin",
-    accepts: "builtin|FILE",
-    help: "the learned line network: the built-in one (7x7), or a file written by \
-           examples/train_lines; boards of another size are valued by the heuristic",
-    research: false,
-};
+pub const NET_KEY: KeyInfo = KeyInfo::text(
+    "net",
+    "builtin|FILE",
+    BUILTIN,
+    "the learned line network: the built-in one (7x7), or a file written by \
+     examples/train_lines; boards of another size are valued by the heuristic",
+);
+
+/// The `net=` value of the built-in network.
+const BUILTIN: &str = "builtin";
 
 /// Reads the `net=` key: `None` for the built-in network.
 ///
@@ -107,9 +109,9 @@ pub const NET_KEY: KeyInfo = KeyInfo {
 /// The file cannot be read or is not a network; the message names the
 /// spec and the file.
 pub fn net_param(p: &Params) -> Result<Option<&'static LineNet>, SpecError> {
-    match p.raw("net") {
-        None | Some("builtin") => Ok(None),
-        Some(path) => LineNet::load(Path::new(path))
+    match p.text(&NET_KEY)? {
+        BUILTIN => Ok(None),
+        path => LineNet::load(Path::new(path))
             .map(Some)
             .map_err(|e| SpecError(format!("bot spec '{}': {e}", p.spec()))),
     }

@@ -27,14 +27,11 @@ pub struct TrainConfig {
 }
 
 impl Default for TrainConfig {
-    /// The built-in network's settings. Chosen as one ply of the network
-    /// against `heuristic` (4,000 games; experiments/learned-lines), on
-    /// networks that started from the current score rather than the line
-    /// potential: 10 million games with a table per 1, 2 or 4 empty
-    /// squares scored 0.594, 0.627 and 0.636 (fewer tables learn faster
-    /// from the same games); 30 million with `explore` 0.1 or 0.05, 0.634
-    /// and 0.642 (all before each step was normalised by the gradient's
-    /// squared length). The built-in network scores 0.641.
+    /// The built-in network's settings, chosen by one ply of each trained
+    /// network against `heuristic`: a table per four empty squares (fewer
+    /// tables learn faster from the same games) and a little exploration.
+    /// The hand runs that chose them are in docs/learned-history.md; the
+    /// built-in network's own figures are in `experiments/learned-lines/`.
     fn default() -> TrainConfig {
         TrainConfig {
             size: 7,

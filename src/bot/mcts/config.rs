@@ -9,8 +9,8 @@
 //! defaults are kept in `docs/mcts-history.md`; they are a record, not
 //! rerunnable today.
 //!
-//! The key list of `pahtum bots` is in `config/keys.rs`, the parsing and
-//! range checks of a spec in `config/parse.rs`.
+//! The keys (range, default, help) are declared in `config/keys.rs`,
+//! read into the struct by `config/parse.rs`.
 
 mod keys;
 mod parse;
@@ -19,6 +19,7 @@ pub use keys::KEYS;
 
 use crate::bot::eval::EvalWeights;
 use crate::bot::learned::LineNet;
+use crate::bot::spec::key_values;
 
 /// How long one search runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -29,109 +30,116 @@ pub enum Budget {
     Millis(u64),
 }
 
-/// How a playout chooses its moves below the tree.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Rollout {
-    /// Uniformly random (`Position::random_split`, about 30 ns a playout).
-    Random,
-    /// Each move takes the square with the largest immediate score change
-    /// (own line gain plus the opponent gain it blocks), random among
-    /// equals; with probability `eps` a random square instead.
-    Greedy,
-    /// Each move takes the square with the best line-potential value
-    /// (`bot::eval::move_value`); `eps` as for greedy.
-    Heuristic,
-    /// No playout: the leaf is scored by the line-potential evaluation
-    /// (`bot::eval::evaluate`, exact on a finished board) as if it were
-    /// the final margin. AMAF statistics then come from a uniformly random
-    /// fill of the leaf.
-    Eval,
-    /// Each move takes the square with the best one-ply value of the
-    /// learned line network (`bot::learned`, the `net=` key); `eps` as for
-    /// greedy. The priors rank children by the same values. Boards the
-    /// network was not trained for get heuristic playouts and priors.
-    Net,
-    /// No playout: the leaf is scored by the learned line network's
-    /// predicted margin (boards it does not cover: heuristic playouts).
-    /// AMAF statistics then come from a uniformly random fill.
-    Value,
+key_values! {
+    /// How a playout chooses its moves below the tree.
+    pub enum Rollout {
+        /// Uniformly random (`Position::random_split`: the final split of the
+        /// free squares drawn at once, the cheapest playout).
+        Random = "random",
+        /// Each move takes the square with the largest immediate score change
+        /// (own line gain plus the opponent gain it blocks), random among
+        /// equals; with probability `eps` a random square instead.
+        Greedy = "greedy",
+        /// Each move takes the square with the best line-potential value
+        /// (`bot::eval::move_value`); `eps` as for greedy.
+        Heuristic = "heuristic",
+        /// No playout: the leaf is scored by the line-potential evaluation
+        /// (`bot::eval::evaluate`, exact on a finished board) as if it were
+        /// the final margin. AMAF statistics then come from a uniformly random
+        /// fill of the leaf.
+        Eval = "eval",
+        /// Each move takes the square with the best one-ply value of the
+        /// learned line network (`bot::learned`, the `net=` key); `eps` as for
+        /// greedy. The priors rank children by the same values. Boards the
+        /// network was not trained for get heuristic playouts and priors.
+        Net = "net",
+        /// No playout: the leaf is scored by the learned line network's
+        /// predicted margin (boards it does not cover: heuristic playouts).
+        /// AMAF statistics then come from a uniformly random fill.
+        Value = "value",
+    }
 }
 
-/// How a finished playout is turned into a reward in `[0, 1]`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Reward {
-    /// 1 for a win, ½ for a draw, 0 for a loss.
-    Win,
-    /// `(1 + tanh(margin / scale)) / 2`, margin in points from the player's
-    /// view: a big win counts more than a narrow one.
-    Margin,
+key_values! {
+    /// How a finished playout is turned into a reward in `[0, 1]`.
+    pub enum Reward {
+        /// 1 for a win, ½ for a draw, 0 for a loss.
+        Win = "win",
+        /// `(1 + tanh(margin / scale)) / 2`, margin in points from the player's
+        /// view: a big win counts more than a narrow one.
+        Margin = "margin",
+    }
 }
 
-/// All-moves-as-first statistics.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Rave {
-    /// Plain UCT.
-    Off,
-    /// RAVE (Gelly and Silver 2007): each child's own AMAF statistics.
-    Rave,
-    /// GRAVE (Cazenave 2015): the AMAF statistics of the closest ancestor
-    /// with at least `ref` visits.
-    Grave,
+key_values! {
+    /// All-moves-as-first statistics.
+    pub enum Rave {
+        /// Plain UCT.
+        Off = "off",
+        /// RAVE (Gelly and Silver 2007): each child's own AMAF statistics.
+        Rave = "rave",
+        /// GRAVE (Cazenave 2015): the AMAF statistics of the closest ancestor
+        /// with at least `ref` visits.
+        Grave = "grave",
+    }
 }
 
-/// Use of the heuristic move value inside the tree.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Prior {
-    /// None.
-    Off,
-    /// Progressive bias (Chaslot et al. 2008): `pw * h / (n + 1)` added to
-    /// a child's score, `h` the heuristic value scaled to `[0, 1]`.
-    Bias,
-    /// Progressive unpruning (Chaslot et al. 2008): children are ordered
-    /// by heuristic value and selection only sees the best
-    /// `k + floor(log_widen(1 + N / 50))` of them, `N` the node's visits
-    /// (`widen=0`: exactly the best `k` moves become children). The bias
-    /// term is added as for `bias`.
-    Prune,
+key_values! {
+    /// Use of the heuristic move value inside the tree.
+    pub enum Prior {
+        /// None.
+        Off = "off",
+        /// Progressive bias (Chaslot et al. 2008): `pw * h / (n + 1)` added to
+        /// a child's score, `h` the heuristic value scaled to `[0, 1]`.
+        Bias = "bias",
+        /// Progressive unpruning (Chaslot et al. 2008): children are ordered
+        /// by heuristic value and selection only sees the best
+        /// `k + floor(log_widen(1 + N / 50))` of them, `N` the node's visits
+        /// (`widen=0`: exactly the best `k` moves become children). The bias
+        /// term is added as for `bias`.
+        Prune = "prune",
+    }
 }
 
-/// Which root child is played.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum FinalChoice {
-    /// Most visits (ties: higher mean).
-    Visits,
-    /// Highest mean among children with at least a tenth of the most visits.
-    Value,
+key_values! {
+    /// Which root child is played.
+    pub enum FinalChoice {
+        /// Most visits (ties: higher mean).
+        Visits = "visits",
+        /// Highest mean among children with at least a tenth of the most visits.
+        Value = "value",
+    }
 }
 
-/// Whether the search models the opponent as `heuristic` inside the tree.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Model {
-    /// Every opponent move is searched as usual.
-    Off,
-    /// The opponent is modelled while every one of its placements in this
-    /// game so far, at least `model_after` of them, was a move of best
-    /// line-potential value (by `weights`), the move `heuristic` with
-    /// the same weights would choose; one placement that was not turns
-    /// the model off for the rest of the game. Never under the pie rule,
-    /// where the opening and the swap follow other rules.
-    Auto,
-    /// The opponent is always modelled (but never under the pie rule, as
-    /// with `Auto`).
-    On,
+key_values! {
+    /// Whether the search models the opponent as `heuristic` inside the tree.
+    pub enum Model {
+        /// Every opponent move is searched as usual.
+        Off = "off",
+        /// The opponent is modelled while every one of its placements in this
+        /// game so far, at least `model_after` of them, was a move of best
+        /// line-potential value (by `weights`), the move `heuristic` with
+        /// the same weights would choose; one placement that was not turns
+        /// the model off for the rest of the game. Never under the pie rule,
+        /// where the opening and the swap follow other rules.
+        Auto = "auto",
+        /// The opponent is always modelled (but never under the pie rule, as
+        /// with `Auto`).
+        On = "on",
+    }
 }
 
-/// How several threads share the work.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Parallel {
-    /// One shared tree, statistics in atomics, virtual loss.
-    Tree,
-    /// One tree per thread, merged at the root by visit counts.
-    Root,
+key_values! {
+    /// How several threads share the work.
+    pub enum Parallel {
+        /// One shared tree, statistics in atomics, virtual loss.
+        Tree = "tree",
+        /// One tree per thread, merged at the root by visit counts.
+        Root = "root",
+    }
 }
 
-// The defaults. `config/keys.rs` writes each again as text for
-// `pahtum bots`; a test there checks that the two agree.
+// The defaults, which the key declarations of `config/keys.rs` read.
 
 /// Iterations a move: reproducible, and under a second a move on one core
 /// of the bench machine (`pahtum bench`, `mcts_default_iters_per_s`).
@@ -161,13 +169,9 @@ const DEFAULT_ROLLOUT: Rollout = Rollout::Net;
 /// sensible opponent allows. The tune moved it from 0.05 to 0.031, the one
 /// key that moved far (`experiments/tuning/mcts-spsa/`).
 const DEFAULT_EPS: f64 = 0.030753;
-/// Off: blending a random fill into `eval` leaves only lost strength.
-const DEFAULT_MIX: f64 = 0.0;
 /// The tempo weight that helped `eval` leaves on both layout sets of the
 /// second round (docs/mcts-history.md); unused by other playouts.
 const DEFAULT_TEMPO: f64 = 0.5;
-/// Off: a greedy ply before an `eval` leaf cost a sweep and helped nothing.
-const DEFAULT_LOOKAHEAD: u64 = 0;
 /// Result only: the margin reward gives away drawn and won games against
 /// best replies; `reward=win` passed the equal-time gate
 /// (`experiments/result-reward/`, `experiments/perfect-play/`).
@@ -267,18 +271,9 @@ pub struct MctsConfig {
     pub rollout: Rollout,
     /// Random-move probability in greedy, heuristic and network playouts.
     pub eps: f64,
-    /// With `eval` leaves: weight of a random fill's margin blended into
-    /// the static value (0: static value only).
-    pub mix: f64,
     /// With `eval` leaves: weight of the side to move's best one-ply move
     /// value added to the static value (a tempo term).
     pub tempo: f64,
-    /// Weights of the `eval` leaf evaluation (`leaf_decay=`, `leaf_reach=`;
-    /// by default those of `weights`).
-    pub leaf_weights: EvalWeights,
-    /// With `eval` leaves: greedy heuristic plies played from the leaf
-    /// before it is evaluated.
-    pub lookahead: u32,
     /// Reward of a playout.
     pub reward: Reward,
     /// Margin scale in points for [`Reward::Margin`].
@@ -288,20 +283,20 @@ pub struct MctsConfig {
     pub win_share: f64,
     /// AMAF mode.
     pub rave: Rave,
-    /// RAVE bias `b` in `beta = m / (m + n + b m n)` (`bias=`).
-    pub rave_bias: f32,
+    /// RAVE bias `b` in `beta = m / (m + n + b m n)`.
+    pub bias: f32,
     /// GRAVE reference: visits an ancestor needs for its AMAF values to be
     /// used below it (0 makes GRAVE equal RAVE; `ref=`).
     pub grave_ref: u32,
     /// Heuristic prior mode.
     pub prior: Prior,
-    /// Children kept per node with [`Prior::Prune`] (`k=`).
-    pub prune_k: u32,
+    /// Children kept per node with [`Prior::Prune`].
+    pub k: u32,
     /// Progressive unpruning base: one more child each time a node's
     /// visits grow by this factor (0: fixed `k`).
     pub widen: f32,
-    /// Progressive-bias weight (`pw=`).
-    pub prior_weight: f32,
+    /// Progressive-bias weight.
+    pub pw: f32,
     /// Weight of the implicit minimax value in a child's `q` (0: off).
     pub minimax: f32,
     /// MCTS-Solver and exact endgames.
@@ -343,20 +338,17 @@ impl Default for MctsConfig {
             lazy: DEFAULT_LAZY as u32,
             rollout: DEFAULT_ROLLOUT,
             eps: DEFAULT_EPS,
-            mix: DEFAULT_MIX,
             tempo: DEFAULT_TEMPO,
-            leaf_weights: DEFAULT_WEIGHTS,
-            lookahead: DEFAULT_LOOKAHEAD as u32,
             reward: DEFAULT_REWARD,
             scale: DEFAULT_SCALE,
             win_share: DEFAULT_WIN_SHARE,
             rave: DEFAULT_RAVE,
-            rave_bias: DEFAULT_BIAS as f32,
+            bias: DEFAULT_BIAS as f32,
             grave_ref: DEFAULT_REF as u32,
             prior: DEFAULT_PRIOR,
-            prune_k: DEFAULT_K as u32,
+            k: DEFAULT_K as u32,
             widen: DEFAULT_WIDEN as f32,
-            prior_weight: DEFAULT_PW as f32,
+            pw: DEFAULT_PW as f32,
             minimax: DEFAULT_MINIMAX as f32,
             solver: DEFAULT_SOLVER,
             exact: DEFAULT_EXACT as u32,

@@ -7,15 +7,13 @@
 //! own rayon pool (one thread fewer than the search) runs the others in
 //! a scope, which returns only when every thread is done (scoped threads
 //! stand in when there is no pool). The pool's threads persist between
-//! moves, because starting threads for each search cost up to a few
-//! milliseconds (measured: the second of two threads began up to 4 ms
-//! late in a 20 ms search). The caller takes a share rather than waiting
-//! for a pool of as many threads as the search: with such a pool, in 4
-//! of the first 10 two-thread moves of a game one pool thread began 1 to
-//! 5 ms late, and a game's 20 ms moves ran 1.2 to 1.9 times the
-//! iterations of one thread; with the caller searching, the pool thread
-//! began within 0.15 ms in every move and the moves ran about twice the
-//! iterations. There is no lock anywhere and no `unsafe`. Each field of
+//! moves, because starting threads for each search made the later
+//! threads begin late in a short search. The caller takes a share rather
+//! than waiting for a pool of as many threads as the search, because with
+//! such a pool a pool thread often began late too, and the caller
+//! searching gave two threads about twice the iterations of one
+//! (docs/mcts-history.md, "Thread start-up"). There is no lock anywhere
+//! and no `unsafe`. Each field of
 //! a node changes only in these ways:
 //!
 //! - `visits`, `value`, `amaf_visits`, `amaf_value`: only grow, by
@@ -26,8 +24,8 @@
 //!   threads run and exact once they have joined (the end of the
 //!   scope is the synchronisation point).
 //!   *Hot* nodes (at least `HOT_VISITS` visits) are the exception while
-//!   iterations are cheap (under 3 µs on average over a thread's last 64,
-//!   as with random playouts): a thread holds back its visits and rewards
+//!   iterations are cheap (`CHEAP_ITERATION` in `search.rs`, on average
+//!   over a thread's last 64, as with random playouts): a thread holds back its visits and rewards
 //!   to them in a private buffer (`Pending` in `search.rs`) and adds them
 //!   with one `fetch_add` per field once they reach 1/64 of the node's
 //!   visits, every 64 iterations, and when the thread stops. Other

@@ -36,22 +36,14 @@ pub fn quick_value(pos: &Position, sq: Square) -> i32 {
 }
 
 /// White's margin in half points, komi included, as the `eval` leaf sees
-/// it: `lookahead` plies of greedy [`eval::move_value`] moves from `pos`,
-/// then the line-potential evaluation plus `tempo` times the best move
-/// value of the side to move there (the mover claims the best window
+/// it: the line-potential evaluation plus `tempo` times the best move
+/// value of the side to move (the mover claims the best window
 /// next, which a static count of both sides' potential ignores).
 /// `valuer` values moves by `cfg.weights`.
 #[inline]
 pub fn leaf_value(pos: &Position, cfg: &MctsConfig, valuer: &eval::MoveValuer) -> i32 {
-    let lw = &cfg.leaf_weights;
-    let mut p = *pos;
-    for _ in 0..cfg.lookahead {
-        match first_best(&p, valuer) {
-            Some((sq, _)) => p.play_unchecked(sq),
-            None => break,
-        }
-    }
-    let mut v = 2.0 * eval::evaluate(&p, lw) as f64;
+    let p = *pos;
+    let mut v = 2.0 * eval::evaluate(&p, &cfg.weights) as f64;
     if cfg.tempo > 0.0
         && let Some((_, best)) = first_best(&p, valuer)
     {
@@ -74,31 +66,21 @@ pub fn playout(
     net: Option<&LineNet>,
     rng: &mut FastRng,
 ) -> Playout {
-    let (eps, mix) = (cfg.eps, cfg.mix);
+    let eps = cfg.eps;
     let stones = match cfg.rollout {
         Rollout::Random => pos.random_split(rng),
         Rollout::Eval => {
             let v = leaf_value(pos, cfg, valuer);
-            // The random fill only feeds AMAF and `mix`; without them the
-            // leaf's own stones stand in (nothing reads them).
-            let stones = if cfg.uses_amaf() || mix > 0.0 {
+            // The random fill only feeds AMAF; without it the leaf's own
+            // stones stand in (nothing reads them).
+            let stones = if cfg.uses_amaf() {
                 pos.random_split(rng)
             } else {
                 ByPlayer::new(pos.stones(Player::White), pos.stones(Player::Black))
             };
-            // With `mix > 0` the leaf value blends in the margin of the
-            // random fill (AlphaGo's mixing of value and playout).
-            let margin_halves = if mix > 0.0 {
-                let r = 2
-                    * (score(stones[Player::White]) as i32 - score(stones[Player::Black]) as i32)
-                    - pos.komi().halves();
-                (mix * r as f64 + (1.0 - mix) * v as f64).round() as i32
-            } else {
-                v
-            };
             return Playout {
                 stones,
-                margin_halves,
+                margin_halves: v,
             };
         }
         Rollout::Value => match net {

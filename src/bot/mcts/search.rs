@@ -41,24 +41,10 @@ const LEAF_TABLE_MB: usize = 1;
 /// Visits after which a node is *hot*: a thread sharing the tree batches
 /// its updates of that node's statistics (see `Pending` in this file).
 ///
-/// Tried and not kept: 16 visits with a lag of a quarter. With random
-/// playouts and two threads, a million iterations from the bench position
-/// at `c=1` (where the tree's shape, and so the time, barely varies
-/// between runs), in runs where a cache line's round trip between the two
-/// cores took under 120 ns (`pahtum bench`'s `cache_line_round_trip_ns`),
-/// it took 0.284 to 0.291 s against 0.308 to 0.330 s for these settings
-/// (64 with 1/16: 0.302 to 0.319 s; 16 or 32 with 1/64, which write at
-/// once for want of a batch but carry no virtual loss: 0.318 to 0.344 s;
-/// one thread: about 0.51 s). At the bench's `c=0.2`, where the shape
-/// and the time vary from run to run, eight runs each took 0.36 to 0.45 s
-/// and 0.41 to 0.55 s, with the same median. Plain UCT at two threads
-/// lost nothing measurable by it (0.505 over 1,400 games at equal
-/// iterations), but the default engine, whose playouts turn cheap near
-/// the end of a game, scored 0.488 at two threads and 10 ms a move
-/// against itself with these settings (400 games, `--seed 93`), and
-/// 0.518 against one thread where these settings had scored 0.549 on the
-/// same seed: no sign of a gain, some of a loss, for 8 % of speed on
-/// random playouts.
+/// Lower thresholds with a larger lag were faster with random playouts
+/// but showed no gain, and some loss, in games of the default engine at
+/// two threads, so the threshold stays high; the timings and games are in
+/// docs/mcts-history.md, "Hot nodes and held-back updates".
 pub const HOT_VISITS: u32 = 256;
 
 /// A hot node's held-back visits are added once they reach
@@ -69,12 +55,10 @@ pub const HOT_VISITS: u32 = 256;
 const LAG_SHIFT: u32 = 6;
 
 /// Mean iteration time below which a sharing thread holds back updates
-/// of hot nodes (random playouts take about 1 µs; heuristic playouts,
-/// with `eval::LineValues`, about 4 µs from the empty board and less as
-/// it fills). A line at 1.5 µs, which held back as late in a game as the
-/// 3 µs line had with the slower playouts, scored no better for two
-/// threads against one at 10 ms a move (0.526 against 0.538 for this
-/// line, 400 games each, `--seed 73`).
+/// of hot nodes: random playouts stay under it, heuristic playouts are
+/// above it early in a game and fall under it as the board fills. A lower
+/// line scored no better (docs/mcts-history.md, "Hot nodes and held-back
+/// updates").
 const CHEAP_ITERATION: std::time::Duration = std::time::Duration::from_micros(3);
 
 /// Iterations between a sharing thread's flushes of all its held-back

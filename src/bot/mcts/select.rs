@@ -48,16 +48,12 @@ impl SelectParams {
             c: cfg.c,
             fpu: cfg.fpu,
             amaf: cfg.uses_amaf(),
-            bias: cfg.rave_bias,
-            pw: if cfg.prior == Prior::Off {
-                0.0
-            } else {
-                cfg.prior_weight
-            },
+            bias: cfg.bias,
+            pw: if cfg.prior == Prior::Off { 0.0 } else { cfg.pw },
             solver: cfg.solver,
             minimax: cfg.minimax,
             unprune_k: if cfg.prior == Prior::Prune && cfg.widen > 0.0 {
-                cfg.prune_k
+                cfg.k
             } else {
                 0
             },
@@ -134,20 +130,28 @@ fn amaf<'t>(tree: &'t Tree, ch: &'t Node, src: AmafSource<'_>) -> (u32, u64) {
 pub fn select_child(tree: &Tree, node: &Node, p: &SelectParams, src: AmafSource<'_>) -> NodeId {
     // One copy of the loop per feature set, so the plain-UCT loop carries
     // no tests for features that are off.
-    match (p.amaf, p.solver, p.pw > 0.0) {
-        (false, false, false) => scan::<false, false, false>(tree, node, p, src),
-        (false, false, true) => scan::<false, false, true>(tree, node, p, src),
-        (false, true, false) => scan::<false, true, false>(tree, node, p, src),
-        (false, true, true) => scan::<false, true, true>(tree, node, p, src),
-        (true, false, false) => scan::<true, false, false>(tree, node, p, src),
-        (true, false, true) => scan::<true, false, true>(tree, node, p, src),
-        (true, true, false) => scan::<true, true, false>(tree, node, p, src),
-        (true, true, true) => scan::<true, true, true>(tree, node, p, src),
+    match (p.amaf, p.solver, p.pw > 0.0, p.minimax > 0.0 || p.fold) {
+        (false, false, false, false) => scan::<false, false, false, false>(tree, node, p, src),
+        (false, false, false, true) => scan::<false, false, false, true>(tree, node, p, src),
+        (false, false, true, false) => scan::<false, false, true, false>(tree, node, p, src),
+        (false, false, true, true) => scan::<false, false, true, true>(tree, node, p, src),
+        (false, true, false, false) => scan::<false, true, false, false>(tree, node, p, src),
+        (false, true, false, true) => scan::<false, true, false, true>(tree, node, p, src),
+        (false, true, true, false) => scan::<false, true, true, false>(tree, node, p, src),
+        (false, true, true, true) => scan::<false, true, true, true>(tree, node, p, src),
+        (true, false, false, false) => scan::<true, false, false, false>(tree, node, p, src),
+        (true, false, false, true) => scan::<true, false, false, true>(tree, node, p, src),
+        (true, false, true, false) => scan::<true, false, true, false>(tree, node, p, src),
+        (true, false, true, true) => scan::<true, false, true, true>(tree, node, p, src),
+        (true, true, false, false) => scan::<true, true, false, false>(tree, node, p, src),
+        (true, true, false, true) => scan::<true, true, false, true>(tree, node, p, src),
+        (true, true, true, false) => scan::<true, true, true, false>(tree, node, p, src),
+        (true, true, true, true) => scan::<true, true, true, true>(tree, node, p, src),
     }
 }
 
 #[inline(always)]
-fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool>(
+fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool, const MINIMAX: bool>(
     tree: &Tree,
     node: &Node,
     p: &SelectParams,
@@ -199,11 +203,13 @@ fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool>(
                 let beta = mf / (mf + nf + p.bias * mf * nf);
                 q += beta * (mv as f32 * INV_ONE / mf - q);
             }
-            if p.minimax > 0.0 {
-                q += p.minimax * (ch.minimax() - q);
-            }
-            if p.fold {
-                q = q.min(1.0 - q);
+            if MINIMAX {
+                if p.minimax > 0.0 {
+                    q += p.minimax * (ch.minimax() - q);
+                }
+                if p.fold {
+                    q = q.min(1.0 - q);
+                }
             }
             if SOLVER && proof == Proof::Draw {
                 q = 0.5;

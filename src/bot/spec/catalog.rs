@@ -79,7 +79,7 @@ impl Catalog {
             let width = kind
                 .keys
                 .iter()
-                .map(|k| k.key.len() + k.default.len() + 1)
+                .map(|k| k.key.len() + k.default_text().len() + 1)
                 .max()
                 .unwrap_or(0);
             for research in [false, true] {
@@ -88,8 +88,8 @@ impl Catalog {
                     s.push_str("  research options:\n");
                 }
                 for k in group.by_ref() {
-                    let kv = format!("{}={}", k.key, k.default);
-                    s.push_str(&format!("  {kv:<width$}  {}: {}\n", k.accepts, k.help));
+                    let kv = format!("{}={}", k.key, k.default_text());
+                    s.push_str(&format!("  {kv:<width$}  {}: {}\n", k.accepts(), k.help));
                 }
             }
         }

@@ -1,245 +1,277 @@
-//! The key list of `pahtum bots` for `mcts`: defaults as text, accepted
-//! values and one line of help, each key everyday or a research option.
+//! The `mcts` keys, each declared once: range, typed default (the
+//! `DEFAULT_*` of `config.rs`), one line of help, everyday or a research
+//! option. The parser (`config/parse.rs`) and `pahtum bots` read them.
 
-use crate::bot::eval::EvalWeights;
+use super::*;
 use crate::bot::spec::KeyInfo;
 
-/// The keys `pahtum bots` lists for `mcts`, with defaults and ranges. The
-/// everyday keys (budget, threads, playouts, opponent model, memory) are
-/// built with `key`, the research options (for studies of the search
-/// itself) with `research`; `pahtum bots` lists the two groups apart.
+/// An everyday key (budget, threads, playouts, opponent model, memory),
+/// its range listed bare.
+const fn key(k: KeyInfo) -> KeyInfo {
+    k.bare()
+}
+
+/// A research option (for studies of the search itself), its range
+/// listed bare.
+const fn research(k: KeyInfo) -> KeyInfo {
+    k.bare().research()
+}
+
+/// `iters=`.
+pub const ITERS: KeyInfo = key(KeyInfo::int(
+    "iters",
+    1,
+    MAX_ITERS,
+    DEFAULT_ITERS,
+    "iterations (playouts) per move; reproducible",
+));
+/// `ms=`.
+pub const MS: KeyInfo = key(KeyInfo::opt_int(
+    "ms",
+    1,
+    86_400_000,
+    "time budget per move in milliseconds instead of iters (-: none; not reproducible)",
+));
+/// `c=`.
+pub const C: KeyInfo = research(KeyInfo::real(
+    "c",
+    0.0,
+    10.0,
+    DEFAULT_C,
+    "UCT exploration constant: mean + c*sqrt(ln N / n)",
+));
+/// `fpu=`.
+pub const FPU: KeyInfo = research(KeyInfo::real(
+    "fpu",
+    0.0,
+    10.0,
+    DEFAULT_FPU,
+    "score of an unvisited child (first-play urgency)",
+));
+/// `expand=`.
+pub const EXPAND: KeyInfo = research(KeyInfo::int(
+    "expand",
+    1,
+    1000,
+    DEFAULT_EXPAND,
+    "visits a leaf receives before it is expanded",
+));
+/// `lazy=`.
+pub const LAZY: KeyInfo = research(KeyInfo::int(
+    "lazy",
+    0,
+    1_000_000_000,
+    DEFAULT_LAZY,
+    "from this many visits a node reuses a thread's choice of child until that child's \
+     visits grow by about 1/16, counted per thread (0: off, textbook UCT)",
+));
+/// `rollout=`.
+pub const ROLLOUT: KeyInfo = key(KeyInfo::choice::<Rollout>(
+    "rollout",
+    DEFAULT_ROLLOUT.name(),
+    "playout policy below the tree",
+));
+/// `eps=`.
+pub const EPS: KeyInfo = research(KeyInfo::real(
+    "eps",
+    0.0,
+    1.0,
+    DEFAULT_EPS,
+    "probability of a random move in greedy, heuristic and net playouts",
+));
+/// `tempo=`.
+pub const TEMPO: KeyInfo = research(KeyInfo::real(
+    "tempo",
+    0.0,
+    4.0,
+    DEFAULT_TEMPO,
+    "rollout=eval: weight of the side to move's best move value added to the leaf value",
+));
+/// `reward=`.
+pub const REWARD: KeyInfo = research(KeyInfo::choice::<Reward>(
+    "reward",
+    DEFAULT_REWARD.name(),
+    "win: 1/0.5/0; margin: (1+tanh(margin/scale))/2",
+));
+/// `scale=`.
+pub const SCALE: KeyInfo = research(KeyInfo::real(
+    "scale",
+    0.1,
+    1000.0,
+    DEFAULT_SCALE,
+    "points of margin that count as a clear win (reward=margin)",
+));
+/// `win_share=`.
+pub const WIN_SHARE: KeyInfo = research(KeyInfo::real(
+    "win_share",
+    0.0,
+    1.0,
+    DEFAULT_WIN_SHARE,
+    "reward=margin: weight of the win/draw/loss step blended into the margin reward",
+));
+/// `rave=`.
+pub const RAVE: KeyInfo = research(KeyInfo::choice::<Rave>(
+    "rave",
+    DEFAULT_RAVE.name(),
+    "all-moves-as-first statistics: none, RAVE or GRAVE",
+));
+/// `bias=`.
+pub const BIAS: KeyInfo = research(KeyInfo::real(
+    "bias",
+    0.0,
+    1.0,
+    DEFAULT_BIAS,
+    "RAVE beta = m / (m + n + bias*m*n), m AMAF visits, n visits",
+));
+/// `ref=`.
+pub const REF: KeyInfo = research(KeyInfo::int(
+    "ref",
+    0,
+    1_000_000,
+    DEFAULT_REF,
+    "GRAVE: AMAF of the closest ancestor with >= ref visits",
+));
+/// `prior=`.
+pub const PRIOR: KeyInfo = research(KeyInfo::choice::<Prior>(
+    "prior",
+    DEFAULT_PRIOR.name(),
+    "heuristic move values: progressive bias or prune to k",
+));
+/// `k=`.
+pub const K: KeyInfo = research(KeyInfo::int(
+    "k",
+    1,
+    65,
+    DEFAULT_K,
+    "prior=prune: children kept per node (best by heuristic)",
+));
+/// `widen=`.
+pub const WIDEN: KeyInfo = research(KeyInfo::zero_or_real(
+    "widen",
+    1.1,
+    100.0,
+    DEFAULT_WIDEN,
+    "prior=prune: one more child each time visits grow by this factor (0: fixed k)",
+));
+/// `pw=`.
+pub const PW: KeyInfo = research(KeyInfo::real(
+    "pw",
+    0.0,
+    100.0,
+    DEFAULT_PW,
+    "progressive bias weight: + pw * h / (n + 1)",
+));
+/// `minimax=`.
+pub const MINIMAX: KeyInfo = research(KeyInfo::real(
+    "minimax",
+    0.0,
+    1.0,
+    DEFAULT_MINIMAX,
+    "implicit minimax weight: q = (1-w)*mean + w*minimax of leaf evaluations",
+));
+/// `solver=`.
+pub const SOLVER: KeyInfo = research(KeyInfo::flag(
+    "solver",
+    DEFAULT_SOLVER,
+    "MCTS-Solver: proven results propagate; exact endgames",
+));
+/// `exact=`.
+pub const EXACT: KeyInfo = research(KeyInfo::int(
+    "exact",
+    0,
+    14,
+    DEFAULT_EXACT,
+    "solver: search exactly at the root with <= this many empty squares",
+));
+/// `reuse=`.
+pub const REUSE: KeyInfo = key(KeyInfo::flag(
+    "reuse",
+    DEFAULT_REUSE,
+    "keep the matching subtree between moves",
+));
+/// `final=`.
+pub const FINAL: KeyInfo = research(KeyInfo::choice::<FinalChoice>(
+    "final",
+    DEFAULT_FINAL.name(),
+    "root child played: most visits, or best mean",
+));
+/// `model=`.
+pub const MODEL: KeyInfo = key(KeyInfo::choice::<Model>(
+    "model",
+    DEFAULT_MODEL.name(),
+    "opponent model: in the tree the opponent plays only its moves of best line-potential \
+     value (the heuristic's choice); auto: while all its moves this game, at least model_after, \
+     were such; never with the pie rule",
+));
+/// `model_after=`.
+pub const MODEL_AFTER: KeyInfo = research(KeyInfo::int(
+    "model_after",
+    0,
+    32,
+    DEFAULT_MODEL_AFTER,
+    "model=auto: opponent placements, all of best value, before the opponent is modelled",
+));
+/// `threads=`.
+pub const THREADS: KeyInfo = key(KeyInfo::int(
+    "threads",
+    1,
+    MAX_THREADS,
+    DEFAULT_THREADS,
+    "search threads",
+));
+/// `parallel=`.
+pub const PARALLEL: KeyInfo = key(KeyInfo::choice::<Parallel>(
+    "parallel",
+    DEFAULT_PARALLEL.name(),
+    "shared tree (virtual loss) or one tree per thread",
+));
+/// `max_nodes=`.
+pub const MAX_NODES_KEY: KeyInfo = key(KeyInfo::int(
+    "max_nodes",
+    128,
+    MAX_NODES,
+    DEFAULT_MAX_NODES,
+    "node bound (shared out among root-parallel trees); when full, leaves stop expanding",
+));
+/// The heuristic's weights, the keys shared with `heuristic` and
+/// `alphabeta`, with mcts's own defaults.
+pub const WEIGHTS: [KeyInfo; 3] = EvalWeights::keys(&DEFAULT_WEIGHTS);
+
+/// The keys `pahtum bots` lists for `mcts`, in its order; the everyday
+/// ones and the research options are listed apart.
 pub const KEYS: &[KeyInfo] = &[
-    key(
-        "iters",
-        "20000",
-        "1..=1000000000",
-        "iterations (playouts) per move; reproducible",
-    ),
-    key(
-        "ms",
-        "-",
-        "1..=86400000",
-        "time budget per move in milliseconds instead of iters (-: none; not reproducible)",
-    ),
-    research(key(
-        "c",
-        "0.205444",
-        "0..=10",
-        "UCT exploration constant: mean + c*sqrt(ln N / n)",
-    )),
-    research(key(
-        "fpu",
-        "1.002448",
-        "0..=10",
-        "score of an unvisited child (first-play urgency)",
-    )),
-    research(key(
-        "expand",
-        "2",
-        "1..=1000",
-        "visits a leaf receives before it is expanded",
-    )),
-    research(key(
-        "lazy",
-        "0",
-        "0..=1000000000",
-        "from this many visits a node reuses a thread's choice of child until that child's \
-         visits grow by about 1/16, counted per thread (0: off, textbook UCT)",
-    )),
-    key(
-        "rollout",
-        "net",
-        "random|greedy|heuristic|eval|net|value",
-        "playout policy below the tree",
-    ),
+    ITERS,
+    MS,
+    C,
+    FPU,
+    EXPAND,
+    LAZY,
+    ROLLOUT,
     // rollout=net|value: the learned network, as for `learned`.
     crate::bot::learned::NET_KEY,
-    research(key(
-        "eps",
-        "0.030753",
-        "0..=1",
-        "probability of a random move in greedy, heuristic and net playouts",
-    )),
-    research(key(
-        "mix",
-        "0",
-        "0..=1",
-        "rollout=eval: weight of a random fill's margin blended into the static value",
-    )),
-    research(key(
-        "tempo",
-        "0.5",
-        "0..=4",
-        "rollout=eval: weight of the side to move's best move value added to the leaf value",
-    )),
-    research(key(
-        "leaf_decay",
-        "-",
-        "0..=1",
-        "rollout=eval: decay of the leaf evaluation (default: decay)",
-    )),
-    research(key(
-        "leaf_reach",
-        "-",
-        "0..=8",
-        "rollout=eval: reach of the leaf evaluation (default: reach)",
-    )),
-    research(key(
-        "lookahead",
-        "0",
-        "0..=8",
-        "rollout=eval: plies of greedy heuristic moves played before the leaf is evaluated",
-    )),
-    research(key(
-        "reward",
-        "win",
-        "win|margin",
-        "win: 1/0.5/0; margin: (1+tanh(margin/scale))/2",
-    )),
-    research(key(
-        "scale",
-        "10",
-        "0.1..=1000",
-        "points of margin that count as a clear win (reward=margin)",
-    )),
-    research(key(
-        "win_share",
-        "0",
-        "0..=1",
-        "reward=margin: weight of the win/draw/loss step blended into the margin reward",
-    )),
-    research(key(
-        "rave",
-        "off",
-        "off|rave|grave",
-        "all-moves-as-first statistics: none, RAVE or GRAVE",
-    )),
-    research(key(
-        "bias",
-        "0.001",
-        "0..=1",
-        "RAVE beta = m / (m + n + bias*m*n), m AMAF visits, n visits",
-    )),
-    research(key(
-        "ref",
-        "50",
-        "0..=1000000",
-        "GRAVE: AMAF of the closest ancestor with >= ref visits",
-    )),
-    research(key(
-        "prior",
-        "prune",
-        "off|bias|prune",
-        "heuristic move values: progressive bias or prune to k",
-    )),
-    research(key(
-        "k",
-        "5",
-        "1..=65",
-        "prior=prune: children kept per node (best by heuristic)",
-    )),
-    research(key(
-        "widen",
-        "2.030568",
-        "0|1.1..=100",
-        "prior=prune: one more child each time visits grow by this factor (0: fixed k)",
-    )),
-    research(key(
-        "pw",
-        "1.069962",
-        "0..=100",
-        "progressive bias weight: + pw * h / (n + 1)",
-    )),
-    research(key(
-        "minimax",
-        "0.008409",
-        "0..=1",
-        "implicit minimax weight: q = (1-w)*mean + w*minimax of leaf evaluations",
-    )),
-    research(key(
-        "solver",
-        "true",
-        "true|false",
-        "MCTS-Solver: proven results propagate; exact endgames",
-    )),
-    research(key(
-        "exact",
-        "10",
-        "0..=14",
-        "solver: search exactly at the root with <= this many empty squares",
-    )),
-    key(
-        "reuse",
-        "true",
-        "true|false",
-        "keep the matching subtree between moves",
-    ),
-    research(key(
-        "final",
-        "visits",
-        "visits|value",
-        "root child played: most visits, or best mean",
-    )),
-    key(
-        "model",
-        "auto",
-        "off|auto|on",
-        "opponent model: in the tree the opponent plays only its moves of best line-potential \
-         value (the heuristic's choice); auto: while all its moves this game, at least model_after, \
-         were such; never with the pie rule",
-    ),
-    research(key(
-        "model_after",
-        "2",
-        "0..=32",
-        "model=auto: opponent placements, all of best value, before the opponent is modelled",
-    )),
-    key("threads", "1", "1..=256", "search threads"),
-    key(
-        "parallel",
-        "tree",
-        "tree|root",
-        "shared tree (virtual loss) or one tree per thread",
-    ),
-    key(
-        "max_nodes",
-        "4000000",
-        "128..=2147483648",
-        "node bound (shared out among root-parallel trees); when full, leaves stop expanding",
-    ),
-    // The heuristic's weights, the keys shared with `heuristic` and
-    // `alphabeta`; mcts's own defaults (`DEFAULT_WEIGHTS`).
-    KeyInfo {
-        default: "0.403497",
-        ..EvalWeights::KEYS[0]
-    },
-    EvalWeights::KEYS[1],
-    KeyInfo {
-        default: "1.298178",
-        ..EvalWeights::KEYS[2]
-    },
+    EPS,
+    TEMPO,
+    REWARD,
+    SCALE,
+    WIN_SHARE,
+    RAVE,
+    BIAS,
+    REF,
+    PRIOR,
+    K,
+    WIDEN,
+    PW,
+    MINIMAX,
+    SOLVER,
+    EXACT,
+    REUSE,
+    FINAL,
+    MODEL,
+    MODEL_AFTER,
+    THREADS,
+    PARALLEL,
+    MAX_NODES_KEY,
+    WEIGHTS[0],
+    WEIGHTS[1],
+    WEIGHTS[2],
 ];
-
-/// An everyday key.
-const fn key(
-    key: &'static str,
-    default: &'static str,
-    accepts: &'static str,
-    help: &'static str,
-) -> KeyInfo {
-    KeyInfo {
-        key,
-        default,
-        accepts,
-        help,
-        research: false,
-    }
-}
-
-/// A research option: `k` marked as one.
-const fn research(k: KeyInfo) -> KeyInfo {
-    KeyInfo {
-        research: true,
-        ..k
-    }
-}

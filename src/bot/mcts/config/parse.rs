@@ -1,7 +1,8 @@
 //! A spec's `mcts` keys read into an [`MctsConfig`], every value range-checked.
 
+use super::keys::*;
 use super::*;
-use crate::bot::learned::net_param;
+use crate::bot::learned::{NET_KEY, net_param};
 use crate::bot::spec::{Params, SpecError};
 
 impl MctsConfig {
@@ -10,11 +11,8 @@ impl MctsConfig {
     /// # Errors
     /// A value out of range or not accepted, or both `iters` and `ms`.
     pub fn from_params(p: &Params) -> Result<MctsConfig, SpecError> {
-        let d = MctsConfig::default();
-        let budget = match (
-            p.opt_int("iters", 1, MAX_ITERS)?,
-            p.opt_int("ms", 1, 86_400_000)?,
-        ) {
+        let iters = p.int(&ITERS)?;
+        let budget = match (p.raw(ITERS.key), p.opt_int(&MS)?) {
             (Some(_), Some(_)) => {
                 return Err(SpecError(format!(
                     "bot spec '{}': give iters= or ms=, not both",
@@ -22,22 +20,10 @@ impl MctsConfig {
                 )));
             }
             (_, Some(ms)) => Budget::Millis(ms),
-            (Some(n), None) => Budget::Iters(n),
-            (None, None) => d.budget,
+            (_, None) => Budget::Iters(iters),
         };
-        let rollout = [
-            Rollout::Random,
-            Rollout::Greedy,
-            Rollout::Heuristic,
-            Rollout::Eval,
-            Rollout::Net,
-            Rollout::Value,
-        ][p.choice(
-            "rollout",
-            d.rollout as usize,
-            &["random", "greedy", "heuristic", "eval", "net", "value"],
-        )?];
-        if matches!(p.raw("net"), Some(f) if f != "builtin")
+        let rollout: Rollout = p.pick(&ROLLOUT)?;
+        if p.text(&NET_KEY)? != NET_KEY.default_text()
             && !matches!(rollout, Rollout::Net | Rollout::Value)
         {
             // A network file that nothing reads would be a silent no-op.
@@ -46,67 +32,36 @@ impl MctsConfig {
                 p.spec()
             )));
         }
-        let reward = [Reward::Win, Reward::Margin]
-            [p.choice("reward", d.reward as usize, &["win", "margin"])?];
-        let rave = [Rave::Off, Rave::Rave, Rave::Grave]
-            [p.choice("rave", d.rave as usize, &["off", "rave", "grave"])?];
-        let prior = [Prior::Off, Prior::Bias, Prior::Prune]
-            [p.choice("prior", d.prior as usize, &["off", "bias", "prune"])?];
-        let final_choice = [FinalChoice::Visits, FinalChoice::Value]
-            [p.choice("final", d.final_choice as usize, &["visits", "value"])?];
-        let parallel = [Parallel::Tree, Parallel::Root]
-            [p.choice("parallel", d.parallel as usize, &["tree", "root"])?];
-        let model = [Model::Off, Model::Auto, Model::On]
-            [p.choice("model", d.model as usize, &["off", "auto", "on"])?];
-        let weights = EvalWeights::from_params_or(p, &DEFAULT_WEIGHTS)?;
-        let threads = p.int("threads", DEFAULT_THREADS, 1, MAX_THREADS)? as usize;
         Ok(MctsConfig {
             budget,
-            c: p.float("c", DEFAULT_C, 0.0, 10.0)? as f32,
-            fpu: p.float("fpu", DEFAULT_FPU, 0.0, 10.0)? as f32,
-            expand: p.int("expand", DEFAULT_EXPAND, 1, 1000)? as u32,
-            lazy: p.int("lazy", DEFAULT_LAZY, 0, 1_000_000_000)? as u32,
+            c: p.real(&C)? as f32,
+            fpu: p.real(&FPU)? as f32,
+            expand: p.int(&EXPAND)? as u32,
+            lazy: p.int(&LAZY)? as u32,
             rollout,
-            eps: p.float("eps", DEFAULT_EPS, 0.0, 1.0)?,
-            mix: p.float("mix", DEFAULT_MIX, 0.0, 1.0)?,
-            tempo: p.float("tempo", DEFAULT_TEMPO, 0.0, 4.0)?,
-            leaf_weights: EvalWeights {
-                decay: p.float("leaf_decay", weights.decay, 0.0, 1.0)?,
-                reach: p.int("leaf_reach", weights.reach as u64, 0, 8)? as u32,
-                defence: weights.defence,
-            },
-            lookahead: p.int("lookahead", DEFAULT_LOOKAHEAD, 0, 8)? as u32,
-            reward,
-            scale: p.float("scale", DEFAULT_SCALE, 0.1, 1000.0)?,
-            win_share: p.float("win_share", DEFAULT_WIN_SHARE, 0.0, 1.0)?,
-            rave,
-            rave_bias: p.float("bias", DEFAULT_BIAS, 0.0, 1.0)? as f32,
-            grave_ref: p.int("ref", DEFAULT_REF, 0, 1_000_000)? as u32,
-            prior,
-            prune_k: p.int("k", DEFAULT_K, 1, 65)? as u32,
-            widen: match p.float("widen", DEFAULT_WIDEN, 0.0, 100.0)? {
-                w if w > 0.0 && w < 1.1 => {
-                    return Err(SpecError(format!(
-                        "bot spec '{}': widen={w} is not accepted (widen takes 0, or a number 1.1..=100)",
-                        p.spec()
-                    )));
-                }
-                w => w as f32,
-            },
-            prior_weight: p.float("pw", DEFAULT_PW, 0.0, 100.0)? as f32,
-            minimax: p.float("minimax", DEFAULT_MINIMAX, 0.0, 1.0)? as f32,
-            solver: p.flag("solver", d.solver)?,
-            exact: p.int("exact", DEFAULT_EXACT, 0, 14)? as u32,
-            reuse: p.flag("reuse", d.reuse)?,
-            final_choice,
-            model,
-            model_after: p.int("model_after", DEFAULT_MODEL_AFTER, 0, 32)? as u32,
-            threads,
-            parallel,
-            max_nodes: p
-                .int("max_nodes", DEFAULT_MAX_NODES, 128, MAX_NODES)?
-                .min(u32::MAX as u64) as u32,
-            weights,
+            eps: p.real(&EPS)?,
+            tempo: p.real(&TEMPO)?,
+            reward: p.pick(&REWARD)?,
+            scale: p.real(&SCALE)?,
+            win_share: p.real(&WIN_SHARE)?,
+            rave: p.pick(&RAVE)?,
+            bias: p.real(&BIAS)? as f32,
+            grave_ref: p.int(&REF)? as u32,
+            prior: p.pick(&PRIOR)?,
+            k: p.int(&K)? as u32,
+            widen: p.real(&WIDEN)? as f32,
+            pw: p.real(&PW)? as f32,
+            minimax: p.real(&MINIMAX)? as f32,
+            solver: p.flag(&SOLVER)?,
+            exact: p.int(&EXACT)? as u32,
+            reuse: p.flag(&REUSE)?,
+            final_choice: p.pick(&FINAL)?,
+            model: p.pick(&MODEL)?,
+            model_after: p.int(&MODEL_AFTER)? as u32,
+            threads: p.int(&THREADS)? as usize,
+            parallel: p.pick(&PARALLEL)?,
+            max_nodes: p.int(&MAX_NODES_KEY)?.min(u32::MAX as u64) as u32,
+            weights: EvalWeights::from_params_with(p, &WEIGHTS)?,
             net: net_param(p)?,
         })
     }
@@ -125,12 +80,12 @@ mod tests {
     fn listed_defaults_are_the_defaults() {
         let mut spec = String::from("mcts:");
         let mut first = true;
-        for k in KEYS.iter().filter(|k| k.default != "-") {
+        for k in KEYS.iter().filter(|k| k.default_text() != "-") {
             if !first {
                 spec.push(',');
             }
             first = false;
-            spec.push_str(&format!("{}={}", k.key, k.default));
+            spec.push_str(&format!("{}={}", k.key, k.default_text()));
         }
         let c = MctsConfig::from_params(&params(&spec)).expect("defaults parse");
         assert_eq!(c, MctsConfig::default());

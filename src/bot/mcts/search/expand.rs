@@ -76,7 +76,7 @@ impl Worker {
             // prefix, or only `k` children exist.
             self.moves.sort_by(|a, b| b.1.total_cmp(&a.1));
             if cfg.widen == 0.0 {
-                self.moves.truncate(cfg.prune_k as usize);
+                self.moves.truncate(cfg.k as usize);
             }
         }
         if pos.can_swap() {

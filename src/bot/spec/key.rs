@@ -1,0 +1,325 @@
+//! One bot key, declared once: its name, the values it takes with its
+//! typed default, its help line and its group. The parser (`Params`), the
+//! listing of `pahtum bots`, the Python `bots()`, `tune` and the studies
+//! that build specs all read the declaration, so a range or a default is
+//! written in one place.
+
+/// The values a key takes, with its default of the same type.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum KeyType {
+    /// An integer in `lo..=hi`; a `None` default is a key that is off
+    /// unless given (listed as `-`).
+    Int {
+        /// Smallest accepted value.
+        lo: u64,
+        /// Largest accepted value.
+        hi: u64,
+        /// The value when the key is absent.
+        default: Option<u64>,
+    },
+    /// A finite number in `lo..=hi`.
+    Real {
+        /// Smallest accepted value.
+        lo: f64,
+        /// Largest accepted value.
+        hi: f64,
+        /// The value when the key is absent.
+        default: f64,
+    },
+    /// `0`, or a number in `lo..=hi` with `lo > 0`: a factor that 0 turns
+    /// off and that means nothing close to 0.
+    ZeroOrReal {
+        /// Smallest accepted value besides 0.
+        lo: f64,
+        /// Largest accepted value.
+        hi: f64,
+        /// The value when the key is absent.
+        default: f64,
+    },
+    /// `true` or `false` (also `on`/`off`, `1`/`0`, `yes`/`no`).
+    Bool {
+        /// The value when the key is absent.
+        default: bool,
+    },
+    /// One of `names`, the spec names of a [`KeyValues`] enum.
+    Enum {
+        /// Every accepted value, in listing order.
+        names: &'static [&'static str],
+        /// The value when the key is absent; one of `names`.
+        default: &'static str,
+    },
+    /// Text the bot reads itself (a file name), described by `accepts`.
+    Text {
+        /// What is accepted, as listed, e.g. `builtin|FILE`.
+        accepts: &'static str,
+        /// The value when the key is absent.
+        default: &'static str,
+    },
+}
+
+/// The spec names of an enum's values, for [`KeyType::Enum`] keys; the
+/// `key_values!` macro derives both lists from one declaration.
+pub trait KeyValues: Copy + 'static {
+    /// Every value, in the order of [`KeyValues::NAMES`].
+    const ALL: &'static [Self];
+    /// Every value's spec name.
+    const NAMES: &'static [&'static str];
+
+    /// The value's spec name.
+    fn name(self) -> &'static str;
+}
+
+/// Declares an enum whose variants are the values of a bot key, each with
+/// its spec name (`Random = "random"`), and implements [`KeyValues`] and a
+/// `const fn name` for it, so that the names are written once.
+macro_rules! key_values {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$vmeta:meta])* $variant:ident = $text:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+        $vis enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $name {
+            /// The value's name in a bot spec.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+        }
+
+        impl $crate::bot::spec::KeyValues for $name {
+            const ALL: &'static [Self] = &[$($name::$variant,)+];
+            const NAMES: &'static [&'static str] = &[$($text,)+];
+
+            fn name(self) -> &'static str {
+                $name::name(self)
+            }
+        }
+    };
+}
+pub(crate) use key_values;
+
+/// One key a bot accepts: what the parser checks and `pahtum bots` lists.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KeyInfo {
+    /// The key, e.g. `iters`.
+    pub key: &'static str,
+    /// The values it takes and its default.
+    pub ty: KeyType,
+    /// What it does.
+    pub help: &'static str,
+    /// A research option (for studies of the bot itself) rather than an
+    /// everyday key: `pahtum bots` lists the two groups apart.
+    pub research: bool,
+    /// Ranges listed bare (`0..=10`), as `mcts` lists its own keys, rather
+    /// than with their type (`a number 0..=10`).
+    pub bare: bool,
+}
+
+impl KeyInfo {
+    const fn new(key: &'static str, ty: KeyType, help: &'static str) -> KeyInfo {
+        KeyInfo {
+            key,
+            ty,
+            help,
+            research: false,
+            bare: false,
+        }
+    }
+
+    /// An everyday integer key in `lo..=hi`.
+    pub const fn int(
+        key: &'static str,
+        lo: u64,
+        hi: u64,
+        default: u64,
+        help: &'static str,
+    ) -> Self {
+        Self::new(
+            key,
+            KeyType::Int {
+                lo,
+                hi,
+                default: Some(default),
+            },
+            help,
+        )
+    }
+
+    /// An everyday integer key in `lo..=hi` that is off unless given.
+    pub const fn opt_int(key: &'static str, lo: u64, hi: u64, help: &'static str) -> Self {
+        Self::new(
+            key,
+            KeyType::Int {
+                lo,
+                hi,
+                default: None,
+            },
+            help,
+        )
+    }
+
+    /// An everyday number key in `lo..=hi`.
+    pub const fn real(
+        key: &'static str,
+        lo: f64,
+        hi: f64,
+        default: f64,
+        help: &'static str,
+    ) -> Self {
+        Self::new(key, KeyType::Real { lo, hi, default }, help)
+    }
+
+    /// An everyday key that takes 0 or a number in `lo..=hi`.
+    pub const fn zero_or_real(
+        key: &'static str,
+        lo: f64,
+        hi: f64,
+        default: f64,
+        help: &'static str,
+    ) -> Self {
+        Self::new(key, KeyType::ZeroOrReal { lo, hi, default }, help)
+    }
+
+    /// An everyday `true|false` key.
+    pub const fn flag(key: &'static str, default: bool, help: &'static str) -> Self {
+        Self::new(key, KeyType::Bool { default }, help)
+    }
+
+    /// An everyday key taking one of `T`'s values.
+    pub const fn choice<T: KeyValues>(
+        key: &'static str,
+        default: &'static str,
+        help: &'static str,
+    ) -> Self {
+        Self::new(
+            key,
+            KeyType::Enum {
+                names: T::NAMES,
+                default,
+            },
+            help,
+        )
+    }
+
+    /// An everyday key whose text the bot reads itself.
+    pub const fn text(
+        key: &'static str,
+        accepts: &'static str,
+        default: &'static str,
+        help: &'static str,
+    ) -> Self {
+        Self::new(key, KeyType::Text { accepts, default }, help)
+    }
+
+    /// The key marked as a research option.
+    pub const fn research(self) -> Self {
+        KeyInfo {
+            research: true,
+            ..self
+        }
+    }
+
+    /// The key with its range listed bare.
+    pub const fn bare(self) -> Self {
+        KeyInfo { bare: true, ..self }
+    }
+
+    /// The default as `pahtum bots` lists it (`-`: none).
+    pub fn default_text(&self) -> String {
+        match self.ty {
+            KeyType::Int { default: None, .. } => "-".to_string(),
+            KeyType::Int {
+                default: Some(d), ..
+            } => d.to_string(),
+            KeyType::Real { default, .. } | KeyType::ZeroOrReal { default, .. } => {
+                default.to_string()
+            }
+            KeyType::Bool { default } => default.to_string(),
+            KeyType::Enum { default, .. } | KeyType::Text { default, .. } => default.to_string(),
+        }
+    }
+
+    /// The accepted values as `pahtum bots` lists them.
+    pub fn accepts(&self) -> String {
+        let (int, real) = if self.bare {
+            ("", "")
+        } else {
+            ("an integer ", "a number ")
+        };
+        match self.ty {
+            KeyType::Int { lo, hi, .. } => format!("{int}{lo}..={hi}"),
+            KeyType::Real { lo, hi, .. } => format!("{real}{lo}..={hi}"),
+            KeyType::ZeroOrReal { lo, hi, .. } => format!("0|{real}{lo}..={hi}"),
+            KeyType::Bool { .. } => "true|false".to_string(),
+            KeyType::Enum { names, .. } => names.join("|"),
+            KeyType::Text { accepts, .. } => accepts.to_string(),
+        }
+    }
+
+    /// Whether the key takes integers only (`tune` rounds its values).
+    pub fn is_integer(&self) -> bool {
+        matches!(self.ty, KeyType::Int { .. })
+    }
+
+    /// The smallest and largest number the key takes, for a numeric key.
+    pub fn range(&self) -> Option<(f64, f64)> {
+        match self.ty {
+            KeyType::Int { lo, hi, .. } => Some((lo as f64, hi as f64)),
+            KeyType::Real { lo, hi, .. } => Some((lo, hi)),
+            KeyType::ZeroOrReal { hi, .. } => Some((0.0, hi)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    key_values! {
+        /// A test enum.
+        enum Colour {
+            /// First.
+            Red = "red",
+            /// Second.
+            Blue = "blue",
+        }
+    }
+
+    #[test]
+    fn lists_defaults_and_ranges_from_the_typed_values() {
+        let c = KeyInfo::real("c", 0.0, 10.0, 0.205444, "h");
+        assert_eq!(
+            (c.default_text(), c.accepts()),
+            ("0.205444".into(), "a number 0..=10".into())
+        );
+        assert_eq!(c.bare().accepts(), "0..=10");
+        let n = KeyInfo::opt_int("ms", 1, 86_400_000, "h").research();
+        assert_eq!(
+            (n.default_text(), n.accepts()),
+            ("-".into(), "an integer 1..=86400000".into())
+        );
+        assert!(n.research && n.is_integer() && !c.is_integer());
+        let w = KeyInfo::zero_or_real("widen", 1.1, 100.0, 2.0, "h").bare();
+        assert_eq!(
+            (w.default_text(), w.accepts()),
+            ("2".into(), "0|1.1..=100".into())
+        );
+        assert_eq!(w.range(), Some((0.0, 100.0)));
+        let e = KeyInfo::choice::<Colour>("colour", Colour::Blue.name(), "h");
+        assert_eq!(
+            (e.default_text(), e.accepts()),
+            ("blue".into(), "red|blue".into())
+        );
+        assert_eq!(e.range(), None);
+        assert_eq!(<Colour as KeyValues>::ALL, &[Colour::Red, Colour::Blue]);
+    }
+}
