@@ -12,6 +12,7 @@ pub mod input;
 pub mod merge;
 pub mod num;
 pub mod play;
+pub mod review;
 pub mod score;
 pub mod solve;
 pub mod sprt;
@@ -66,6 +67,10 @@ pub enum Command {
     Tune(tune::TuneArgs),
     /// A bot's moves on solved positions against perfect play, CSV out
     Accuracy(accuracy::AccuracyArgs),
+    /// One game move by move: the bot's evaluation and best move, exact verdicts near the end; review.csv
+    // --moves games need a --layout, so --holes has no use here.
+    #[command(mut_arg("holes", |a| a.hide(true)))]
+    Review(review::ReviewArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
     /// Speed figures, one key=value per line
@@ -139,6 +144,7 @@ where
         Command::Exact(a) => exact::run(a),
         Command::Tune(a) => tune::run(a),
         Command::Accuracy(a) => accuracy::run(a),
+        Command::Review(a) => review::run(a),
     }
 }
 

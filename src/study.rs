@@ -14,6 +14,8 @@
 //!   and with or without the pie rule; fair komi from [`crate::stats::komi`].
 //! - [`tune`]: SPSA ([`spsa`]) over several keys of one bot at once, in
 //!   fixed batches of colour-swapped pairs; `tune.csv` ([`tune_csv`]).
+//! - [`review`]: one game move by move, each move judged by a bot's
+//!   search and, near the end, by the exact solver.
 //! - [`plot`]: the SVG figures; the tournament's ratings plot among them.
 //!
 //! Their statistics (Wilson, Elo, Bradley-Terry, the pentanomial GSPRT,
@@ -26,6 +28,7 @@ pub mod grid;
 pub mod listrun;
 pub mod ordered;
 pub mod plot;
+pub mod review;
 pub mod sprt;
 pub mod spsa;
 pub mod sweep;

@@ -446,6 +446,7 @@ fn doc_examples_print_what_the_docs_show() {
         "exact",
         "accuracy",
         "tune",
+        "review",
         "bots",
     ] {
         assert!(
