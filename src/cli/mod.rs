@@ -12,6 +12,7 @@ pub mod input;
 pub mod merge;
 pub mod num;
 pub mod play;
+pub mod report;
 pub mod score;
 pub mod solve;
 pub mod sprt;
@@ -66,6 +67,8 @@ pub enum Command {
     Tune(tune::TuneArgs),
     /// A bot's moves on solved positions against perfect play, CSV out
     Accuracy(accuracy::AccuracyArgs),
+    /// A run directory (or several, compared) as one self-contained HTML page
+    Report(report::ReportArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
     /// Speed figures, one key=value per line
@@ -139,6 +142,7 @@ where
         Command::Exact(a) => exact::run(a),
         Command::Tune(a) => tune::run(a),
         Command::Accuracy(a) => accuracy::run(a),
+        Command::Report(a) => report::run(a),
     }
 }
 

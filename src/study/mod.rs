@@ -14,6 +14,7 @@
 //!   and with or without the pie rule; fair komi from [`crate::stats::komi`].
 //! - [`tune`]: SPSA ([`spsa`]) over several keys of one bot at once, in
 //!   fixed batches of colour-swapped pairs; `tune.csv` ([`tune_csv`]).
+//! - [`page`]: `report.html`, any of these runs as one self-contained page.
 //! - [`plot`]: the SVG figures; [`ladder`]: the tournament's ratings plot.
 //!
 //! Their statistics (Wilson, Elo, Bradley-Terry, the pentanomial GSPRT,
@@ -26,6 +27,7 @@ pub mod grid;
 pub mod ladder;
 pub mod listrun;
 pub mod ordered;
+pub mod page;
 pub mod plot;
 pub mod sprt;
 pub mod spsa;
