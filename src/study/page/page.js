@@ -207,7 +207,12 @@
     const last = ply > 0 && moves[ply - 1] !== "swap" ? square(moves[ply - 1]) : null;
     for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) {
       const c = cells[r][f];
-      if (c === 1) board.appendChild(svgEl("rect", { x: f * cell + 1, y: (n - 1 - r) * cell + 1, width: cell - 2, height: cell - 2, fill: "#222", class: "hole" }));
+      if (c === 1) {
+        // Grey and crossed, so a hole never reads as a black stone.
+        const x0 = f * cell + 1, y0 = (n - 1 - r) * cell + 1, s = cell - 2;
+        board.appendChild(svgEl("rect", { x: x0, y: y0, width: s, height: s, fill: "#6b6b6b", class: "hole" }));
+        board.appendChild(svgEl("path", { d: "M" + x0 + " " + y0 + "l" + s + " " + s + "m0 " + -s + "l" + -s + " " + s, stroke: "#4a4a4a", "stroke-width": 0.6 }));
+      }
       if (c >= 2) board.appendChild(svgEl("circle", { cx: x(f), cy: y(r), r: cell * 0.38, fill: c === 2 ? "#fafafa" : "#1b1b1b", stroke: last && last[0] === f && last[1] === r ? "#e53935" : "#555", "stroke-width": last && last[0] === f && last[1] === r ? 1.2 : 0.4, class: c === 2 ? "white" : "black" }));
     }
     for (const [c, p0, p1] of lines) {
