@@ -12,6 +12,7 @@ pub mod input;
 pub mod merge;
 pub mod num;
 pub mod play;
+pub mod report;
 pub mod review;
 pub mod score;
 pub mod solve;
@@ -71,6 +72,8 @@ pub enum Command {
     // --moves games need a --layout, so --holes has no use here.
     #[command(mut_arg("holes", |a| a.hide(true)))]
     Review(review::ReviewArgs),
+    /// A run directory (or several, compared) as one self-contained HTML page
+    Report(report::ReportArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
     /// Speed figures, one key=value per line
@@ -145,6 +148,7 @@ where
         Command::Tune(a) => tune::run(a),
         Command::Accuracy(a) => accuracy::run(a),
         Command::Review(a) => review::run(a),
+        Command::Report(a) => report::run(a),
     }
 }
 

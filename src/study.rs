@@ -16,6 +16,7 @@
 //!   fixed batches of colour-swapped pairs; `tune.csv` ([`tune_csv`]).
 //! - [`review`]: one game move by move, each move judged by a bot's
 //!   search and, near the end, by the exact solver.
+//! - [`page`]: `report.html`, any of these runs as one self-contained page.
 //! - [`plot`]: the SVG figures; the tournament's ratings plot among them.
 //!
 //! Their statistics (Wilson, Elo, Bradley-Terry, the pentanomial GSPRT,
@@ -27,6 +28,7 @@ pub mod fpa;
 pub mod grid;
 pub mod listrun;
 pub mod ordered;
+pub mod page;
 pub mod plot;
 pub mod review;
 pub mod sprt;

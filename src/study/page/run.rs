@@ -1,0 +1,326 @@
+//! One run directory as the page sees it: its kind (from `run.json`'s
+//! `command` key), its tables and figures, its games and their reviews.
+
+use std::path::{Path, PathBuf};
+
+use super::PageError;
+
+/// The study commands whose directories the page knows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RunKind {
+    /// `tournament`, and the `merge` of its shards.
+    Tournament,
+    /// `sweep`.
+    Sweep,
+    /// `sprt`.
+    Sprt,
+    /// `fpa`.
+    Fpa,
+    /// `exact`.
+    Exact,
+    /// `tune`.
+    Tune,
+    /// `accuracy`.
+    Accuracy,
+}
+
+impl RunKind {
+    /// The kind of a `command` value, if the page knows it.
+    pub fn from_command(command: &str) -> Option<RunKind> {
+        Some(match command {
+            "tournament" | "merge" => RunKind::Tournament,
+            "sweep" => RunKind::Sweep,
+            "sprt" => RunKind::Sprt,
+            "fpa" => RunKind::Fpa,
+            "exact" => RunKind::Exact,
+            "tune" => RunKind::Tune,
+            "accuracy" => RunKind::Accuracy,
+            _ => return None,
+        })
+    }
+
+    /// The file without which a directory of this kind says nothing.
+    pub fn main_file(self) -> &'static str {
+        match self {
+            RunKind::Tournament => "summary.csv",
+            RunKind::Sweep => "sweep.csv",
+            RunKind::Sprt => "sprt.csv",
+            RunKind::Fpa => "fpa.csv",
+            RunKind::Exact => "exact.csv",
+            RunKind::Tune => "tune.csv",
+            RunKind::Accuracy => "accuracy.csv",
+        }
+    }
+
+    /// The command's name, as a section title.
+    pub fn name(self) -> &'static str {
+        match self {
+            RunKind::Tournament => "tournament",
+            RunKind::Sweep => "sweep",
+            RunKind::Sprt => "sprt",
+            RunKind::Fpa => "fpa",
+            RunKind::Exact => "exact",
+            RunKind::Tune => "tune",
+            RunKind::Accuracy => "accuracy",
+        }
+    }
+}
+
+/// A CSV file: its header and rows, every field as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    /// The file name, e.g. `summary.csv`.
+    pub name: String,
+    /// The column names.
+    pub header: Vec<String>,
+    /// The rows, each as long as the header.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// Parses CSV text; a ragged or torn row ends the table there, as
+    /// `--resume` would drop it.
+    pub fn parse(name: &str, text: &str) -> Table {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(true)
+            .flexible(true)
+            .from_reader(text.as_bytes());
+        let header: Vec<String> = reader
+            .headers()
+            .map(|h| h.iter().map(str::to_string).collect())
+            .unwrap_or_default();
+        let mut rows = Vec::new();
+        for rec in reader.records() {
+            match rec {
+                Ok(r) if r.len() == header.len() => {
+                    rows.push(r.iter().map(str::to_string).collect())
+                }
+                _ => break,
+            }
+        }
+        Table {
+            name: name.to_string(),
+            header,
+            rows,
+        }
+    }
+
+    /// The index of column `name`.
+    pub fn column(&self, name: &str) -> Option<usize> {
+        self.header.iter().position(|h| h == name)
+    }
+}
+
+/// One game's `review.csv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    /// The game's index (`games.csv`'s `game`).
+    pub game: u64,
+    /// Its rows, one per ply.
+    pub table: Table,
+}
+
+/// Everything the page shows of one directory.
+#[derive(Clone, Debug)]
+pub struct RunData {
+    /// The directory as named.
+    pub dir: PathBuf,
+    /// What made it.
+    pub kind: RunKind,
+    /// The command that reruns it, when `run.json` records one.
+    pub rerun: String,
+    /// The board size, from the run's `--size` (7 when absent).
+    pub size: u8,
+    /// Every CSV file but `games.csv`, by name.
+    pub tables: Vec<Table>,
+    /// Every SVG figure, by name, with the text to inline.
+    pub figures: Vec<(String, String)>,
+    /// `games.csv`, for a tournament.
+    pub games: Option<Table>,
+    /// The reviews found under `review/game-N/review.csv`, by game.
+    pub reviews: Vec<Review>,
+}
+
+fn read(path: &Path) -> Result<String, PageError> {
+    std::fs::read_to_string(path).map_err(|source| PageError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// The value of option `key` in `run.json`'s `options` (pairs of strings).
+fn option<'a>(json: &'a serde_json::Value, key: &str) -> Option<&'a str> {
+    json.get("options")?
+        .as_array()?
+        .iter()
+        .filter_map(|p| p.as_array())
+        .find(|p| p.first().and_then(|k| k.as_str()) == Some(key))?
+        .get(1)?
+        .as_str()
+}
+
+/// An SVG as it can sit inside HTML: no XML declaration, and no namespace
+/// attributes, which HTML does not need and whose URLs would be the only
+/// `http://` text in the page.
+pub fn inline_svg(text: &str) -> String {
+    let start = text.find("<svg").unwrap_or(0);
+    text[start..]
+        .replace(" xmlns=\"http://www.w3.org/2000/svg\"", "")
+        .replace(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"", "")
+}
+
+impl RunData {
+    /// Reads directory `dir`.
+    ///
+    /// # Errors
+    /// [`PageError::Unrecognised`] where `dir` has no readable `run.json`,
+    /// its `command` is not a study command, or its main file is missing;
+    /// [`PageError::Io`] where a file cannot be read.
+    pub fn read(dir: &Path) -> Result<RunData, PageError> {
+        let bad = |why: String| PageError::Unrecognised {
+            dir: dir.to_path_buf(),
+            why,
+        };
+        let json_path = dir.join("run.json");
+        if !json_path.is_file() {
+            return Err(bad("no run.json".into()));
+        }
+        let json: serde_json::Value =
+            serde_json::from_str(&read(&json_path)?).map_err(|e| bad(format!("run.json: {e}")))?;
+        let command = json
+            .get("command")
+            .and_then(|c| c.as_str())
+            .ok_or_else(|| bad("run.json has no \"command\"".into()))?;
+        let kind = RunKind::from_command(command).ok_or_else(|| {
+            bad(format!(
+                "run.json's command '{command}' is not a study command"
+            ))
+        })?;
+        if !dir.join(kind.main_file()).is_file() {
+            return Err(bad(format!("a {command} run without {}", kind.main_file())));
+        }
+        let rerun = json
+            .get("rerun")
+            .and_then(|r| r.as_str())
+            .map(str::to_string)
+            .or_else(|| {
+                let line = json.get("command_line")?.as_array()?;
+                Some(
+                    line.iter()
+                        .filter_map(|w| w.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                )
+            })
+            .unwrap_or_default();
+        let size = option(&json, "--size")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(7);
+        let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|source| PageError::Io {
+                path: dir.to_path_buf(),
+                source,
+            })?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file())
+            .collect();
+        names.sort();
+        let mut run = RunData {
+            dir: dir.to_path_buf(),
+            kind,
+            rerun,
+            size,
+            tables: Vec::new(),
+            figures: Vec::new(),
+            games: None,
+            reviews: Vec::new(),
+        };
+        for path in names {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.ends_with(".csv") {
+                let table = Table::parse(name, &read(&path)?);
+                if name == "games.csv" {
+                    run.games = Some(table);
+                } else {
+                    run.tables.push(table);
+                }
+            } else if name.ends_with(".svg") {
+                run.figures
+                    .push((name.to_string(), inline_svg(&read(&path)?)));
+            }
+        }
+        if let Some(games) = &run.games {
+            let at = games.column("game").unwrap_or(0);
+            for row in &games.rows {
+                let path = dir
+                    .join("review")
+                    .join(format!("game-{}", row[at]))
+                    .join("review.csv");
+                if let (Ok(game), true) = (row[at].parse(), path.is_file()) {
+                    let table = Table::parse("review.csv", &read(&path)?);
+                    run.reviews.push(Review { game, table });
+                }
+            }
+        }
+        // The main file first, so each section opens on its result.
+        run.tables.sort_by_key(|t| t.name != kind.main_file());
+        Ok(run)
+    }
+
+    /// The table named `name`.
+    pub fn table(&self, name: &str) -> Option<&Table> {
+        self.tables.iter().find(|t| t.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_torn_last_row_ends_the_table() {
+        let t = Table::parse("x.csv", "a,b\n1,2\n3,4\n5");
+        assert_eq!(t.header, ["a", "b"]);
+        assert_eq!(t.rows, [["1", "2"], ["3", "4"]]);
+        assert_eq!(t.column("b"), Some(1));
+        assert_eq!(t.column("c"), None);
+    }
+
+    #[test]
+    fn svg_loses_its_declaration_and_namespace() {
+        let s = inline_svg(
+            "<?xml version=\"1.0\"?>\n<svg width=\"1\" xmlns=\"http://www.w3.org/2000/svg\"><g/></svg>",
+        );
+        assert_eq!(s, "<svg width=\"1\"><g/></svg>");
+    }
+
+    #[test]
+    fn options_are_read_from_pairs() {
+        let j: serde_json::Value =
+            serde_json::from_str(r#"{"options":[["--bot","a b"],["--size","5"]]}"#).unwrap();
+        assert_eq!(option(&j, "--size"), Some("5"));
+        assert_eq!(option(&j, "--holes"), None);
+    }
+
+    #[test]
+    fn commands_map_to_kinds() {
+        assert_eq!(RunKind::from_command("merge"), Some(RunKind::Tournament));
+        assert_eq!(
+            RunKind::from_command("tune").map(RunKind::main_file),
+            Some("tune.csv")
+        );
+        assert_eq!(RunKind::from_command("bench"), None);
+    }
+
+    #[test]
+    fn a_directory_without_run_json_is_named() {
+        let dir = std::env::temp_dir().join(format!("pahtum-page-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let e = RunData::read(&dir).unwrap_err().to_string();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(
+            e.contains("no run.json") && e.contains("pahtum-page-"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,120 @@
+//! `pahtum report` through the real binary: a small tournament's page is
+//! self-contained, its crosstable and ratings are summary.csv's and
+//! ratings.csv's, a review is picked up, and a directory that is not a run
+//! is refused, naming it.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{ok, read, refused};
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pahtum-report-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn tournament(out: &Path) {
+    ok(&[
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--bot",
+        "heuristic",
+        "--games",
+        "4",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        common::s(out),
+    ]);
+}
+
+/// The rows of a CSV file after its header, split on commas (the
+/// summary and ratings files hold no quoted fields).
+fn rows(path: &Path) -> Vec<Vec<String>> {
+    read(path)
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn a_tournament_page_is_self_contained_and_shows_its_csv_numbers() {
+    let dir = tmp("t");
+    tournament(&dir);
+    // A review as `pahtum review` writes it, where the page looks for it.
+    let review = dir.join("review/game-1");
+    std::fs::create_dir_all(&review).unwrap();
+    std::fs::write(
+        review.join("review.csv"),
+        "ply,mover,move,white_score,black_score,eval_before,eval_after,best_move,exact_result_before,exact_margin_before,verdict,margin_lost\n1,white,d4,0,0,0.1,0.2,d4,,,best,\n",
+    )
+    .unwrap();
+    let out = ok(&["report", common::s(&dir)]);
+    let page_path = dir.join("report.html");
+    assert_eq!(out.trim(), format!("report={}", page_path.display()));
+    let page = read(&page_path);
+    assert!(!page.contains("http://") && !page.contains("https://"));
+    let summary = rows(&dir.join("summary.csv"));
+    assert_eq!(summary.len(), 6);
+    for r in &summary {
+        let cell = format!(
+            "<td data-bot=\"{}\" data-opp=\"{}\">{} <small>{}-{}-{}</small></td>",
+            r[0], r[1], r[6], r[3], r[4], r[5]
+        );
+        assert!(page.contains(&cell), "crosstable lacks {cell}");
+        assert!(page.contains(&format!("<tr><td>{}</td></tr>", r.join("</td><td>"))));
+    }
+    for r in rows(&dir.join("ratings.csv")) {
+        assert!(page.contains(&format!("<tr><td>{}</td></tr>", r.join("</td><td>"))));
+    }
+    assert!(page.contains("<figure><figcaption>ratings.svg</figcaption><svg"));
+    assert!(
+        page.contains(r#""reviews":{"1":{"header":["ply","mover""#),
+        "review not embedded"
+    );
+    let games = read(&dir.join("games.csv"));
+    let first = games.lines().nth(1).unwrap().split(',').collect::<Vec<_>>();
+    assert!(
+        page.contains(&format!("[\"{}\"", first.join("\",\""))),
+        "games row missing"
+    );
+
+    let other = tmp("o").with_extension("html");
+    ok(&[
+        "report",
+        common::s(&dir),
+        common::s(&dir),
+        "--out",
+        common::s(&other),
+    ]);
+    let both = read(&other);
+    assert!(both.contains("id=\"compare-ratings\"") && both.contains("id=\"run-1\""));
+    std::fs::remove_file(&other).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_directory_that_is_not_a_run_is_refused_by_name() {
+    let dir = tmp("bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    let e = refused(&["report", common::s(&dir)]);
+    assert!(
+        e.contains(common::s(&dir)) && e.contains("no run.json"),
+        "{e}"
+    );
+    std::fs::write(dir.join("run.json"), r#"{"command":"bench"}"#).unwrap();
+    let e = refused(&["report", common::s(&dir)]);
+    assert!(e.contains("'bench' is not a study command"), "{e}");
+    std::fs::write(dir.join("run.json"), r#"{"command":"sweep"}"#).unwrap();
+    let e = refused(&["report", common::s(&dir)]);
+    assert!(e.contains("without sweep.csv"), "{e}");
+    assert!(!dir.join("report.html").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
