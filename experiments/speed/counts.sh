@@ -8,18 +8,7 @@
 # compare the same work).
 set -euo pipefail
 cd "$(dirname "$0")"
-repo=$(git rev-parse --show-toplevel)
-olds=(${OLDS:-a2f8cec 5e9f8bf})
-work=$(mktemp -d)
-git -C "$repo" worktree add -q --detach "$work/tree" HEAD
-trap 'git -C "$repo" worktree remove --force "$work/tree"; rm -rf "$work"' EXIT
-for old in "${olds[@]}"; do
-  git -C "$work/tree" checkout -q --force "$old"
-  (cd "$work/tree" && CARGO_TARGET_DIR="$work/target" cargo build --release -q)
-  cp "$work/target/release/pahtum" "$work/pahtum-$old"
-done
-(cd "$repo" && cargo build --release -q)
-cp "$repo/target/release/pahtum" "$work/pahtum-HEAD"
+source ./old-builds.sh
 plain="mcts:iters=20000,rollout=random,reward=win,rave=off,prior=off,solver=false,reuse=false,c=0.2,fpu=1,expand=2,minimax=0,lazy=0,model=off,threads=1"
 count() {
   valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$@" >/dev/null 2>&1

@@ -7,19 +7,8 @@
 # ratio, and the default engine's figure (pahtum only).
 set -euo pipefail
 cd "$(dirname "$0")"
-repo=$(git rev-parse --show-toplevel)
-olds=(${OLDS:-a2f8cec 5e9f8bf})
 seconds=${SECONDS_PER_FIGURE:-2}
-work=$(mktemp -d)
-git -C "$repo" worktree add -q --detach "$work/tree" HEAD
-trap 'git -C "$repo" worktree remove --force "$work/tree"; rm -rf "$work"' EXIT
-for old in "${olds[@]}"; do
-  git -C "$work/tree" checkout -q --force "$old"
-  (cd "$work/tree" && CARGO_TARGET_DIR="$work/target" cargo build --release -q)
-  cp "$work/target/release/pahtum" "$work/pahtum-$old"
-done
-(cd "$repo" && cargo build --release -q)
-cp "$repo/target/release/pahtum" "$work/pahtum-HEAD"
+source ./old-builds.sh
 cargo build --release -q --manifest-path "$repo/benches/peer/Cargo.toml"
 peer="$repo/benches/peer/target/release/pahtum-peer"
 get() { sed -n "s/^$1=//p" "$2"; }

@@ -53,6 +53,19 @@ pub fn leaf_value(pos: &Position, cfg: &MctsConfig, valuer: &eval::MoveValuer) -
     v.round() as i32 - p.komi().halves()
 }
 
+/// The stones a playout that scores `pos` without playing it out
+/// reports: the random fill only feeds AMAF, so without AMAF the leaf's
+/// own stones stand in (nothing reads them) and no random numbers are
+/// drawn.
+#[inline]
+fn leaf_stones(pos: &Position, cfg: &MctsConfig, rng: &mut FastRng) -> ByPlayer<Bitboard> {
+    if cfg.uses_amaf() {
+        pos.random_split(rng)
+    } else {
+        ByPlayer::new(pos.stones(Player::White), pos.stones(Player::Black))
+    }
+}
+
 /// Plays `pos` to the end with `cfg.rollout` (`eval`: scores it by
 /// [`leaf_value`]; `value`: by the network's predicted margin); `valuer`
 /// values moves by `cfg.weights` (built once per search, with its line
@@ -71,15 +84,8 @@ pub fn playout(
         Rollout::Random => pos.random_split(rng),
         Rollout::Eval => {
             let v = leaf_value(pos, cfg, valuer);
-            // The random fill only feeds AMAF; without it the leaf's own
-            // stones stand in (nothing reads them).
-            let stones = if cfg.uses_amaf() {
-                pos.random_split(rng)
-            } else {
-                ByPlayer::new(pos.stones(Player::White), pos.stones(Player::Black))
-            };
             return Playout {
-                stones,
+                stones: leaf_stones(pos, cfg, rng),
                 margin_halves: v,
             };
         }
@@ -87,13 +93,8 @@ pub fn playout(
             Some(net) => {
                 let v = 2.0 * net.value(pos);
                 let v = if pos.turn() == Player::White { v } else { -v };
-                let stones = if cfg.uses_amaf() {
-                    pos.random_split(rng)
-                } else {
-                    ByPlayer::new(pos.stones(Player::White), pos.stones(Player::Black))
-                };
                 return Playout {
-                    stones,
+                    stones: leaf_stones(pos, cfg, rng),
                     margin_halves: v.round() as i32 - pos.komi().halves(),
                 };
             }
