@@ -48,7 +48,7 @@ pub enum BotFault {
     /// The input ended (a human closed the terminal): the game stops.
     #[error("no more input")]
     EndOfInput,
-    /// The run was interrupted ([`interrupt`]) while the bot waited for an
+    /// The run was interrupted ([`crate::interrupt`]) while the bot waited for an
     /// external engine; the game is dropped, not scored.
     #[error("interrupted")]
     Interrupted,
