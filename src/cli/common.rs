@@ -225,6 +225,22 @@ impl StudyRunArgs {
     }
 }
 
+/// The option blocks every study command (`sweep`, `sprt`, `fpa`, `tune`)
+/// takes whole, flattened into its own arguments: the rules, the external
+/// engines and how the run goes, so that they read the same in each.
+#[derive(Args, Clone, Debug, Default)]
+pub struct StudyArgs {
+    /// Rules of the games
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// External engines
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Seed, threads, output directory, resume, quiet
+    #[command(flatten)]
+    pub run: StudyRunArgs,
+}
+
 /// The longest `--move-timeout-ms`: a day, far beyond any real move and
 /// far from overflowing the deadlines computed from it.
 pub const MAX_MOVE_TIMEOUT_MS: u32 = 86_400_000;
