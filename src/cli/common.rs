@@ -66,15 +66,7 @@ impl RulesArgs {
                 .map(HoleSetup::Random)
                 .collect()
         };
-        let rules: Vec<Rules> = setups
-            .into_iter()
-            .map(|holes| Rules {
-                size: self.size,
-                holes,
-                pie: self.pie,
-                komi,
-            })
-            .collect();
+        let rules = Rules::for_setups(self.size, setups, self.pie, komi);
         for r in &rules {
             r.validate().map_err(|e| {
                 let what = match &r.holes {
