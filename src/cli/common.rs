@@ -4,8 +4,10 @@ use clap::Args;
 
 use super::error::{CliResult, usage};
 use super::num;
-use crate::arena::runinfo::RunFile;
+use crate::arena::rundir::DirRun;
+use crate::arena::runinfo::{RunArgs, RunFile};
 use crate::arena::runopts::RunOptions;
+use crate::arena::tournament::TournamentConfig;
 use crate::bot::{Catalog, MAX_THREADS, builtin_catalog};
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::Komi;
@@ -231,6 +233,45 @@ pub struct StudyArgs {
     /// Seed, threads, output directory, resume, quiet
     #[command(flatten)]
     pub run: StudyRunArgs,
+}
+
+impl StudyArgs {
+    /// The games of `config` played into `out` for `command`, with its
+    /// recorded `options`, the engines as recorded in `run.json` and
+    /// `--resume` as given.
+    pub fn dir_run<'a>(
+        &self,
+        command: &'static str,
+        config: &'a TournamentConfig,
+        options: RunOptions,
+        catalog: &'a Catalog,
+        out: &std::path::Path,
+    ) -> DirRun<'a> {
+        DirRun {
+            config,
+            args: RunArgs::new(
+                config,
+                self.engine.engines.clone(),
+                self.engine.move_timeout_ms,
+            ),
+            command,
+            options,
+            catalog,
+            out: out.to_path_buf(),
+            resume: self.run.resume,
+            command_line: std::env::args().collect(),
+        }
+    }
+}
+
+/// The exact solver's table, `--tt-mb`, of the commands that solve with
+/// one solver per thread (`exact`, `accuracy`).
+#[derive(Args, Clone, Debug, Default)]
+pub struct TableArgs {
+    /// Transposition table of each thread, MiB
+    #[arg(long, value_name = "MB", default_value_t = 64, allow_negative_numbers = true,
+          value_parser = num::int::<usize>(1, 4096))]
+    pub tt_mb: usize,
 }
 
 /// The longest `--move-timeout-ms`: a day, far beyond any real move and

@@ -15,8 +15,8 @@ use super::error::{cli_error, out_error};
 use super::num;
 use crate::arena::games_csv::GameRecord;
 use crate::arena::report::Report;
-use crate::arena::rundir::{DirRun, check_dir, read_games, run_in_dir, write_report};
-use crate::arena::runinfo::{RunArgs, RunFile, utc_now, utc_stamp, write_atomic};
+use crate::arena::rundir::{check_dir, read_games, run_in_dir, write_report};
+use crate::arena::runinfo::{RunFile, utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::{ArenaError, TournamentConfig};
@@ -166,20 +166,7 @@ pub fn run(a: SprtArgs) -> CliResult {
     rules_options(&mut options, &config.rules);
     a.study.engine.options(&mut options);
     options.add("--seed", a.study.run.seed);
-    let run = DirRun {
-        config: &config,
-        args: RunArgs::new(
-            &config,
-            a.study.engine.engines.clone(),
-            a.study.engine.move_timeout_ms,
-        ),
-        command: "sprt",
-        options,
-        catalog: &catalog,
-        out: out.clone(),
-        resume: a.study.run.resume,
-        command_line: std::env::args().collect(),
-    };
+    let run = a.study.dir_run("sprt", &config, options, &catalog, &out);
     // The directory, the recorded options and the rows are checked before
     // anything is printed.
     check_dir(&run).map_err(out_error(&out))?;

@@ -17,8 +17,8 @@ use super::num;
 use crate::arena::games_csv::GameRecord;
 use crate::arena::progress::{Leader, Progress, ProgressMode};
 use crate::arena::report::Report;
-use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
-use crate::arena::runinfo::{RunArgs, utc_stamp, write_atomic};
+use crate::arena::rundir::{check_dir, run_in_dir};
+use crate::arena::runinfo::{utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::Shard;
 use crate::arena::tournament::{ArenaError, Observer, TournamentConfig};
@@ -184,20 +184,7 @@ pub fn run(a: SweepArgs) -> CliResult {
     options
         .add("--seed", a.study.run.seed)
         .add("--shard", a.shard);
-    let run = DirRun {
-        config: &config,
-        command: "sweep",
-        options,
-        args: RunArgs::new(
-            &config,
-            a.study.engine.engines.clone(),
-            a.study.engine.move_timeout_ms,
-        ),
-        catalog: &catalog,
-        out: out.clone(),
-        resume: a.study.run.resume,
-        command_line: std::env::args().collect(),
-    };
+    let run = a.study.dir_run("sweep", &config, options, &catalog, &out);
     check_dir(&run).map_err(out_error(&out))?;
     if !a.study.run.quiet {
         eprintln!(
