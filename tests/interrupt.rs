@@ -111,24 +111,22 @@ fn stop_in_flight(slow: &str, engines: &[&str], signal: Signal) -> String {
     err
 }
 
-#[test]
-fn sigint_stops_an_unbounded_alphabeta_search() {
-    stop_in_flight("alphabeta:nodes=0,depth=64", &[], Signal::SIGINT);
+/// One test per search kind, so that each runs beside the others: the
+/// signal `$signal` stops a game of `$bot` in flight.
+macro_rules! stops_search {
+    ($($name:ident: $bot:literal, $signal:ident;)*) => {$(
+        #[test]
+        fn $name() {
+            stop_in_flight($bot, &[], Signal::$signal);
+        }
+    )*};
 }
 
-#[test]
-fn sigterm_stops_a_long_mcts_search() {
-    stop_in_flight("mcts:iters=3000000", &[], Signal::SIGTERM);
-}
-
-#[test]
-fn sigterm_stops_a_parallel_mcts_search() {
-    stop_in_flight("mcts:iters=3000000,threads=2", &[], Signal::SIGTERM);
-}
-
-#[test]
-fn sigint_stops_a_flatmc_search() {
-    stop_in_flight("flatmc:playouts=100000000", &[], Signal::SIGINT);
+stops_search! {
+    sigint_stops_an_unbounded_alphabeta_search: "alphabeta:nodes=0,depth=64", SIGINT;
+    sigterm_stops_a_long_mcts_search: "mcts:iters=3000000", SIGTERM;
+    sigterm_stops_a_parallel_mcts_search: "mcts:iters=3000000,threads=2", SIGTERM;
+    sigint_stops_a_flatmc_search: "flatmc:playouts=100000000", SIGINT;
 }
 
 /// An engine that never answers `genmove` (the move timeout is far off):
