@@ -48,6 +48,11 @@ pub fn pahtum_with_input(args: &[&str], input: &[u8]) -> Output {
     child.wait_with_output().expect("wait for pahtum")
 }
 
+/// The start of a tournament of random against greedy; the caller adds
+/// more bots or `--games` and the rest.
+pub const TOURNAMENT_RANDOM_GREEDY: [&str; 5] =
+    ["tournament", "--bot", "random", "--bot", "greedy"];
+
 /// The start of a quick `sprt` of greedy against random from `--elo0 0`;
 /// the caller adds `--elo1` and the game cap.
 pub const SPRT_GREEDY_RANDOM: [&str; 7] = ["sprt", "--a", "greedy", "--b", "random", "--elo0", "0"];
