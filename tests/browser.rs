@@ -14,7 +14,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{ok, read};
+use common::{TOURNAMENT_RANDOM_GREEDY, ok, read};
 
 /// The browser: `$PAHTUM_CHROMIUM`, else the first of Debian's names on
 /// the PATH.
@@ -70,19 +70,18 @@ fn the_viewer_shows_games_csv_scores_and_the_page_has_no_script_error() {
     let dir = std::env::temp_dir().join(format!("pahtum-browser-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     ok(&[
-        "tournament",
-        "--bot",
-        "random",
-        "--bot",
-        "greedy",
-        "--games",
-        "6",
-        "--threads",
-        "2",
-        "--quiet",
-        "--out",
-        common::s(&dir),
-    ]);
+        &TOURNAMENT_RANDOM_GREEDY[..],
+        &[
+            "--games",
+            "6",
+            "--threads",
+            "2",
+            "--quiet",
+            "--out",
+            common::s(&dir),
+        ],
+    ]
+    .concat());
     ok(&["report", common::s(&dir)]);
     let page = dir.join("report.html");
     let games = read(&dir.join("games.csv"));

@@ -7,8 +7,8 @@ mod common;
 
 use common::{BIN, exact, minimax};
 use pahtum::solve::{SolveLimits, Solver};
-use pahtum::study::exact::{Layout, solve_layout, symmetry_classes};
-use pahtum::{Komi, Position};
+use pahtum::study::exact::{Layout, PieValue, solve_layout, symmetry_classes};
+use pahtum::{BotSpec, Catalog, Game, Komi, Move, Position};
 
 /// White's margin after each first stone, by name, and whether the second
 /// player may still swap (not when that stone filled the board).
@@ -112,13 +112,35 @@ fn every_4x4_layout_with_7_free_squares_equals_minimax() {
     }
 }
 
+/// `layout`'s value under the pie rule, solved without komi or limits.
+fn pie_value(solver: &mut Solver, size: u8, layout: Layout) -> PieValue {
+    let row = solve_layout(
+        solver,
+        size,
+        layout,
+        Komi::ZERO,
+        true,
+        None,
+        &SolveLimits::default(),
+    )
+    .expect("no limits");
+    row.pie.expect("pie")
+}
+
+/// The first stone that `spec` plays on `layout` under the pie rule.
+fn first_stone(catalog: &Catalog, spec: &BotSpec, size: u8, layout: Layout) -> Move {
+    let start = Position::new(size, layout.holes, true, Komi::ZERO).expect("layout");
+    let mut bot = catalog.build(spec, 1).expect("bot");
+    bot.select_move(&Game::new(start)).expect("a move")
+}
+
 /// The default engine's first stone under the pie rule, on solved 5x5
 /// layouts that have a fair first move (one of exact margin 0): it should
 /// be fair on most of them. Valuing the first stone as if the first player
 /// kept it picks the stone best to keep, which the second player swaps.
 #[test]
 fn the_engine_opens_fairly_under_the_pie_rule() {
-    use pahtum::{Game, builtin_catalog};
+    use pahtum::builtin_catalog;
     let catalog = builtin_catalog();
     let spec = catalog.parse("mcts:iters=3000").expect("spec");
     let mut solver = Solver::new(16);
@@ -129,24 +151,12 @@ fn the_engine_opens_fairly_under_the_pie_rule() {
         .step_by(997)
         .take(12)
     {
-        let row = solve_layout(
-            &mut solver,
-            5,
-            layout,
-            Komi::ZERO,
-            true,
-            None,
-            &SolveLimits::default(),
-        )
-        .expect("no limits");
-        let p = row.pie.expect("pie");
+        let p = pie_value(&mut solver, 5, layout);
         if p.margin_halves != 0 {
             continue;
         }
         with_fair += 1;
-        let start = Position::new(5, layout.holes, true, Komi::ZERO).expect("layout");
-        let mut bot = catalog.build(&spec, 1).expect("bot");
-        let mv = bot.select_move(&Game::new(start)).expect("a move");
+        let mv = first_stone(&catalog, &spec, 5, layout);
         fair += u32::from(p.fair_first_moves.contains(&mv));
     }
     assert!(with_fair >= 6, "{with_fair}");
@@ -160,29 +170,17 @@ fn the_engine_opens_fairly_under_the_pie_rule() {
 /// default engine plays is a fair one.
 #[test]
 fn the_exact_endgame_opens_fairly_under_the_pie_rule() {
-    use pahtum::{Game, builtin_catalog};
+    use pahtum::builtin_catalog;
     let catalog = builtin_catalog();
     let spec = catalog.parse("mcts").expect("spec");
     let mut solver = Solver::new(16);
     let mut tested = 0;
     for layout in symmetry_classes(4, 6).expect("small") {
-        let row = solve_layout(
-            &mut solver,
-            4,
-            layout,
-            Komi::ZERO,
-            true,
-            None,
-            &SolveLimits::default(),
-        )
-        .expect("no limits");
-        let p = row.pie.expect("pie");
+        let p = pie_value(&mut solver, 4, layout);
         if p.margin_halves != 0 || p.fair_first_moves.len() == 10 {
             continue;
         }
-        let start = Position::new(4, layout.holes, true, Komi::ZERO).expect("layout");
-        let mut bot = catalog.build(&spec, 1).expect("bot");
-        let mv = bot.select_move(&Game::new(start)).expect("a move");
+        let mv = first_stone(&catalog, &spec, 4, layout);
         assert!(
             p.fair_first_moves.contains(&mv),
             "{mv} on holes {:?}: fair are {:?}",

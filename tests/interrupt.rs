@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::Signal;
 
-use common::{BIN, assert_none_left, processes_with, repo};
+use common::{BIN, TOURNAMENT_RANDOM_GREEDY, assert_none_left, processes_with, repo};
 
 /// How long a stopped run may take to exit: generous for a loaded
 /// machine; a search that ignores the flag runs for minutes.
@@ -26,6 +26,18 @@ fn rows(out: &Path) -> Vec<String> {
         .skip(1)
         .map(str::to_string)
         .collect()
+}
+
+/// All that `child`, which has exited, wrote on its piped stderr.
+fn stderr_of(child: &mut Child) -> String {
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("read stderr");
+    err
 }
 
 /// Waits for `child` up to `limit`; kills it (and fails) if it outlives it.
@@ -52,20 +64,13 @@ fn stop_in_flight(slow: &str, engines: &[&str], signal: Signal) -> String {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("run");
     let mut cmd = Command::new(BIN);
-    cmd.args([
-        "tournament",
-        "--bot",
-        "random",
-        "--bot",
-        "greedy",
-        "--bot",
-        slow,
-    ])
-    .args(["--games", "2", "--threads", "1", "--seed", "3", "--out"])
-    .arg(&out)
-    .args(engines)
-    .stdout(Stdio::null())
-    .stderr(Stdio::piped());
+    cmd.args(TOURNAMENT_RANDOM_GREEDY)
+        .args(["--bot", slow])
+        .args(["--games", "2", "--threads", "1", "--seed", "3", "--out"])
+        .arg(&out)
+        .args(engines)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("start pahtum");
     let t0 = Instant::now();
     while !out.join("run.json").exists() {
@@ -80,13 +85,7 @@ fn stop_in_flight(slow: &str, engines: &[&str], signal: Signal) -> String {
     assert!(child.try_wait().expect("wait").is_none(), "the run ended");
     common::send(child.id(), signal);
     let (code, took) = wait_exit(&mut child, EXIT_WITHIN);
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut err)
-        .expect("read stderr");
+    let err = stderr_of(&mut child);
     assert_eq!(code, Some(130), "exit status; stderr:\n{err}");
     eprintln!("{slow}: {signal:?} to exit took {took:?}");
     assert!(
@@ -111,24 +110,22 @@ fn stop_in_flight(slow: &str, engines: &[&str], signal: Signal) -> String {
     err
 }
 
-#[test]
-fn sigint_stops_an_unbounded_alphabeta_search() {
-    stop_in_flight("alphabeta:nodes=0,depth=64", &[], Signal::SIGINT);
+/// One test per search kind, so that each runs beside the others: the
+/// signal `$signal` stops a game of `$bot` in flight.
+macro_rules! stops_search {
+    ($($name:ident: $bot:literal, $signal:ident;)*) => {$(
+        #[test]
+        fn $name() {
+            stop_in_flight($bot, &[], Signal::$signal);
+        }
+    )*};
 }
 
-#[test]
-fn sigterm_stops_a_long_mcts_search() {
-    stop_in_flight("mcts:iters=3000000", &[], Signal::SIGTERM);
-}
-
-#[test]
-fn sigterm_stops_a_parallel_mcts_search() {
-    stop_in_flight("mcts:iters=3000000,threads=2", &[], Signal::SIGTERM);
-}
-
-#[test]
-fn sigint_stops_a_flatmc_search() {
-    stop_in_flight("flatmc:playouts=100000000", &[], Signal::SIGINT);
+stops_search! {
+    sigint_stops_an_unbounded_alphabeta_search: "alphabeta:nodes=0,depth=64", SIGINT;
+    sigterm_stops_a_long_mcts_search: "mcts:iters=3000000", SIGTERM;
+    sigterm_stops_a_parallel_mcts_search: "mcts:iters=3000000,threads=2", SIGTERM;
+    sigint_stops_a_flatmc_search: "flatmc:playouts=100000000", SIGINT;
 }
 
 /// An engine that never answers `genmove` (the move timeout is far off):
@@ -163,12 +160,7 @@ fn sigint_stops_the_solver() {
     std::thread::sleep(Duration::from_millis(700));
     common::send(child.id(), Signal::SIGINT);
     let (code, _) = wait_exit(&mut child, EXIT_WITHIN);
-    let mut err = String::new();
-    let _ = child
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut err);
+    let err = stderr_of(&mut child);
     assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("interrupted after 0 of 1 boards"), "{err}");
 }
@@ -216,12 +208,7 @@ fn thread_counts_over_the_cap_are_refused() {
             .expect("run");
         // A wedged process fails the test instead of hanging it.
         let (code, _) = wait_exit(&mut child, Duration::from_secs(20));
-        let mut err = String::new();
-        let _ = child
-            .stderr
-            .take()
-            .expect("stderr")
-            .read_to_string(&mut err);
+        let err = stderr_of(&mut child);
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{ok, read, refused};
+use common::{TOURNAMENT_RANDOM_GREEDY, ok, read, refused};
 
 fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("pahtum-report-{}-{name}", std::process::id()));
@@ -17,21 +17,20 @@ fn tmp(name: &str) -> PathBuf {
 
 fn tournament(out: &Path) {
     ok(&[
-        "tournament",
-        "--bot",
-        "random",
-        "--bot",
-        "greedy",
-        "--bot",
-        "heuristic",
-        "--games",
-        "4",
-        "--threads",
-        "2",
-        "--quiet",
-        "--out",
-        common::s(out),
-    ]);
+        &TOURNAMENT_RANDOM_GREEDY[..],
+        &[
+            "--bot",
+            "heuristic",
+            "--games",
+            "4",
+            "--threads",
+            "2",
+            "--quiet",
+            "--out",
+            common::s(out),
+        ],
+    ]
+    .concat());
 }
 
 /// The rows of a CSV file after its header, split on commas (the

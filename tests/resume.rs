@@ -11,46 +11,19 @@ use std::path::Path;
 
 use clap::CommandFactory;
 
-use common::{ok, read, refused, s, without_ms};
+use common::{
+    SPRT_GREEDY_RANDOM, SWEEP_BLOCK, TOURNAMENT_RANDOM_GREEDY, joined, ok, read, refused, s,
+    without_ms,
+};
 
 fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
     base.iter().chain(extra).copied().collect()
 }
 
-const SPRT: [&str; 11] = [
-    "sprt",
-    "--a",
-    "greedy",
-    "--b",
-    "random",
-    "--elo0",
-    "0",
-    "--elo1",
-    "5",
-    "--max-games",
-    "6",
-];
+const SPRT: [&str; 11] = joined(SPRT_GREEDY_RANDOM, ["--elo1", "5", "--max-games", "6"]);
 const FPA: [&str; 7] = ["fpa", "--bot", "random", "--games", "2", "--holes", "3"];
-const SWEEP: [&str; 9] = [
-    "sweep",
-    "--bot",
-    "greedy",
-    "--param",
-    "block=0,1",
-    "--vs",
-    "random",
-    "--games",
-    "2",
-];
-const TOURNAMENT: [&str; 7] = [
-    "tournament",
-    "--bot",
-    "random",
-    "--bot",
-    "greedy",
-    "--games",
-    "4",
-];
+const SWEEP: [&str; 9] = joined(SWEEP_BLOCK, ["--games", "2"]);
+const TOURNAMENT: [&str; 7] = joined(TOURNAMENT_RANDOM_GREEDY, ["--games", "4"]);
 
 /// The option names a run's `run.json` records.
 fn recorded(dir: &Path) -> BTreeSet<String> {

@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{ok, read};
+use common::{SPRT_GREEDY_RANDOM, ok, read};
 
 fn header(p: &Path) -> String {
     read(p).lines().next().unwrap_or_default().to_string()
@@ -70,24 +70,21 @@ fn sprt_accepts_h1_for_greedy_over_random_at_the_same_pair_for_any_threads() {
     assert!(read(&a.join("sprt.svg")).contains("H1 accepted"));
     // Resuming a decided test plays nothing more.
     let again = ok(&[
-        "sprt",
-        "--a",
-        "greedy",
-        "--b",
-        "random",
-        "--elo0",
-        "0",
-        "--elo1",
-        "100",
-        "--max-games",
-        "600",
-        "--seed",
-        "7",
-        "--out",
-        a.to_str().expect("path"),
-        "--resume",
-        "--quiet",
-    ]);
+        &SPRT_GREEDY_RANDOM[..],
+        &[
+            "--elo1",
+            "100",
+            "--max-games",
+            "600",
+            "--seed",
+            "7",
+            "--out",
+            a.to_str().expect("path"),
+            "--resume",
+            "--quiet",
+        ],
+    ]
+    .concat());
     assert_eq!(again, out1);
     assert_eq!(read(&a.join("games.csv")).lines().count(), 1 + 2 * pairs);
 }

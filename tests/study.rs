@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{ok, pahtum, read, without_ms};
+use common::{SWEEP_BLOCK, ok, pahtum, read, without_ms};
 
 fn games_without_timing(p: &Path) -> String {
     without_ms(&read(p))
@@ -279,24 +279,10 @@ fn sweep_shards_merge_to_the_unsharded_files() {
     let dir = tempfile::tempdir().expect("dir");
     let p = |name: &str| dir.path().join(name).to_str().expect("path").to_string();
     let sweep = |extra: &[&str], out: &str| {
-        let mut args = vec![
-            "sweep",
-            "--bot",
-            "greedy",
-            "--param",
-            "block=0,1",
-            "--vs",
-            "random",
-            "--games",
-            "8",
-            "--size",
-            "5",
-            "--holes",
-            "3",
-            "--seed",
-            "9",
-            "--quiet",
-        ];
+        let mut args = SWEEP_BLOCK.to_vec();
+        args.extend_from_slice(&[
+            "--games", "8", "--size", "5", "--holes", "3", "--seed", "9", "--quiet",
+        ]);
         args.extend_from_slice(extra);
         let out = p(out);
         ok(&[&args[..], &["--out", &out]].concat());

@@ -3,9 +3,7 @@
 # bot on today's defaults (searchers at short budgets so the run stays short).
 set -euo pipefail
 cd "$(dirname "$0")"
-cargo build --release --quiet
-start=$(date +%s)
-rm -rf out
+source ../start.sh
 ../../target/release/pahtum tournament \
   --bot random --bot greedy --bot heuristic --bot learned --bot flatmc \
   --bot mcts:iters=5000 --bot alphabeta:nodes=20000 \

@@ -5,9 +5,7 @@
 # its opponent plays like the line heuristic.
 set -euo pipefail
 cd "$(dirname "$0")"
-cargo build --release --quiet
-start=$(date +%s)
-rm -rf out
+source ../start.sh
 ../../target/release/pahtum fpa \
   --bot mcts:iters=1000,model=off --holes 3,5,7,9,11,13 --pie \
   --games 150 --seed 2026 --threads 2 --out out

@@ -5,9 +5,7 @@
 # search threads get the cores.
 set -euo pipefail
 cd "$(dirname "$0")"
-cargo build --release --quiet
-start=$(date +%s)
-rm -rf out
+source ../start.sh
 ../../target/release/pahtum sweep \
   --bot mcts:iters=4000 --param threads=1,2 --param parallel=tree,root \
   --vs mcts:iters=4000,label=serial \

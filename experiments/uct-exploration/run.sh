@@ -4,9 +4,7 @@
 # default engine at the same budget.
 set -euo pipefail
 cd "$(dirname "$0")"
-cargo build --release --quiet
-start=$(date +%s)
-rm -rf out
+source ../start.sh
 ../../target/release/pahtum sweep \
   --bot mcts:iters=1000 --param c=0.0..1.2:0.2 --param reward=win,margin \
   --param rave=off,grave --vs mcts:iters=1000,label=mcts-default \

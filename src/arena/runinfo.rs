@@ -106,15 +106,7 @@ impl RunArgs {
             }
             None => self.holes.iter().map(|&n| HoleSetup::Random(n)).collect(),
         };
-        let rules = setups
-            .into_iter()
-            .map(|holes| Rules {
-                size: self.size,
-                holes,
-                pie: self.pie,
-                komi,
-            })
-            .collect();
+        let rules = Rules::for_setups(self.size, setups, self.pie, komi);
         Ok(TournamentConfig {
             bots,
             games_per_pairing: self.games,

@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{
-    CANCEL, DEFAULT_SEED, EngineArgs, RowsError, install_cancel, open_run, save_run, terminal_bar,
-    threads,
+    CANCEL, DEFAULT_SEED, EngineArgs, RowsError, TableArgs, install_cancel, open_run, save_run,
+    terminal_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -54,10 +54,9 @@ pub struct AccuracyArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_EMPTY,
           allow_negative_numbers = true, value_parser = num::int::<u32>(1, 64))]
     pub max_empty: u32,
-    /// Transposition table of each thread, MiB
-    #[arg(long, value_name = "MB", default_value_t = 64, allow_negative_numbers = true,
-          value_parser = num::int::<usize>(1, 4096))]
-    pub tt_mb: usize,
+    /// The solver's table
+    #[command(flatten)]
+    pub table: TableArgs,
     /// Output directory (default: results/accuracy-TIME, TIME in UTC); never overwritten
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -175,7 +174,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         &positions,
         &mover,
         threads,
-        a.tt_mb,
+        a.table.tt_mb,
         &SolveLimits::default(),
         &CANCEL,
         |row, sol| {

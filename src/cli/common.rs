@@ -4,8 +4,10 @@ use clap::Args;
 
 use super::error::{CliResult, usage};
 use super::num;
-use crate::arena::runinfo::RunFile;
+use crate::arena::rundir::DirRun;
+use crate::arena::runinfo::{RunArgs, RunFile};
 use crate::arena::runopts::RunOptions;
+use crate::arena::tournament::TournamentConfig;
 use crate::bot::{Catalog, MAX_THREADS, builtin_catalog};
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::Komi;
@@ -66,15 +68,7 @@ impl RulesArgs {
                 .map(HoleSetup::Random)
                 .collect()
         };
-        let rules: Vec<Rules> = setups
-            .into_iter()
-            .map(|holes| Rules {
-                size: self.size,
-                holes,
-                pie: self.pie,
-                komi,
-            })
-            .collect();
+        let rules = Rules::for_setups(self.size, setups, self.pie, komi);
         for r in &rules {
             r.validate().map_err(|e| {
                 let what = match &r.holes {
@@ -223,6 +217,61 @@ impl StudyRunArgs {
             None => Ok(default()),
         }
     }
+}
+
+/// The option blocks every study command (`sweep`, `sprt`, `fpa`, `tune`)
+/// takes whole, flattened into its own arguments: the rules, the external
+/// engines and how the run goes, so that they read the same in each.
+#[derive(Args, Clone, Debug, Default)]
+pub struct StudyArgs {
+    /// Rules of the games
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// External engines
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Seed, threads, output directory, resume, quiet
+    #[command(flatten)]
+    pub run: StudyRunArgs,
+}
+
+impl StudyArgs {
+    /// The games of `config` played into `out` for `command`, with its
+    /// recorded `options`, the engines as recorded in `run.json` and
+    /// `--resume` as given.
+    pub fn dir_run<'a>(
+        &self,
+        command: &'static str,
+        config: &'a TournamentConfig,
+        options: RunOptions,
+        catalog: &'a Catalog,
+        out: &std::path::Path,
+    ) -> DirRun<'a> {
+        DirRun {
+            config,
+            args: RunArgs::new(
+                config,
+                self.engine.engines.clone(),
+                self.engine.move_timeout_ms,
+            ),
+            command,
+            options,
+            catalog,
+            out: out.to_path_buf(),
+            resume: self.run.resume,
+            command_line: std::env::args().collect(),
+        }
+    }
+}
+
+/// The exact solver's table, `--tt-mb`, of the commands that solve with
+/// one solver per thread (`exact`, `accuracy`).
+#[derive(Args, Clone, Debug, Default)]
+pub struct TableArgs {
+    /// Transposition table of each thread, MiB
+    #[arg(long, value_name = "MB", default_value_t = 64, allow_negative_numbers = true,
+          value_parser = num::int::<usize>(1, 4096))]
+    pub tt_mb: usize,
 }
 
 /// The longest `--move-timeout-ms`: a day, far beyond any real move and

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::common::{
-    CANCEL, RowsError, StudyRunArgs, install_cancel, open_run, parse_holes, parse_komi,
+    CANCEL, RowsError, StudyRunArgs, TableArgs, install_cancel, open_run, parse_holes, parse_komi,
     run_interrupt_note, save_run, terminal_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
@@ -58,10 +58,9 @@ pub struct ExactArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_EMPTY,
           allow_negative_numbers = true, value_parser = num::int::<u32>(1, 64))]
     pub max_empty: u32,
-    /// Transposition table of each thread, MiB
-    #[arg(long, value_name = "MB", default_value_t = 64, allow_negative_numbers = true,
-          value_parser = num::int::<usize>(1, 4096))]
-    pub tt_mb: usize,
+    /// The solver's table
+    #[command(flatten)]
+    pub table: TableArgs,
     /// Solve only part K of N of the layouts (layout i goes to part i mod N + 1), for
     /// batch schedulers; `pahtum merge` joins the parts' directories
     #[arg(long, value_name = "K/N", default_value = "1/1")]
@@ -357,7 +356,7 @@ pub fn run(a: ExactArgs) -> CliResult {
         a.pie,
         (per_layout > 0).then_some(&versus),
         threads,
-        a.tt_mb,
+        a.table.tt_mb,
         &SolveLimits::default(),
         &CANCEL,
         |_, row| {

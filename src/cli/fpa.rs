@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{
-    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, open_run, rules_options,
-    run_interrupt_note, save_run, threads,
+    CANCEL, StudyArgs, install_cancel, open_run, rules_options, run_interrupt_note, save_run,
+    threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -44,15 +44,10 @@ pub struct FpaArgs {
           value_parser = num::games())]
     pub games: u64,
     /// Rules: --holes (default [`DEFAULT_HOLES`]), --size, --layout, --komi;
-    /// --pie adds the same study under the pie rule beside the plain one
+    /// --pie adds the same study under the pie rule beside the plain one;
+    /// external engines, seed, threads, output directory
     #[command(flatten)]
-    pub rules: RulesArgs,
-    /// External engines
-    #[command(flatten)]
-    pub engine: EngineArgs,
-    /// Seed, threads, output directory, resume, quiet
-    #[command(flatten)]
-    pub run: StudyRunArgs,
+    pub study: StudyArgs,
     /// Play only part K of N of the games (layout l goes to part l mod N + 1), for batch
     /// schedulers; `pahtum merge` joins the parts' directories
     #[arg(long, value_name = "K/N", default_value = "1/1")]
@@ -127,8 +122,8 @@ fn table(rows: &[FpaRow]) -> String {
 /// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
 /// interruption (exit 130).
 pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
-    let catalog = a.engine.catalog()?;
-    let mut rules_args = a.rules.clone();
+    let catalog = a.study.engine.catalog()?;
+    let mut rules_args = a.study.rules.clone();
     if rules_args.holes.is_none() && rules_args.layout.is_none() {
         rules_args.holes = Some(DEFAULT_HOLES.into());
     }
@@ -141,7 +136,7 @@ pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
     let fpa = Fpa {
         bot,
         twin,
-        conditions: Fpa::conditions(&rules, a.rules.pie),
+        conditions: Fpa::conditions(&rules, a.study.rules.pie),
         games: a.games,
     };
     // The schedule holds two slots per game (see Fpa::tournament), so the
@@ -154,8 +149,8 @@ pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
             a.games
         )));
     }
-    let threads = threads(a.run.threads)?;
-    let config = fpa.tournament(a.run.seed, threads);
+    let threads = threads(a.study.run.threads)?;
+    let config = fpa.tournament(a.study.run.seed, threads);
     config.validate(&catalog).map_err(cli_error)?;
     let komi = rules.first().map_or("0".into(), |r| r.komi.to_string());
     let mut options = RunOptions::new();
@@ -165,9 +160,11 @@ pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
     rules_options(&mut options, &rules);
     // The pie study is beside the plain one: --pie is not a rule of every game.
     options.0.retain(|(o, _)| o != "--pie");
-    options.add("--pie", a.rules.pie);
-    a.engine.options(&mut options);
-    options.add("--seed", a.run.seed).add("--shard", a.shard);
+    options.add("--pie", a.study.rules.pie);
+    a.study.engine.options(&mut options);
+    options
+        .add("--seed", a.study.run.seed)
+        .add("--shard", a.shard);
     Ok(Plan {
         catalog,
         fpa,
@@ -193,6 +190,7 @@ pub fn run(a: FpaArgs) -> CliResult {
         threads,
     } = plan(&a)?;
     let out = a
+        .study
         .run
         .out_dir(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())))?;
     let list: Vec<u64> = fpa
@@ -200,7 +198,7 @@ pub fn run(a: FpaArgs) -> CliResult {
         .into_iter()
         .filter(|g| a.shard.contains_layout(g / 2))
         .collect();
-    let (mut info, resumed) = open_run(&out, "fpa", options, threads, a.run.resume)?;
+    let (mut info, resumed) = open_run(&out, "fpa", options, threads, a.study.run.resume)?;
     // The rows are checked (replayed) before anything is printed.
     let games_csv = out.join("games.csv");
     if resumed && games_csv.exists() {
@@ -208,20 +206,20 @@ pub fn run(a: FpaArgs) -> CliResult {
     }
     prepare_out(&out).map_err(cli_error)?;
     save_run(&info, &out)?;
-    if !a.run.quiet {
+    if !a.study.run.quiet {
         eprintln!(
             "fpa: {} self-play, {} conditions x {} games, seed {}, {} threads, out {}",
             fpa.bot.label(),
             fpa.conditions.len(),
             a.games,
-            a.run.seed,
+            a.study.run.seed,
             threads,
             out.display()
         );
     }
     install_cancel(run_interrupt_note(&out));
     // Self-play: the two bots are one, so the colours' split is the news.
-    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet))
+    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.study.run.quiet))
         .with_leader(Leader::ColourSplit);
     let result = play_list_in_dir(&config, &catalog, &list, &out, &CANCEL, &mut progress);
     progress.finish();
@@ -236,7 +234,15 @@ pub fn run(a: FpaArgs) -> CliResult {
         Err(e) => return Err(out_error(&out)(e)),
     };
     info.end_time = Some(utc_now());
-    finish(&out, &fpa, &records, &komi, a.games, &info, a.run.quiet)
+    finish(
+        &out,
+        &fpa,
+        &records,
+        &komi,
+        a.games,
+        &info,
+        a.study.run.quiet,
+    )
 }
 
 /// Writes what follows from the games: `fpa.csv`, `fpa.svg`, `run.json`,

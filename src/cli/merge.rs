@@ -69,7 +69,7 @@ pub fn run(a: MergeArgs) -> CliResult {
                 first.display()
             )));
         };
-        args.run.quiet = a.quiet;
+        args.study.run.quiet = a.quiet;
         super::sweep::write_merged(&args, &a.out, &merged.report, &merged.records)?;
         if !a.quiet {
             println!(

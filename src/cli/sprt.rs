@@ -8,16 +8,15 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::common::{
-    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, run_interrupt_note,
-    threads,
+    CANCEL, StudyArgs, install_cancel, rules_options, run_interrupt_note, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
 use super::num;
 use crate::arena::games_csv::GameRecord;
 use crate::arena::report::Report;
-use crate::arena::rundir::{DirRun, check_dir, read_games, run_in_dir, write_report};
-use crate::arena::runinfo::{RunArgs, RunFile, utc_now, utc_stamp, write_atomic};
+use crate::arena::rundir::{check_dir, read_games, run_in_dir, write_report};
+use crate::arena::runinfo::{RunFile, utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::{ArenaError, TournamentConfig};
@@ -64,15 +63,9 @@ pub struct SprtArgs {
     /// Stop after this many games even if no bound was reached (rounded up to a pair)
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = num::games())]
     pub max_games: u64,
-    /// Rules of the games
+    /// Rules, external engines, seed, threads, output directory
     #[command(flatten)]
-    pub rules: RulesArgs,
-    /// External engines
-    #[command(flatten)]
-    pub engine: EngineArgs,
-    /// Seed, threads, output directory, resume, quiet
-    #[command(flatten)]
-    pub run: StudyRunArgs,
+    pub study: StudyArgs,
 }
 
 /// The outputs: `sprt.csv`, `sprt.svg`, the tournament summaries of the
@@ -131,8 +124,8 @@ pub fn run(a: SprtArgs) -> CliResult {
         model,
     };
     test.validate().map_err(|e| usage(e.0))?;
-    let catalog = a.engine.catalog()?;
-    let rules = a.rules.to_rules()?;
+    let catalog = a.study.engine.catalog()?;
+    let rules = a.study.rules.to_rules()?;
     let bot_a = catalog
         .parse_unattended(&a.a)
         .map_err(|e| usage(format!("--a: {e}")))?;
@@ -149,12 +142,13 @@ pub fn run(a: SprtArgs) -> CliResult {
         games_per_pairing: a.max_games,
         rules,
         format: Format::Gauntlet,
-        seed: a.run.seed,
-        threads: threads(a.run.threads)?,
+        seed: a.study.run.seed,
+        threads: threads(a.study.run.threads)?,
         shard: Shard::ALL,
     };
     config.validate(&catalog).map_err(cli_error)?;
     let out = a
+        .study
         .run
         .out_dir(|| PathBuf::from("results").join(format!("sprt-{}", utc_stamp())))?;
     let labels = config.labels();
@@ -170,22 +164,13 @@ pub fn run(a: SprtArgs) -> CliResult {
         .add("--model", model)
         .add("--max-games", a.max_games);
     rules_options(&mut options, &config.rules);
-    a.engine.options(&mut options);
-    options.add("--seed", a.run.seed);
-    let run = DirRun {
-        config: &config,
-        args: RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms),
-        command: "sprt",
-        options,
-        catalog: &catalog,
-        out: out.clone(),
-        resume: a.run.resume,
-        command_line: std::env::args().collect(),
-    };
+    a.study.engine.options(&mut options);
+    options.add("--seed", a.study.run.seed);
+    let run = a.study.dir_run("sprt", &config, options, &catalog, &out);
     // The directory, the recorded options and the rows are checked before
     // anything is printed.
     check_dir(&run).map_err(out_error(&out))?;
-    if !a.run.quiet {
+    if !a.study.run.quiet {
         eprintln!(
             "sprt: {} vs {}, elo0={} elo1={} ({}), alpha={} beta={}, bounds [{lower:.3}, {upper:.3}], at most {} games, seed {}, out {}",
             labels[0],
@@ -196,12 +181,12 @@ pub fn run(a: SprtArgs) -> CliResult {
             a.alpha,
             a.beta,
             config.schedule().games_per_pairing(),
-            a.run.seed,
+            a.study.run.seed,
             out.display()
         );
     }
     // The status on stderr every two seconds while games run.
-    let quiet = a.run.quiet;
+    let quiet = a.study.run.quiet;
     let mut last = Instant::now();
     let mut show = |s: &SprtState| {
         if !quiet && last.elapsed() >= Duration::from_secs(2) {
@@ -219,7 +204,7 @@ pub fn run(a: SprtArgs) -> CliResult {
     // the test never asked for.
     let games_csv = out.join("games.csv");
     let mut decided_before = false;
-    if a.run.resume && games_csv.exists() {
+    if a.study.run.resume && games_csv.exists() {
         let schedule = config.schedule();
         let expected: Vec<u64> = (0..schedule.len()).collect();
         let file = read_games(&games_csv, &labels, &schedule, &expected).map_err(cli_error)?;

@@ -9,8 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::common::{
-    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, rules_options, run_interrupt_note,
-    threads,
+    CANCEL, StudyArgs, install_cancel, rules_options, run_interrupt_note, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -18,8 +17,8 @@ use super::num;
 use crate::arena::games_csv::GameRecord;
 use crate::arena::progress::{Leader, Progress, ProgressMode};
 use crate::arena::report::Report;
-use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
-use crate::arena::runinfo::{RunArgs, utc_stamp, write_atomic};
+use crate::arena::rundir::{check_dir, run_in_dir};
+use crate::arena::runinfo::{utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::Shard;
 use crate::arena::tournament::{ArenaError, Observer, TournamentConfig};
@@ -43,15 +42,9 @@ pub struct SweepArgs {
     #[arg(long, default_value_t = 100, value_name = "N", allow_negative_numbers = true,
           value_parser = num::games())]
     pub games: u64,
-    /// Rules of the games
+    /// Rules, external engines, seed, threads, output directory
     #[command(flatten)]
-    pub rules: RulesArgs,
-    /// External engines
-    #[command(flatten)]
-    pub engine: EngineArgs,
-    /// Seed, threads, output directory, resume, quiet
-    #[command(flatten)]
-    pub run: StudyRunArgs,
+    pub study: StudyArgs,
     /// Play only part K of N of the games (colour-swapped pairs dealt out in turn), for
     /// batch schedulers; `pahtum merge` joins the parts' directories
     #[arg(long, value_name = "K/N", default_value = "1/1")]
@@ -131,8 +124,8 @@ fn write_outputs(out: &Path, sweep: &Sweep, rows: &[SweepRow]) -> CliResult {
 /// What a `sweep` command line asks for, checked: the bots, the sweep and
 /// its tournament.
 fn plan(a: &SweepArgs) -> CliResult<(Catalog, Sweep, TournamentConfig)> {
-    let catalog = a.engine.catalog()?;
-    let rules = a.rules.to_rules()?;
+    let catalog = a.study.engine.catalog()?;
+    let rules = a.study.rules.to_rules()?;
     let base = catalog
         .parse_unattended(&a.bot)
         .map_err(|e| usage(format!("--bot: {e}")))?;
@@ -145,8 +138,8 @@ fn plan(a: &SweepArgs) -> CliResult<(Catalog, Sweep, TournamentConfig)> {
         .map(|p| parse_axis(p).map_err(|e| usage(e.0)))
         .collect::<CliResult<Vec<_>>>()?;
     let sweep = Sweep::new(&base, axes, reference, &catalog).map_err(|e| usage(e.0))?;
-    let threads = threads(a.run.threads)?;
-    let mut config = sweep.tournament(a.games, rules, a.run.seed, threads);
+    let threads = threads(a.study.run.threads)?;
+    let mut config = sweep.tournament(a.games, rules, a.study.run.seed, threads);
     config.shard = a.shard;
     config.validate(&catalog).map_err(cli_error)?;
     Ok((catalog, sweep, config))
@@ -163,7 +156,7 @@ pub(super) fn write_merged(
     let (_, sweep, _) = plan(a)?;
     let rows = sweep.rows(report, records);
     write_outputs(out, &sweep, &rows)?;
-    if !a.run.quiet {
+    if !a.study.run.quiet {
         print!("{}", table(&sweep, &rows));
     }
     Ok(())
@@ -177,6 +170,7 @@ pub(super) fn write_merged(
 pub fn run(a: SweepArgs) -> CliResult {
     let (catalog, sweep, config) = plan(&a)?;
     let out = a
+        .study
         .run
         .out_dir(|| PathBuf::from("results").join(format!("sweep-{}", utc_stamp())))?;
     let mut options = RunOptions::new();
@@ -186,26 +180,19 @@ pub fn run(a: SweepArgs) -> CliResult {
         .add("--vs", sweep.reference.as_str())
         .add("--games", a.games);
     rules_options(&mut options, &config.rules);
-    a.engine.options(&mut options);
-    options.add("--seed", a.run.seed).add("--shard", a.shard);
-    let run = DirRun {
-        config: &config,
-        command: "sweep",
-        options,
-        args: RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms),
-        catalog: &catalog,
-        out: out.clone(),
-        resume: a.run.resume,
-        command_line: std::env::args().collect(),
-    };
+    a.study.engine.options(&mut options);
+    options
+        .add("--seed", a.study.run.seed)
+        .add("--shard", a.shard);
+    let run = a.study.dir_run("sweep", &config, options, &catalog, &out);
     check_dir(&run).map_err(out_error(&out))?;
-    if !a.run.quiet {
+    if !a.study.run.quiet {
         eprintln!(
             "sweep: {} combinations x {} games against {}, seed {}, {} threads, out {}",
             sweep.combos.len(),
             config.schedule().games_per_pairing(),
             sweep.reference.label(),
-            a.run.seed,
+            a.study.run.seed,
             config.threads,
             out.display()
         );
@@ -213,7 +200,7 @@ pub fn run(a: SweepArgs) -> CliResult {
     install_cancel(run_interrupt_note(&out));
     // The reference is bot 0 (Sweep::tournament); the leader is the best
     // combination against it.
-    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.run.quiet))
+    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.study.run.quiet))
         .with_leader(Leader::BestAgainst(0));
     let mut keep = Keep {
         inner: &mut progress,
@@ -226,7 +213,7 @@ pub fn run(a: SweepArgs) -> CliResult {
         Ok(done) => {
             let rows = sweep.rows(&done.report, &records);
             write_outputs(&out, &sweep, &rows)?;
-            if !a.run.quiet {
+            if !a.study.run.quiet {
                 print!("{}", table(&sweep, &rows));
                 println!("results in {}", out.display());
             }

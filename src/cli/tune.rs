@@ -11,8 +11,8 @@ use clap::Args;
 use indicatif::ProgressBar;
 
 use super::common::{
-    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, open_run, rules_options,
-    run_interrupt_note, save_run, styled_bar, threads,
+    CANCEL, StudyArgs, StudyRunArgs, install_cancel, open_run, rules_options, run_interrupt_note,
+    save_run, styled_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -100,15 +100,9 @@ pub struct TuneArgs {
     /// Most games of the --then-sprt test
     #[arg(long, default_value_t = 4000, value_name = "N", value_parser = num::games())]
     pub sprt_max_games: u64,
-    /// Rules of the games
+    /// Rules, external engines, seed, threads, output directory
     #[command(flatten)]
-    pub rules: RulesArgs,
-    /// External engines
-    #[command(flatten)]
-    pub engine: EngineArgs,
-    /// Seed, threads, output directory, resume, quiet
-    #[command(flatten)]
-    pub run: StudyRunArgs,
+    pub study: StudyArgs,
 }
 
 /// Parses `--then-sprt ELO0,ELO1`.
@@ -202,8 +196,8 @@ fn write_svg(out: &Path, tuner: &Tuner, rows: &[Row], bot: &str) -> CliResult {
 /// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
 /// interruption (exit 130).
 pub fn run(a: TuneArgs) -> CliResult {
-    let catalog = a.engine.catalog()?;
-    let rules = a.rules.to_rules()?;
+    let catalog = a.study.engine.catalog()?;
+    let rules = a.study.rules.to_rules()?;
     let base = catalog
         .parse_unattended(&a.bot)
         .map_err(|e| usage(format!("--bot: {e}")))?;
@@ -227,12 +221,12 @@ pub fn run(a: TuneArgs) -> CliResult {
         params.push(p);
     }
     let then_sprt = a.then_sprt.as_deref().map(parse_then_sprt).transpose()?;
-    let threads = threads(a.run.threads)?;
+    let threads = threads(a.study.run.threads)?;
     let tune = Tune {
         base: base.clone(),
         vs: vs.clone(),
         rules: rules.clone(),
-        seed: a.run.seed,
+        seed: a.study.run.seed,
     };
     let settings = SpsaSettings {
         iterations: a.pairs,
@@ -240,7 +234,7 @@ pub fn run(a: TuneArgs) -> CliResult {
         gamma: a.gamma,
         coarse: a.coarse,
     };
-    let mut tuner = Tuner::new(Spsa::new(params.clone(), settings), a.run.seed);
+    let mut tuner = Tuner::new(Spsa::new(params.clone(), settings), a.study.run.seed);
     let start_spec = base.as_str().to_string();
     let mut timed = Vec::new();
     for spec in std::iter::once(&base).chain(vs.iter()) {
@@ -252,6 +246,7 @@ pub fn run(a: TuneArgs) -> CliResult {
         }
     }
     let out = a
+        .study
         .run
         .out_dir(|| PathBuf::from("results").join(format!("tune-{}", utc_stamp())))?;
     let mut options = RunOptions::new();
@@ -268,9 +263,9 @@ pub fn run(a: TuneArgs) -> CliResult {
         options.add("--coarse", a.coarse);
     }
     rules_options(&mut options, &rules);
-    a.engine.options(&mut options);
-    options.add("--seed", a.run.seed);
-    let (mut info, resumed) = open_run(&out, "tune", options, threads, a.run.resume)?;
+    a.study.engine.options(&mut options);
+    options.add("--seed", a.study.run.seed);
+    let (mut info, resumed) = open_run(&out, "tune", options, threads, a.study.run.resume)?;
     // The kept rows are checked before anything is printed or written.
     let csv = out.join("tune.csv");
     let mut rows = Vec::new();
@@ -301,7 +296,7 @@ pub fn run(a: TuneArgs) -> CliResult {
         .append(true)
         .open(&csv)
         .map_err(|e| out_error(&out)(ArenaError::io(&csv, e)))?;
-    if !a.run.quiet {
+    if !a.study.run.quiet {
         eprintln!(
             "tune: {} keys of {} over {} pairs{}, seed {}, {} threads, out {}",
             params.len(),
@@ -309,13 +304,13 @@ pub fn run(a: TuneArgs) -> CliResult {
             a.pairs,
             vs.as_ref()
                 .map_or(String::new(), |v| format!(" against {}", v.label())),
-            a.run.seed,
+            a.study.run.seed,
             threads,
             out.display()
         );
     }
     install_cancel(run_interrupt_note(&out));
-    let mut display = Display::new(ProgressMode::detect(a.run.quiet), tuner.next, a.pairs);
+    let mut display = Display::new(ProgressMode::detect(a.study.run.quiet), tuner.next, a.pairs);
     let mut last_svg = Instant::now();
     while tuner.next < a.pairs {
         let ks = tuner.next..tuner.batch_end();
@@ -370,14 +365,16 @@ pub fn run(a: TuneArgs) -> CliResult {
             beta: 0.05,
             model: "logistic".into(),
             max_games: a.sprt_max_games,
-            rules: a.rules.clone(),
-            engine: a.engine.clone(),
-            run: StudyRunArgs {
-                seed: a.run.seed,
-                threads: a.run.threads,
-                resume: crate::arena::rundir::is_non_empty(&dir),
-                out: Some(dir),
-                quiet: a.run.quiet,
+            study: StudyArgs {
+                rules: a.study.rules.clone(),
+                engine: a.study.engine.clone(),
+                run: StudyRunArgs {
+                    seed: a.study.run.seed,
+                    threads: a.study.run.threads,
+                    resume: crate::arena::rundir::is_non_empty(&dir),
+                    out: Some(dir),
+                    quiet: a.study.run.quiet,
+                },
             },
         };
         super::sprt::run(sprt)?;

@@ -52,6 +52,26 @@ pub fn layout_rng(seed: u64) -> ChaCha8Rng {
 }
 
 impl Rules {
+    /// One `Rules` per hole setup, in the order given, all sharing the
+    /// board side, pie rule and komi: the hole counts (or the one fixed
+    /// layout) that a run's games cycle through.
+    pub fn for_setups(
+        size: u8,
+        setups: impl IntoIterator<Item = HoleSetup>,
+        pie: bool,
+        komi: Komi,
+    ) -> Vec<Rules> {
+        setups
+            .into_iter()
+            .map(|holes| Rules {
+                size,
+                holes,
+                pie,
+                komi,
+            })
+            .collect()
+    }
+
     /// Checks that the settings describe a playable game.
     ///
     /// # Errors

@@ -48,6 +48,47 @@ pub fn pahtum_with_input(args: &[&str], input: &[u8]) -> Output {
     child.wait_with_output().expect("wait for pahtum")
 }
 
+/// The start of a tournament of random against greedy; the caller adds
+/// more bots or `--games` and the rest.
+pub const TOURNAMENT_RANDOM_GREEDY: [&str; 5] =
+    ["tournament", "--bot", "random", "--bot", "greedy"];
+
+/// The start of a quick `sprt` of greedy against random from `--elo0 0`;
+/// the caller adds `--elo1` and the game cap.
+pub const SPRT_GREEDY_RANDOM: [&str; 7] = ["sprt", "--a", "greedy", "--b", "random", "--elo0", "0"];
+
+/// The start of a `sweep` of greedy's `block` against random; the caller
+/// adds `--games` and the rest.
+pub const SWEEP_BLOCK: [&str; 7] = [
+    "sweep",
+    "--bot",
+    "greedy",
+    "--param",
+    "block=0,1",
+    "--vs",
+    "random",
+];
+
+/// `a` then `b` as one array (`N` must be `A + B`), so that a test's
+/// argument consts can start from the shared ones above.
+pub const fn joined<const A: usize, const B: usize, const N: usize>(
+    a: [&'static str; A],
+    b: [&'static str; B],
+) -> [&'static str; N] {
+    assert!(A + B == N, "joined: N must be A + B");
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < A {
+        out[i] = a[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = b[i - A];
+        i += 1;
+    }
+    out
+}
+
 /// Runs `pahtum` with `args`, which must succeed; its stdout.
 pub fn ok(args: &[&str]) -> String {
     let o = pahtum(args);
