@@ -160,6 +160,24 @@ fn serves_a_game_and_refuses_bad_requests() {
     assert_eq!(request(&addr, "GET", "/nope", b"").0, 404);
     assert_eq!(request(&addr, "DELETE", "/", b"").0, 405);
 
+    // Many searches at once: each is answered, 200 or 503 past the gate,
+    // while a connection that never sends its request holds nothing up.
+    let idle = TcpStream::connect(&addr).unwrap();
+    let body = r#"{"bot":"mcts","size":5,"holes":[],"moves":["c3"],"you":"first","ms":200}"#;
+    let statuses: Vec<u16> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..24)
+            .map(|_| s.spawn(|| request(&addr, "POST", "/api/move", body.as_bytes()).0))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert!(
+        statuses.iter().all(|&c| c == 200 || c == 503),
+        "{statuses:?}"
+    );
+    assert!(statuses.contains(&200), "{statuses:?}");
+    assert_eq!(request(&addr, "GET", "/", b"").0, 200);
+    drop(idle);
+
     let mut server = server;
     let pid = server.0.id().to_string();
     assert!(
