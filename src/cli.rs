@@ -15,6 +15,7 @@ pub mod play;
 pub mod report;
 pub mod review;
 pub mod score;
+pub mod serve;
 pub mod solve;
 pub mod sprt;
 pub mod sweep;
@@ -74,6 +75,8 @@ pub enum Command {
     Review(review::ReviewArgs),
     /// A run directory (or several, compared) as one self-contained HTML page
     Report(report::ReportArgs),
+    /// Play a bot in the browser: a local web page and its JSON API
+    Serve(serve::ServeArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
     /// Speed figures, one key=value per line
@@ -149,6 +152,7 @@ where
         Command::Accuracy(a) => accuracy::run(a),
         Command::Review(a) => review::run(a),
         Command::Report(a) => report::run(a),
+        Command::Serve(a) => serve::run(a),
     }
 }
 

@@ -31,6 +31,7 @@ pub mod ordered;
 pub mod page;
 pub mod plot;
 pub mod review;
+pub mod serve;
 pub mod sprt;
 pub mod spsa;
 pub mod sweep;

@@ -1,0 +1,397 @@
+//! The requests of `pahtum serve` (docs/CONTRACT.md "Seeing runs"): a
+//! person plays a bot in the browser.
+//!
+//! Why stateless: each `POST /api/move` carries the whole game (rules,
+//! holes, moves), which is replayed with the rules code before the bot is
+//! asked. The server keeps no games, so a reload, a second tab or a
+//! restart loses nothing, and a forged request can only be refused by the
+//! same checks every move goes through. The handler is a plain function
+//! from method, path and body to a [`Reply`], tested without sockets; the
+//! command line owns the sockets.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::arena::game::Termination;
+use crate::arena::games_csv::{GAMES_HEADER, GameRecord, push_row};
+use crate::bot::builtin_catalog;
+use crate::game::bitboard::Bitboard;
+use crate::game::outcome::{Komi, Move};
+use crate::game::player::Player;
+use crate::game::position::Position;
+use crate::game::record::Game;
+use crate::game::square::Square;
+
+/// The largest request body read; a longer one is answered 413 unread, so
+/// no client can make the server hold much memory.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// The longest think a request may ask for: a timed bot's `ms=` is set to
+/// the request's time, at most this, so one click cannot hold a core for
+/// long.
+pub const MAX_MOVE_MS: u64 = 10_000;
+
+/// The think time of a request that names none.
+pub const DEFAULT_MOVE_MS: u64 = 1000;
+
+/// The bot the page offers first.
+pub const DEFAULT_BOT: &str = "mcts";
+
+/// The page served at `/`: inline style and script, nothing fetched.
+pub const PAGE: &str = include_str!("serve/play.html");
+
+/// An answer: status, content type and body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// HTTP status code.
+    pub status: u16,
+    /// The `Content-Type` header's value.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: String,
+}
+
+impl Reply {
+    fn json(status: u16, v: &serde_json::Value) -> Reply {
+        Reply {
+            status,
+            content_type: "application/json",
+            body: v.to_string(),
+        }
+    }
+
+    /// A JSON `{"error": message}` with `status`: what every refused
+    /// request gets, so the page can show the one line.
+    pub fn error(status: u16, message: impl Into<String>) -> Reply {
+        Reply::json(status, &json!({ "error": message.into() }))
+    }
+}
+
+/// Bounds the searches running at once: each holds a core for its whole
+/// think time, so past the bound a request is refused (503) rather than
+/// queued, and the machine stays responsive.
+#[derive(Debug)]
+pub struct SearchGate {
+    running: AtomicUsize,
+    most: usize,
+}
+
+impl SearchGate {
+    /// A gate that lets `most` searches run at once.
+    pub fn new(most: usize) -> SearchGate {
+        SearchGate {
+            running: AtomicUsize::new(0),
+            most,
+        }
+    }
+
+    fn enter(&self) -> Option<GatePass<'_>> {
+        let mut n = self.running.load(Ordering::Relaxed);
+        loop {
+            if n >= self.most {
+                return None;
+            }
+            match self
+                .running
+                .compare_exchange(n, n + 1, Ordering::AcqRel, Ordering::Relaxed)
+            {
+                Ok(_) => return Some(GatePass(self)),
+                Err(now) => n = now,
+            }
+        }
+    }
+}
+
+/// A running search's place at the gate, given back when dropped (a
+/// panicking bot included).
+struct GatePass<'a>(&'a SearchGate);
+
+impl Drop for GatePass<'_> {
+    fn drop(&mut self) {
+        self.0.running.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// The body of `POST /api/move`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    bot: String,
+    size: u8,
+    holes: Vec<String>,
+    #[serde(default)]
+    pie: bool,
+    #[serde(default)]
+    komi: Option<String>,
+    moves: Vec<String>,
+    /// The seat of the person: `first` (starts as White) or `second`.
+    you: String,
+    #[serde(default)]
+    ms: Option<u64>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+/// Answers one request.
+///
+/// `GET /` is the page; `POST /api/move` replays the game in the body and,
+/// when the game is not over and the side to move is the bot's, asks the
+/// bot for a move. Bad input is a 4xx naming what is wrong; a full gate is
+/// 503.
+pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> Reply {
+    let path = path.split('?').next().unwrap_or("");
+    match (path, method) {
+        ("/", "GET" | "HEAD") => Reply {
+            status: 200,
+            content_type: "text/html; charset=utf-8",
+            body: PAGE.to_string(),
+        },
+        ("/api/move", "POST") => {
+            if body.len() > MAX_BODY {
+                return too_large();
+            }
+            play(body, gate).unwrap_or_else(|e| e)
+        }
+        ("/" | "/api/move", _) => Reply::error(405, format!("{method} {path}: method not allowed")),
+        _ => Reply::error(404, format!("{path}: no such page")),
+    }
+}
+
+/// The answer to a body over [`MAX_BODY`].
+pub fn too_large() -> Reply {
+    Reply::error(413, format!("request body over {MAX_BODY} bytes"))
+}
+
+fn bad(m: impl Into<String>) -> Reply {
+    Reply::error(400, m)
+}
+
+fn play(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
+    let req: MoveRequest =
+        serde_json::from_slice(body).map_err(|e| bad(format!("bad request: {e}")))?;
+    let you_first = match req.you.as_str() {
+        "first" => true,
+        "second" => false,
+        s => return Err(bad(format!("you: '{s}' is not first or second"))),
+    };
+    let mut holes = Bitboard::EMPTY;
+    for h in &req.holes {
+        let sq: Square = h.parse().map_err(|e| bad(format!("holes: {e}")))?;
+        if !sq.is_on_board(req.size) || holes.contains(sq) {
+            return Err(bad(format!(
+                "holes: square {h} is off the board or listed twice"
+            )));
+        }
+        holes.insert(sq);
+    }
+    let komi = match &req.komi {
+        None => Komi::ZERO,
+        Some(k) => k.parse().map_err(|e| bad(format!("komi: {e}")))?,
+    };
+    let start = Position::new(req.size, holes, req.pie, komi).map_err(|e| bad(format!("{e}")))?;
+    let mut game = Game::new(start);
+    for (i, m) in req.moves.iter().enumerate() {
+        let mv: Move = m
+            .parse()
+            .map_err(|_| bad(format!("move {} '{m}' is not a move", i + 1)))?;
+        game.try_play(mv)
+            .map_err(|e| bad(format!("move {} '{m}' is illegal: {e}", i + 1)))?;
+    }
+    let ms = req.ms.unwrap_or(DEFAULT_MOVE_MS);
+    if !(1..=MAX_MOVE_MS).contains(&ms) {
+        return Err(bad(format!("ms: {ms} is not 1 to {MAX_MOVE_MS}")));
+    }
+    let catalog = builtin_catalog();
+    let mut spec = catalog
+        .parse_unattended(&req.bot)
+        .map_err(|e| bad(format!("bot: {e}")))?;
+    let timed = catalog
+        .kind(&spec.name)
+        .is_some_and(|k| k.keys.iter().any(|key| key.key == "ms"));
+    if timed {
+        spec = spec
+            .with("ms", &ms.to_string())
+            .map_err(|e| bad(format!("bot: {e}")))?;
+    }
+    let seed = req.seed.unwrap_or(1).wrapping_add(req.moves.len() as u64);
+    let mut bot = catalog
+        .build(&spec, seed)
+        .map_err(|e| bad(format!("bot: {e}")))?;
+    let mut reply_move = None;
+    if !game.is_over() && owner_is_first(game.position()) != you_first {
+        let _pass = gate.enter().ok_or_else(|| {
+            Reply::error(503, "the server is busy with other searches; try again")
+        })?;
+        let mv = bot
+            .select_move(&game)
+            .map_err(|e| Reply::error(500, format!("bot: {e}")))?;
+        game.try_play(mv)
+            .map_err(|e| Reply::error(500, format!("bot played {mv}: {e}")))?;
+        reply_move = Some(mv.to_string());
+    }
+    Ok(Reply::json(
+        200,
+        &state(&game, you_first, bot.name(), reply_move),
+    ))
+}
+
+/// Whether the side to move belongs to the first seat (the one that
+/// started as White): after a pie swap the seats own the other colours.
+fn owner_is_first(pos: &Position) -> bool {
+    (pos.turn() == Player::White) != pos.swapped()
+}
+
+/// The game as the page shows it, with its `games.csv` row once over.
+fn state(game: &Game, you_first: bool, bot: &str, bot_move: Option<String>) -> serde_json::Value {
+    let pos = game.position();
+    let scores = pos.scores();
+    let over = game.is_over();
+    let (mut header, mut row) = (String::new(), String::new());
+    if over {
+        header = GAMES_HEADER.to_string();
+        let labels = if you_first {
+            ["human".to_string(), bot.to_string()]
+        } else {
+            [bot.to_string(), "human".to_string()]
+        };
+        let rec = GameRecord {
+            game: 0,
+            layout: 0,
+            holes: pos.holes(),
+            first: 0,
+            second: 1,
+            swapped: pos.swapped(),
+            scores,
+            outcome: game.outcome(),
+            termination: Termination::Normal,
+            plies: game.moves().len() as u32,
+            ms: Default::default(),
+        };
+        push_row(&mut row, &rec, game.moves(), &labels);
+    }
+    json!({
+        "move": bot_move,
+        "moves": game.moves().iter().map(Move::to_string).collect::<Vec<_>>(),
+        "white": scores[Player::White],
+        "black": scores[Player::Black],
+        "turn": pos.turn().name(),
+        "yours": !over && owner_is_first(pos) == you_first,
+        "can_swap": pos.can_swap(),
+        "over": over,
+        "result": if over { Some(game.outcome().name()) } else { None },
+        "header": header,
+        "row": row.trim_end(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn post(body: &str) -> Reply {
+        handle("POST", "/api/move", body.as_bytes(), &SearchGate::new(1))
+    }
+
+    fn value(r: &Reply) -> serde_json::Value {
+        serde_json::from_str(&r.body).unwrap()
+    }
+
+    #[test]
+    fn the_bot_answers_the_persons_move() {
+        let r = post(r#"{"bot":"greedy","size":5,"holes":["a1"],"moves":["c3"],"you":"first"}"#);
+        assert_eq!(r.status, 200, "{}", r.body);
+        let v = value(&r);
+        assert_eq!(v["moves"].as_array().unwrap().len(), 2);
+        assert_eq!(v["move"], v["moves"][1]);
+        assert_eq!(v["yours"], true);
+        assert_eq!(v["over"], false);
+    }
+
+    #[test]
+    fn the_bot_waits_when_it_is_the_persons_turn() {
+        let r = post(r#"{"bot":"greedy","size":5,"holes":[],"moves":[],"you":"first"}"#);
+        assert_eq!(r.status, 200);
+        assert_eq!(value(&r)["move"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn a_finished_game_has_its_row() {
+        // 3x3 with holes on all but a1 b1 c1: White a1 c1, Black b1.
+        let holes = r#"["a2","b2","c2","a3","b3","c3"]"#;
+        let body = format!(
+            r#"{{"bot":"greedy","size":3,"holes":{holes},"moves":["a1","b1"],"you":"second"}}"#
+        );
+        let v = value(&post(&body));
+        assert_eq!(v["over"], true);
+        assert_eq!(v["result"], "draw");
+        assert_eq!(v["header"], GAMES_HEADER);
+        let row = v["row"].as_str().unwrap();
+        assert!(
+            row.starts_with("0,0,a2 b2 c2 a3 b3 c3,greedy,human,0,0,draw,normal,3,a1 b1 "),
+            "{row}"
+        );
+    }
+
+    #[test]
+    fn bad_requests_are_4xx_naming_the_problem() {
+        let cases = [
+            (
+                r#"{"bot":"greedy","size":5,"holes":[],"moves":["c3","c3"],"you":"first"}"#,
+                "move 2 'c3' is illegal",
+            ),
+            (
+                r#"{"bot":"nosuch","size":5,"holes":[],"moves":[],"you":"first"}"#,
+                "unknown bot",
+            ),
+            (
+                r#"{"bot":"mcts:c=x","size":5,"holes":[],"moves":[],"you":"second"}"#,
+                "bot:",
+            ),
+            (
+                r#"{"bot":"greedy","size":5,"holes":["z9"],"moves":[],"you":"first"}"#,
+                "holes:",
+            ),
+            (
+                r#"{"bot":"greedy","size":5,"holes":[],"moves":[],"you":"first","ms":99999}"#,
+                "ms:",
+            ),
+            (
+                r#"{"bot":"human","size":5,"holes":[],"moves":[],"you":"first"}"#,
+                "person",
+            ),
+            (r#"{"bot":"greedy""#, "bad request"),
+        ];
+        for (body, says) in cases {
+            let r = post(body);
+            assert_eq!(r.status, 400, "{body}: {}", r.body);
+            assert!(r.body.contains(says), "{body}: {}", r.body);
+        }
+    }
+
+    #[test]
+    fn paths_methods_and_sizes_are_checked() {
+        let g = SearchGate::new(1);
+        assert_eq!(handle("GET", "/", b"", &g).status, 200);
+        assert_eq!(handle("GET", "/nope", b"", &g).status, 404);
+        assert_eq!(handle("GET", "/api/move", b"", &g).status, 405);
+        let big = vec![b' '; MAX_BODY + 1];
+        assert_eq!(handle("POST", "/api/move", &big, &g).status, 413);
+    }
+
+    #[test]
+    fn a_full_gate_refuses_searches() {
+        let g = SearchGate::new(1);
+        let _held = g.enter().unwrap();
+        let body = r#"{"bot":"greedy","size":5,"holes":[],"moves":["c3"],"you":"first"}"#;
+        assert_eq!(handle("POST", "/api/move", body.as_bytes(), &g).status, 503);
+        drop(_held);
+        assert_eq!(handle("POST", "/api/move", body.as_bytes(), &g).status, 200);
+    }
+
+    #[test]
+    fn the_page_fetches_nothing() {
+        assert!(!PAGE.contains("http://") && !PAGE.contains("https://"));
+    }
+}
