@@ -16,7 +16,7 @@ pub mod run;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-pub use html::page;
+pub use html::{BOARD_JS, page};
 pub use run::{RunData, RunKind};
 
 /// Why a report could not be built.

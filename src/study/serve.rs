@@ -39,8 +39,14 @@ pub const DEFAULT_MOVE_MS: u64 = 1000;
 /// The bot the page offers first.
 pub const DEFAULT_BOT: &str = "mcts";
 
-/// The page served at `/`: inline style and script, nothing fetched.
-pub const PAGE: &str = include_str!("serve/play.html");
+/// The page served at `/` before the shared board logic is put in.
+const PAGE: &str = include_str!("serve/play.html");
+
+/// The page served at `/`: inline style and script, nothing fetched; its
+/// board logic is the report viewer's (`study/board.js`).
+pub fn page() -> String {
+    PAGE.replacen("/*BOARD_JS*/", crate::study::page::BOARD_JS, 1)
+}
 
 /// An answer: status, content type and body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,7 +152,7 @@ pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> Reply
         ("/", "GET" | "HEAD") => Reply {
             status: 200,
             content_type: "text/html; charset=utf-8",
-            body: PAGE.to_string(),
+            body: page(),
         },
         ("/api/move", "POST") => {
             if body.len() > MAX_BODY {
@@ -392,6 +398,8 @@ mod tests {
 
     #[test]
     fn the_page_fetches_nothing() {
-        assert!(!PAGE.contains("http://") && !PAGE.contains("https://"));
+        let page = page();
+        assert!(!page.contains("http://") && !page.contains("https://"));
+        assert!(page.contains("PahTumBoard = (") && !page.contains("/*BOARD_JS*/"));
     }
 }

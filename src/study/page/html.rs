@@ -12,6 +12,9 @@ const CSS: &str = include_str!("page.css");
 /// The page's script: sortable tables, the paged tables and the viewer.
 const JS: &str = include_str!("page.js");
 
+/// The board logic shared with `serve`'s page.
+pub const BOARD_JS: &str = include_str!("../board.js");
+
 /// Tables longer than this travel as JSON and are drawn a page at a time.
 pub const STATIC_ROWS: usize = 300;
 
@@ -276,6 +279,7 @@ pub fn page(runs: &[RunData]) -> String {
     }
     out.push_str(VIEWER);
     out.push_str("<script>");
+    out.push_str(BOARD_JS);
     out.push_str(JS);
     out.push_str("</script></body></html>\n");
     out

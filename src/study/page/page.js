@@ -147,45 +147,11 @@
   // column run of one colour, length L >= 3, scores s(L) = L + 2 s(L-1).
   const points = [0, 0, 0];
   for (let l = 3; l <= 8; l++) points.push(l + 2 * points[l - 1]);
-  const square = (s) => [s.charCodeAt(0) - 97, parseInt(s.slice(1), 10) - 1];
+  const { square, position, runsOf } = PahTumBoard;
   const viewer = document.getElementById("viewer");
   const board = document.getElementById("viewer-board");
   let cur = null;
 
-  // Cells: 0 empty, 1 hole, 2 white, 3 black; swap moves keep the colour order.
-  function position(n, holes, moves, ply) {
-    const cells = Array.from({ length: n }, () => new Array(n).fill(0));
-    for (const h of holes) { const [f, r] = square(h); cells[r][f] = 1; }
-    let colour = 2;
-    for (const m of moves.slice(0, ply)) {
-      if (m === "swap") continue;
-      const [f, r] = square(m);
-      cells[r][f] = colour;
-      colour = 5 - colour;
-    }
-    return cells;
-  }
-  // The runs that score: [colour, [f0, r0], [f1, r1], length].
-  function runsOf(cells, n) {
-    const found = [];
-    for (const dir of [[1, 0], [0, 1]]) {
-      for (let a = 0; a < n; a++) {
-        let start = 0;
-        for (let b = 0; b <= n; b++) {
-          const at = (k) => dir[0] ? cells[a][k] : cells[k][a];
-          if (b === n || at(b) !== at(start)) {
-            const len = b - start, c = at(start);
-            if (len >= 3 && c >= 2) {
-              const p0 = dir[0] ? [start, a] : [a, start], p1 = dir[0] ? [b - 1, a] : [a, b - 1];
-              found.push([c, p0, p1, len]);
-            }
-            start = b;
-          }
-        }
-      }
-    }
-    return found;
-  }
   function draw() {
     const { run, row, ply } = cur;
     const g = runs[run].games, n = runs[run].size;
