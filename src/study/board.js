@@ -38,5 +38,16 @@ const PahTumBoard = (() => {
     }
     return found;
   }
-  return { square, position, runsOf };
+  // Clears `board` (an SVG of 100 x 100 units) to an empty n x n grid;
+  // `svgEl(tag, attrs)` makes an SVG element.
+  function grid(board, n, svgEl) {
+    const cell = 100 / n;
+    board.replaceChildren();
+    board.appendChild(svgEl("rect", { x: 0, y: 0, width: 100, height: 100, fill: "#e8c98e" }));
+    for (let k = 0; k <= n; k++) {
+      board.appendChild(svgEl("line", { x1: k * cell, y1: 0, x2: k * cell, y2: 100, stroke: "#8a6d3b", "stroke-width": 0.3 }));
+      board.appendChild(svgEl("line", { x1: 0, y1: k * cell, x2: 100, y2: k * cell, stroke: "#8a6d3b", "stroke-width": 0.3 }));
+    }
+  }
+  return { square, position, runsOf, grid };
 })();

@@ -164,12 +164,7 @@
     lines.forEach(([c, , , len]) => { score[c - 2] += points[len]; });
     const cell = 100 / n;
     const x = (f) => (f + 0.5) * cell, y = (r) => (n - r - 0.5) * cell;
-    board.replaceChildren();
-    board.appendChild(svgEl("rect", { x: 0, y: 0, width: 100, height: 100, fill: "#e8c98e" }));
-    for (let k = 0; k <= n; k++) {
-      board.appendChild(svgEl("line", { x1: k * cell, y1: 0, x2: k * cell, y2: 100, stroke: "#8a6d3b", "stroke-width": 0.3 }));
-      board.appendChild(svgEl("line", { x1: 0, y1: k * cell, x2: 100, y2: k * cell, stroke: "#8a6d3b", "stroke-width": 0.3 }));
-    }
+    PahTumBoard.grid(board, n, svgEl);
     const last = ply > 0 && moves[ply - 1] !== "swap" ? square(moves[ply - 1]) : null;
     for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) {
       const c = cells[r][f];
