@@ -2,7 +2,9 @@
 //! tournament's `report.html#game=N&ply=end`, and the DOM after its script
 //! ran must show games.csv's final scores in the viewer, summary.csv's
 //! crosstable, and no script error; a screenshot is left in
-//! `target/screenshots/report.png`.
+//! `target/screenshots/report.png`. The `serve` page, opened on a game in
+//! progress, must show the bot's reply it fetched
+//! (`target/screenshots/serve.png`).
 //!
 //! Ignored by a plain `cargo test` (it needs a browser); `.ci/run` installs
 //! Debian's chromium where it is missing and runs it with `--ignored`, or
@@ -34,7 +36,10 @@ fn chromium() -> PathBuf {
 }
 
 fn headless(page: &Path, hash: &str, extra: &[&str]) -> String {
-    let url = format!("file://{}#{hash}", page.display());
+    headless_url(&format!("file://{}#{hash}", page.display()), extra)
+}
+
+fn headless_url(url: &str, extra: &[&str]) -> String {
     let out = Command::new(chromium())
         .args([
             "--headless",
@@ -44,7 +49,7 @@ fn headless(page: &Path, hash: &str, extra: &[&str]) -> String {
         ])
         .arg("--virtual-time-budget=5000")
         .args(extra)
-        .arg(&url)
+        .arg(url)
         .output()
         .expect("chromium starts");
     assert!(
@@ -124,4 +129,61 @@ fn the_viewer_shows_games_csv_scores_and_the_page_has_no_script_error() {
         "no screenshot"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The `serve` page in the browser: opened on a game where the person
+/// has played c3, its script asks the server for the bot's reply and
+/// shows it; a screenshot is left in `target/screenshots/serve.png`.
+#[test]
+#[ignore = "needs chromium; .ci/run runs it"]
+fn the_serve_page_shows_the_bots_reply() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(common::BIN)
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start pahtum serve");
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().expect("stderr"))
+        .read_line(&mut line)
+        .expect("address line");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|s| s.split('/').next())
+        .map(|s| s.trim().to_string());
+    let Some(addr) = addr else {
+        let _ = child.kill();
+        panic!("no address in {line:?}");
+    };
+    let url = format!("http://{addr}/#bot=greedy&size=5&holes=a1,e5&moves=c3&you=first");
+    let dom = headless_url(&url, &["--dump-dom"]);
+    let shots =
+        PathBuf::from(std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into()))
+            .join("screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let shot = shots.join("serve.png");
+    let _ = std::fs::remove_file(&shot);
+    headless_url(
+        &url,
+        &[
+            "--window-size=1200,900",
+            &format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    let moves = by_id(&dom, "moves");
+    let played: Vec<&str> = moves
+        .trim_start_matches("moves:")
+        .split_whitespace()
+        .collect();
+    assert_eq!(played.len(), 2, "the bot's reply after c3: {moves:?}");
+    assert_eq!(played[0], "c3");
+    assert!(by_id(&dom, "status").contains("your move"), "{dom}");
+    assert!(
+        std::fs::metadata(&shot).unwrap().len() > 10_000,
+        "no screenshot"
+    );
 }
