@@ -60,6 +60,18 @@ fn headless_url(url: &str, extra: &[&str]) -> String {
     common::text(&out.stdout)
 }
 
+/// Where a screenshot named `name` goes (`target/screenshots/`), with no
+/// earlier one left there.
+fn screenshot_path(name: &str) -> PathBuf {
+    let shots =
+        PathBuf::from(std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into()))
+            .join("screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let shot = shots.join(name);
+    let _ = std::fs::remove_file(&shot);
+    shot
+}
+
 /// The text of the element with id `id` in a DOM dump.
 fn by_id<'a>(dom: &'a str, id: &str) -> &'a str {
     let at = dom
@@ -110,12 +122,7 @@ fn the_viewer_shows_games_csv_scores_and_the_page_has_no_script_error() {
             assert!(dom.contains(&cell), "crosstable lacks {cell}");
         }
     }
-    let shots =
-        PathBuf::from(std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into()))
-            .join("screenshots");
-    std::fs::create_dir_all(&shots).unwrap();
-    let shot = shots.join("report.png");
-    let _ = std::fs::remove_file(&shot);
+    let shot = screenshot_path("report.png");
     headless(
         &page,
         "game=3&ply=end",
@@ -159,12 +166,7 @@ fn the_serve_page_shows_the_bots_reply() {
     };
     let url = format!("http://{addr}/#bot=greedy&size=5&holes=a1,e5&moves=c3&you=first");
     let dom = headless_url(&url, &["--dump-dom"]);
-    let shots =
-        PathBuf::from(std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into()))
-            .join("screenshots");
-    std::fs::create_dir_all(&shots).unwrap();
-    let shot = shots.join("serve.png");
-    let _ = std::fs::remove_file(&shot);
+    let shot = screenshot_path("serve.png");
     headless_url(
         &url,
         &[

@@ -37,9 +37,10 @@ const PROBE_TAG: u64 = 0x7370_7361;
 
 /// The mean result per pair at which the coarse phase's last step,
 /// repeated for all of the phase's iterations, moves a key across its
-/// whole range. A pair's result is −2 to 2, and far from the optimum the
-/// better point wins a pair by a quarter to a half on average
-/// (`experiments/tuning/coarse-start/`).
+/// whole range. A pair's result is −2 to 2; half a point a pair is a
+/// clear but not lopsided edge, which a start far from the optimum gives
+/// the better probe (`experiments/tuning/coarse-start/` shows the phase
+/// reaching the optimum from such starts).
 pub const COARSE_MEAN_RESULT: f64 = 0.5;
 
 /// How much larger the coarse phase's perturbation is than `c_end`: it
