@@ -10,6 +10,7 @@ pub mod learned;
 pub mod mcts;
 pub mod random;
 pub mod spec;
+pub mod zero;
 
 use crate::game::outcome::Move;
 use crate::game::record::Game;
@@ -114,6 +115,7 @@ pub fn builtin_catalog() -> Catalog {
         learned::KIND,
         flatmc::KIND,
         mcts::KIND,
+        zero::KIND,
         alphabeta::KIND,
         human::KIND,
     ])

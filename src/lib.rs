@@ -6,6 +6,7 @@ pub mod cli;
 pub mod eval;
 pub mod game;
 pub mod interrupt;
+pub mod net;
 pub mod protocol;
 pub mod solve;
 pub mod stats;

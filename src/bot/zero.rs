@@ -1,0 +1,449 @@
+//! `zero`: PUCT search guided by a policy and value network, the search of
+//! AlphaZero (Silver et al. 2018), on the network of [`crate::net`].
+//!
+//! # Why a bot of its own
+//! `mcts`'s tree keeps what its playouts need (RAVE tables, progressive
+//! bias, margin rewards, the opponent model), and its iteration is a hot
+//! loop whose instruction count CI guards. PUCT needs other things in a
+//! node (the network's prior, no playout at all) and spends nearly all its
+//! time in the network. A mode of `mcts` would put branches for both into
+//! one loop and slow the engine that is the default; a bot of its own
+//! keeps each loop as simple as its method. What they share is below the
+//! bots: the rules, the exact solver, the key declarations.
+//!
+//! # The search
+//! - **PUCT**: a child is chosen by `Q + cpuct * P * sqrt(N) / (1 + n)`,
+//!   `Q` its mean (unvisited: the parent's mean minus `fpu`), `P` the
+//!   network's prior, `N` and `n` the parent's and the child's visits.
+//! - **Leaves** are valued by the network alone: no playout.
+//! - **Batches** (`batch=`) of leaves are evaluated together, spread over
+//!   `threads=` threads, with virtual loss (`zero/search.rs` says how); the
+//!   search is the same for any number of threads.
+//! - **Exact endgame**: with at most `exact=` free squares a leaf's result
+//!   is solved (win, draw or loss) and the root's move is the solver's.
+//!   Proven results climb the tree as in MCTS-Solver.
+//! - **Tree reuse** keeps the subtree of the moves played since the last
+//!   search.
+//! - **Self-play** settings: Dirichlet noise at the root (`noise=`,
+//!   `alpha=`) and, for the first `explore=` plies of a game, a move drawn
+//!   by visit share instead of the most visited.
+//!
+//! Defaults and their measurements: `experiments/learned-search/`.
+
+pub mod search;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use self::search::{Settings, Tree, noise_rng};
+use super::spec::{BotKind, KeyInfo, Params, SpecError};
+use super::{Bot, BotFault, MAX_THREADS, SearchInfo};
+use crate::bot::mcts::endgame;
+use crate::game::outcome::Move;
+use crate::game::position::Position;
+use crate::game::record::Game;
+use crate::game::rng::derive_seed;
+use crate::net::{PvNet, Scratch};
+use crate::solve::Solver;
+
+/// The budget of one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Leaves backed up: reproducible.
+    Iters(u64),
+    /// Wall-clock milliseconds: not reproducible.
+    Millis(u64),
+}
+
+/// Everything a `zero` bot is set to.
+#[derive(Clone, Copy, Debug)]
+pub struct ZeroConfig {
+    /// The network.
+    pub net: &'static PvNet,
+    /// The budget per move.
+    pub budget: Budget,
+    /// The search's settings.
+    pub settings: Settings,
+    /// Threads evaluating a batch.
+    pub threads: usize,
+    /// Keep the subtree between moves.
+    pub reuse: bool,
+    /// Plies from the start of the game whose move is drawn by visits.
+    pub explore: u32,
+}
+
+/// Default of `iters=`: 800, AlphaZero's budget per move in self-play;
+/// `experiments/learned-search/` measures strength against it.
+const DEFAULT_ITERS: u64 = 800;
+/// Default of `cpuct=`: 1.5, the usual order for a prior that sums to one
+/// (AlphaZero's schedule starts at 1.25; Leela Zero uses 1.5 to 3).
+const DEFAULT_CPUCT: f64 = 1.5;
+/// Default of `fpu=`: an unvisited move is taken as a little worse than
+/// its parent (Leela Zero's first-play reduction), so the prior decides
+/// how far the search widens.
+const DEFAULT_FPU: f64 = 0.2;
+/// Default of `batch=`: 8 leaves per evaluation, enough to keep a few
+/// threads busy with little of the search's order lost to virtual losses.
+const DEFAULT_BATCH: u64 = 8;
+/// Default of `exact=`: as `mcts`'s, where the solver's answer costs
+/// less than a network evaluation of each child.
+const DEFAULT_EXACT: u64 = 10;
+/// Default of `alpha=`: AlphaZero's 0.3 for chess's ~35 moves is a total
+/// concentration near 10.
+const DEFAULT_ALPHA: f64 = 10.0;
+
+/// `net=`.
+pub const NET: KeyInfo = KeyInfo::text(
+    "net",
+    "builtin|FILE",
+    "builtin",
+    "the policy-value network: the built-in one (trained on 7x7), or a file written by `pahtum train`",
+)
+.bare();
+/// `iters=`.
+pub const ITERS: KeyInfo = KeyInfo::int(
+    "iters",
+    1,
+    100_000_000,
+    DEFAULT_ITERS,
+    "leaves evaluated per move; reproducible",
+)
+.bare();
+/// `ms=`.
+pub const MS: KeyInfo = KeyInfo::opt_int(
+    "ms",
+    1,
+    86_400_000,
+    "time budget per move in milliseconds instead of iters (-: none; not reproducible)",
+)
+.bare();
+/// `threads=`.
+pub const THREADS: KeyInfo = KeyInfo::int(
+    "threads",
+    1,
+    MAX_THREADS as u64,
+    1,
+    "threads evaluating each batch (the search is the same for any number)",
+)
+.bare();
+/// `batch=`.
+pub const BATCH: KeyInfo = KeyInfo::int(
+    "batch",
+    1,
+    256,
+    DEFAULT_BATCH,
+    "leaves evaluated together, with virtual loss",
+)
+.bare()
+.research();
+/// `cpuct=`.
+pub const CPUCT: KeyInfo = KeyInfo::real(
+    "cpuct",
+    0.0,
+    100.0,
+    DEFAULT_CPUCT,
+    "PUCT exploration constant",
+)
+.bare()
+.research();
+/// `fpu=`.
+pub const FPU: KeyInfo = KeyInfo::real(
+    "fpu",
+    0.0,
+    2.0,
+    DEFAULT_FPU,
+    "an unvisited move's value: its parent's mean minus this",
+)
+.bare()
+.research();
+/// `exact=`.
+pub const EXACT: KeyInfo = KeyInfo::int(
+    "exact",
+    0,
+    14,
+    DEFAULT_EXACT,
+    "solve positions with <= this many empty squares (the root's move, leaves' results)",
+)
+.bare();
+/// `reuse=`.
+pub const REUSE: KeyInfo =
+    KeyInfo::flag("reuse", true, "keep the matching subtree between moves").bare();
+/// `noise=`.
+pub const NOISE: KeyInfo = KeyInfo::real(
+    "noise",
+    0.0,
+    1.0,
+    0.0,
+    "share of Dirichlet noise in the root's priors (self-play: 0.25)",
+)
+.bare()
+.research();
+/// `alpha=`.
+pub const ALPHA: KeyInfo = KeyInfo::real(
+    "alpha",
+    0.01,
+    1000.0,
+    DEFAULT_ALPHA,
+    "Dirichlet concentration of the root noise, summed over the moves",
+)
+.bare()
+.research();
+/// `explore=`.
+pub const EXPLORE: KeyInfo = KeyInfo::int(
+    "explore",
+    0,
+    64,
+    0,
+    "plies from the game's start whose move is drawn by visit share (self-play)",
+)
+.bare()
+.research();
+
+/// The catalogue entry.
+pub const KIND: BotKind = BotKind {
+    name: "zero",
+    summary: "PUCT search on a policy-value network trained by self-play (AlphaZero's method)",
+    keys: &[
+        NET, ITERS, MS, THREADS, EXACT, REUSE, BATCH, CPUCT, FPU, NOISE, ALPHA, EXPLORE,
+    ],
+    build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
+        let cfg = config_from(params)?;
+        Ok(Box::new(ZeroBot::new(params.label(), cfg, seed)))
+    },
+};
+
+/// Reads a spec's keys.
+///
+/// # Errors
+/// A key out of range, or a network file that cannot be read.
+pub fn config_from(p: &Params) -> Result<ZeroConfig, SpecError> {
+    let net = match p.text(&NET)? {
+        "builtin" => PvNet::builtin(),
+        path => PvNet::load(Path::new(path))
+            .map_err(|e| SpecError(format!("bot spec '{}': {e}", p.spec())))?,
+    };
+    let budget = match p.opt_int(&MS)? {
+        Some(ms) => Budget::Millis(ms),
+        None => Budget::Iters(p.int(&ITERS)?),
+    };
+    Ok(ZeroConfig {
+        net,
+        budget,
+        settings: Settings {
+            cpuct: p.real(&CPUCT)? as f32,
+            fpu: p.real(&FPU)? as f32,
+            batch: p.int(&BATCH)? as usize,
+            exact: p.int(&EXACT)? as u32,
+            noise: p.real(&NOISE)? as f32,
+            alpha: p.real(&ALPHA)? as f32,
+        },
+        threads: p.int(&THREADS)? as usize,
+        reuse: p.flag(&REUSE)?,
+        explore: p.int(&EXPLORE)? as u32,
+    })
+}
+
+/// The `zero` player.
+pub struct ZeroBot {
+    name: String,
+    cfg: ZeroConfig,
+    seed: u64,
+    tree: Tree,
+    solver: Option<Box<Solver>>,
+    scratch: Scratch,
+    /// The game (start and moves) the tree's root stands for.
+    rooted: Option<(Position, Vec<Move>)>,
+    last: Option<SearchInfo>,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl std::fmt::Debug for ZeroBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ZeroBot")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Principal variation length reported.
+const PV_LEN: usize = 12;
+
+impl ZeroBot {
+    /// A bot called `name` with configuration `cfg` and seed `seed`.
+    pub fn new(name: impl Into<String>, cfg: ZeroConfig, seed: u64) -> ZeroBot {
+        ZeroBot {
+            name: name.into(),
+            cfg,
+            seed,
+            tree: Tree::new(),
+            solver: None,
+            scratch: Scratch::default(),
+            rooted: None,
+            last: None,
+            pool: None,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &ZeroConfig {
+        &self.cfg
+    }
+
+    /// The root's moves and their visits after the last search, in the
+    /// tree's order (empty when the move came from the exact solver).
+    pub fn root_visits(&self) -> Vec<(Move, u32)> {
+        if self
+            .last
+            .as_ref()
+            .is_some_and(|l| l.extra.starts_with("exact"))
+        {
+            return Vec::new();
+        }
+        self.tree
+            .children(0)
+            .iter()
+            .map(|c| (c.mv(), c.visits()))
+            .collect()
+    }
+
+    /// Searches `game`'s position and returns the chosen move.
+    ///
+    /// # Errors
+    /// [`BotFault::Illegal`] if the game is over.
+    pub fn search(&mut self, game: &Game) -> Result<Move, BotFault> {
+        let pos = *game.position();
+        if pos.is_game_over() {
+            return Err(BotFault::Illegal("the game is over".into()));
+        }
+        let started = Instant::now();
+        let s = self.cfg.settings;
+        let first_stone = pos.pie() && pos.stone_count() == 0;
+        if pos.empty().count() <= s.exact && !first_stone {
+            let solver = self
+                .solver
+                .get_or_insert_with(|| Box::new(Solver::new(endgame::TABLE_MB)));
+            let ex = endgame::solve(&pos, solver);
+            if let Some(mv) = ex.best {
+                self.rooted = None;
+                self.last = Some(SearchInfo {
+                    nodes: 0,
+                    depth: pos.empty().count(),
+                    eval: None,
+                    pv: vec![mv],
+                    extra: format!("exact margin_halves={}", ex.margin_halves),
+                });
+                return Ok(mv);
+            }
+        }
+        self.prepare_tree(game);
+        if self.cfg.threads > 1 && self.pool.is_none() {
+            self.pool = crate::bot::mcts::parallel::pool_for(self.cfg.threads);
+        }
+        let deadline = match self.cfg.budget {
+            Budget::Millis(ms) => Some(started + Duration::from_millis(ms)),
+            Budget::Iters(_) => None,
+        };
+        let iters = match self.cfg.budget {
+            Budget::Iters(n) => n,
+            Budget::Millis(_) => u64::MAX,
+        };
+        let mut rng = noise_rng(derive_seed(self.seed, &[game.moves().len() as u64]));
+        let solver = self
+            .solver
+            .get_or_insert_with(|| Box::new(Solver::new(endgame::TABLE_MB)));
+        let threads = self.cfg.threads;
+        let pool = self.pool.as_ref();
+        let scratch = &mut self.scratch;
+        let mut evaluate = |net: &PvNet, ps: &[Position], l: &mut [f32], v: &mut [f32]| match pool {
+            Some(pool) if threads > 1 && ps.len() > 1 => {
+                let chunk = ps.len().div_ceil(threads);
+                pool.install(|| net.evaluate_batch(ps, chunk, l, v));
+            }
+            _ => net.evaluate_slice(ps, scratch, l, v),
+        };
+        let mut done = 0u64;
+        let mut evaluations = 0u64;
+        let mut collisions = 0u64;
+        // The root is expanded first, alone, so that its noise is in
+        // place before the search proper.
+        if self.tree.children(0).is_empty() {
+            let one = Settings { batch: 1, ..s };
+            let o = self
+                .tree
+                .run(self.cfg.net, &one, solver, &mut evaluate, &mut |it| it < 1);
+            done += o.iterations;
+            evaluations += o.evaluations;
+        }
+        self.tree.add_noise(s.noise, s.alpha, &mut rng);
+        let o = self
+            .tree
+            .run(self.cfg.net, &s, solver, &mut evaluate, &mut |it| {
+                it + done < iters && deadline.is_none_or(|d| Instant::now() < d)
+            });
+        done += o.iterations;
+        evaluations += o.evaluations;
+        collisions += o.collisions;
+        let draw = game.moves().len() < self.cfg.explore as usize;
+        let chosen = if draw {
+            self.tree.sample(&mut rng)
+        } else {
+            self.tree.best()
+        };
+        let Some(node) = chosen.copied() else {
+            unreachable!("a position not over has a move and its root was expanded")
+        };
+        let mv = node.mv();
+        let root_mean = self.tree.root().map_or(0.0, |r| -r.mean());
+        self.last = Some(SearchInfo {
+            nodes: done,
+            depth: self.tree.principal_variation(PV_LEN).len() as u32,
+            eval: Some(f64::from(root_mean)),
+            pv: self.tree.principal_variation(PV_LEN),
+            extra: format!(
+                "evals={evaluations} collisions={collisions} prior={:.3} visits={}",
+                node.prior(),
+                node.visits()
+            ),
+        });
+        self.rooted = Some((*game.start(), game.moves().to_vec()));
+        Ok(mv)
+    }
+
+    /// Roots the tree at `game`'s position, keeping the subtree of the
+    /// moves since the last search when reuse is on.
+    fn prepare_tree(&mut self, game: &Game) {
+        let pos = *game.position();
+        let moves = game.moves();
+        match &self.rooted {
+            Some((start, before))
+                if self.cfg.reuse
+                    && start == game.start()
+                    && moves.len() >= before.len()
+                    && moves[..before.len()] == before[..]
+                    && self.tree.root_position().is_some() =>
+            {
+                let since = moves[before.len()..].to_vec();
+                self.tree.descend(&since, pos);
+            }
+            _ => self.tree.reset(pos),
+        }
+    }
+}
+
+impl Bot for ZeroBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn select_move(&mut self, game: &Game) -> Result<Move, BotFault> {
+        self.search(game)
+    }
+
+    fn last_search(&self) -> Option<SearchInfo> {
+        self.last.clone()
+    }
+
+    fn is_timed(&self) -> bool {
+        matches!(self.cfg.budget, Budget::Millis(_))
+    }
+}
