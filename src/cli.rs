@@ -20,6 +20,7 @@ pub mod solve;
 pub mod sprt;
 pub mod sweep;
 pub mod tournament;
+pub mod train;
 pub mod tune;
 
 use std::ffi::OsString;
@@ -77,6 +78,8 @@ pub enum Command {
     Report(report::ReportArgs),
     /// Play a bot in the browser: a local web page and its JSON API
     Serve(serve::ServeArgs),
+    /// Self-play training of the `zero` bot's network: generations, gate, checkpoints, train.svg (build with --features train)
+    Train(train::TrainArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),
     /// Speed figures, one key=value per line
@@ -153,6 +156,7 @@ where
         Command::Review(a) => review::run(a),
         Command::Report(a) => report::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Train(a) => train::run(a),
     }
 }
 

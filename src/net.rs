@@ -48,6 +48,7 @@ use std::sync::{Mutex, OnceLock};
 
 use rayon::prelude::*;
 
+use crate::game::bitboard::Bitboard;
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::square::Square;
@@ -78,34 +79,87 @@ pub fn index_square(i: usize, size: u8) -> Square {
 /// komi is an input of the order of one.
 const KOMI_UNIT: f32 = 10.0;
 
+/// What the input planes are made of: a position from the side to move's
+/// view, small enough to keep by the hundred thousand (`pahtum train`'s
+/// replay buffer) and turned into planes by [`Features::write`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Features {
+    /// The side to move's stones.
+    pub mine: Bitboard,
+    /// The other side's stones.
+    pub theirs: Bitboard,
+    /// The holes.
+    pub holes: Bitboard,
+    /// Board side.
+    pub size: u8,
+    /// Whether the side to move is White.
+    pub white: bool,
+    /// Whether the pie swap is offered.
+    pub swap: bool,
+    /// Komi for the side to move, in half points (positive: in its favour).
+    pub komi_halves: i32,
+}
+
+impl Features {
+    /// The features of `pos`.
+    pub fn of(pos: &Position) -> Features {
+        let me = pos.turn();
+        // Komi goes to Black.
+        let k = pos.komi().halves();
+        Features {
+            mine: pos.stones(me),
+            theirs: pos.stones(!me),
+            holes: pos.holes(),
+            size: pos.size(),
+            white: me == Player::White,
+            swap: pos.can_swap(),
+            komi_halves: if me == Player::Black { k } else { -k },
+        }
+    }
+
+    /// The same position under symmetry `sym` of the square (0..8, as
+    /// [`Square::transform`]).
+    pub fn transform(&self, sym: u8) -> Features {
+        Features {
+            mine: self.mine.transform(sym, self.size),
+            theirs: self.theirs.transform(sym, self.size),
+            holes: self.holes.transform(sym, self.size),
+            ..*self
+        }
+    }
+
+    /// Writes the input planes into `out` (`size * size * PLANES` numbers,
+    /// square by square, the planes of a square contiguous).
+    pub fn write(&self, out: &mut [f32]) {
+        let n = self.size as usize * self.size as usize;
+        debug_assert_eq!(out.len(), n * PLANES);
+        let white = f32::from(u8::from(self.white));
+        let swap = f32::from(u8::from(self.swap));
+        let komi = self.komi_halves as f32 / 2.0 / KOMI_UNIT;
+        for (i, cell) in out.chunks_exact_mut(PLANES).enumerate() {
+            let sq = index_square(i, self.size);
+            let (m, t, h) = (
+                self.mine.contains(sq),
+                self.theirs.contains(sq),
+                self.holes.contains(sq),
+            );
+            cell[0] = f32::from(u8::from(m));
+            cell[1] = f32::from(u8::from(t));
+            cell[2] = f32::from(u8::from(h));
+            cell[3] = f32::from(u8::from(!(m || t || h)));
+            cell[4] = 1.0;
+            cell[5] = white;
+            cell[6] = swap;
+            cell[7] = komi;
+        }
+    }
+}
+
 /// Writes the input planes of `pos` into `out` (`size * size * PLANES`
 /// numbers, square by square, the planes of a square contiguous), from the
 /// side to move's view.
 pub fn encode(pos: &Position, out: &mut [f32]) {
-    let size = pos.size();
-    let n = size as usize * size as usize;
-    debug_assert_eq!(out.len(), n * PLANES);
-    let me = pos.turn();
-    let mine = pos.stones(me);
-    let theirs = pos.stones(!me);
-    let holes = pos.holes();
-    let white = f32::from(u8::from(me == Player::White));
-    let swap = f32::from(u8::from(pos.can_swap()));
-    // Komi goes to Black.
-    let komi = pos.komi().points() as f32 / KOMI_UNIT;
-    let komi = if me == Player::Black { komi } else { -komi };
-    for (i, cell) in out.chunks_exact_mut(PLANES).enumerate() {
-        let sq = index_square(i, size);
-        let (m, t, h) = (mine.contains(sq), theirs.contains(sq), holes.contains(sq));
-        cell[0] = f32::from(u8::from(m));
-        cell[1] = f32::from(u8::from(t));
-        cell[2] = f32::from(u8::from(h));
-        cell[3] = f32::from(u8::from(!(m || t || h)));
-        cell[4] = 1.0;
-        cell[5] = white;
-        cell[6] = swap;
-        cell[7] = komi;
-    }
+    Features::of(pos).write(out);
 }
 
 /// A 3x3 or 1x1 convolution's weights, stored `[tap][in][out]`.

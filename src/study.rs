@@ -37,3 +37,5 @@ pub mod spsa;
 pub mod sweep;
 pub mod tune;
 pub mod tune_csv;
+#[cfg(feature = "train")]
+pub mod train;

@@ -378,7 +378,9 @@ impl ZeroBot {
         let o = self
             .tree
             .run(self.cfg.net, &s, solver, &mut evaluate, &mut |it| {
-                it + done < iters && deadline.is_none_or(|d| Instant::now() < d)
+                it + done < iters
+                    && deadline.is_none_or(|d| Instant::now() < d)
+                    && !crate::interrupt::requested()
             });
         done += o.iterations;
         evaluations += o.evaluations;

@@ -1,0 +1,253 @@
+//! `pahtum train`: self-play training of the `zero` bot's network
+//! (the loop is [`crate::study::train`], built with `--features train`).
+
+use clap::Args;
+
+use super::common::StudyRunArgs;
+use super::error::{CliResult, usage};
+use super::num;
+
+/// `--lr`: above zero, at most one.
+const LR_RANGE: num::FloatRange = num::FloatRange {
+    lo: 0.0,
+    hi: 1.0,
+    lo_open: true,
+    hi_open: false,
+};
+
+/// `--noise`: a share.
+const SHARE_RANGE: num::FloatRange = num::FloatRange {
+    lo: 0.0,
+    hi: 1.0,
+    lo_open: false,
+    hi_open: false,
+};
+
+/// Arguments of `train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// Generations to reach (a resumed run goes on to this many)
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = num::int::<u32>(1, 100_000))]
+    pub generations: u32,
+    /// Self-play games per generation
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = num::int::<u32>(1, 1_000_000))]
+    pub games: u32,
+    /// zero's iterations per self-play move
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = num::int::<u64>(1, 1_000_000))]
+    pub iters: u64,
+    /// Games of the gate: the new network against the best so far, kept if it scores at least half
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = num::int::<u32>(0, 100_000))]
+    pub gate_games: u32,
+    /// Games of the best network against each anchor (heuristic, mcts:iters=2000) per generation
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = num::int::<u32>(0, 100_000))]
+    pub anchor_games: u32,
+    /// zero's iterations per move in the gate and against the anchors
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = num::int::<u64>(1, 1_000_000))]
+    pub match_iters: u64,
+    /// Training steps per generation
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = num::int::<u32>(0, 10_000_000))]
+    pub steps: u32,
+    /// Samples per training step
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = num::int::<usize>(1, 65_536))]
+    pub batch: usize,
+    /// AdamW's learning rate
+    #[arg(long, value_name = "X", default_value_t = 0.001, value_parser = num::float(LR_RANGE))]
+    pub lr: f64,
+    /// Generations of self-play samples in the replay buffer
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = num::int::<u32>(1, 1000))]
+    pub window: u32,
+    /// Channels of a new network's residual tower
+    #[arg(long, value_name = "N", default_value_t = 16, value_parser = num::int::<usize>(1, 256))]
+    pub channels: usize,
+    /// Residual blocks of a new network
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = num::int::<usize>(0, 40))]
+    pub blocks: usize,
+    /// Hidden units of a new network's value head
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = num::int::<usize>(1, 1024))]
+    pub hidden: usize,
+    /// Board side
+    #[arg(long, value_name = "N", default_value_t = 7, value_parser = num::int::<u8>(3, 8))]
+    pub size: u8,
+    /// Hole counts the games cycle through (each with and without the pie rule)
+    #[arg(long, value_name = "LIST", default_value = "3,5,7")]
+    pub holes: String,
+    /// Share of Dirichlet noise in the self-play root's priors
+    #[arg(long, value_name = "X", default_value_t = 0.25, value_parser = num::float(SHARE_RANGE))]
+    pub noise: f64,
+    /// Plies from a self-play game's start whose move is drawn by visit share
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = num::int::<u32>(0, 64))]
+    pub explore: u32,
+    /// Seed, threads, output directory, resume, quiet
+    #[command(flatten)]
+    pub run: StudyRunArgs,
+}
+
+/// Runs `train`.
+///
+/// # Errors
+/// Bad arguments (exit 2), a build without the trainer (exit 2), an
+/// interrupt (exit 130).
+pub fn run(a: TrainArgs) -> CliResult {
+    #[cfg(feature = "train")]
+    {
+        with_trainer::run(a)
+    }
+    #[cfg(not(feature = "train"))]
+    {
+        let _ = a;
+        Err(usage(
+            "train: this build has no trainer; build it with `cargo build --release --features train` (candle, about two minutes more)",
+        ))
+    }
+}
+
+#[cfg(feature = "train")]
+mod with_trainer {
+    use super::*;
+    use crate::arena::runopts::RunOptions;
+    use crate::cli::common::{
+        install_cancel, open_run, parse_holes, run_interrupt_note, save_run, terminal_bar, threads,
+    };
+    use crate::cli::error::CliError;
+    use crate::study::train::{GenRow, Progress, TrainConfig, TrainError, read_rows};
+
+    struct Bar {
+        bar: indicatif::ProgressBar,
+        anchor_games: u32,
+        quiet: bool,
+    }
+
+    impl Progress for Bar {
+        fn game(&self, generation: u32, done: u64, total: u64) {
+            if self.bar.length() != Some(total) {
+                self.bar.set_length(total);
+            }
+            self.bar.set_prefix(format!("gen {generation}"));
+            self.bar.set_position(done);
+        }
+
+        fn generation(&self, r: &GenRow) {
+            let elo = |i| crate::study::train::elo_of(r.anchor_scores[i], self.anchor_games);
+            let line = format!(
+                "gen {}: {:.0} positions/s, loss {:.3} + {:.3}, gate {:.2} ({}), Elo {:+.0} vs heuristic, {:+.0} vs mcts:iters=2000",
+                r.generation,
+                r.positions as f64 / r.seconds.max(1e-9),
+                r.policy_loss,
+                r.value_loss,
+                r.gate_score,
+                if r.kept { "kept" } else { "rejected" },
+                elo(0),
+                elo(1)
+            );
+            self.bar.set_message(line.clone());
+            if self.quiet {
+            } else if self.bar.is_hidden() {
+                // A log gets one line a generation.
+                eprintln!("{line}");
+            } else {
+                self.bar.println(line);
+            }
+            self.bar.reset();
+        }
+    }
+
+    pub(super) fn run(a: TrainArgs) -> CliResult {
+        let holes = parse_holes(&a.holes)?;
+        let max = u32::from(a.size) * u32::from(a.size) - 1;
+        if let Some(h) = holes.iter().find(|&&h| h > max) {
+            return Err(usage(format!(
+                "--holes: {h} holes do not fit a {0}x{0} board (at most {max})",
+                a.size
+            )));
+        }
+        let t = threads(a.run.threads)?;
+        let out = a.run.out_dir(|| {
+            std::path::PathBuf::from("results").join(format!(
+                "train-{}",
+                crate::arena::runinfo::utc_stamp()
+            ))
+        })?;
+        let cfg = TrainConfig {
+            generations: a.generations,
+            games: a.games,
+            iters: a.iters,
+            gate_games: a.gate_games,
+            anchor_games: a.anchor_games,
+            match_iters: a.match_iters,
+            steps: a.steps,
+            batch: a.batch,
+            lr: a.lr,
+            window: a.window,
+            shape: (a.channels, a.blocks, a.hidden),
+            size: a.size,
+            holes,
+            noise: a.noise as f32,
+            explore: a.explore,
+            seed: a.run.seed,
+        };
+        // --generations may grow on a resume; everything else must match.
+        let mut options = RunOptions::new();
+        options
+            .add("--games", cfg.games)
+            .add("--iters", cfg.iters)
+            .add("--gate-games", cfg.gate_games)
+            .add("--anchor-games", cfg.anchor_games)
+            .add("--match-iters", cfg.match_iters)
+            .add("--steps", cfg.steps)
+            .add("--batch", cfg.batch)
+            .add("--lr", cfg.lr)
+            .add("--window", cfg.window)
+            .add("--channels", a.channels)
+            .add("--blocks", a.blocks)
+            .add("--hidden", a.hidden)
+            .add("--size", cfg.size)
+            .add("--holes", &a.holes)
+            .add("--noise", cfg.noise)
+            .add("--explore", cfg.explore)
+            .add("--seed", cfg.seed);
+        let (mut info, resumed) = open_run(&out, "train", options, t, a.run.resume)?;
+        std::fs::create_dir_all(&out).map_err(|e| usage(format!("--out {}: {e}", out.display())))?;
+        let rows = if resumed {
+            read_rows(&out).map_err(|e| usage(format!("--resume: {e}")))?
+        } else {
+            Vec::new()
+        };
+        save_run(&info, &out)?;
+        install_cancel(run_interrupt_note(&out));
+        let bar = terminal_bar(
+            a.run.quiet,
+            "{prefix} [{bar:30}] {pos}/{len} games {per_sec} {wide_msg}",
+            0,
+            u64::from(cfg.games),
+        );
+        let progress = Bar {
+            bar,
+            anchor_games: cfg.anchor_games,
+            quiet: a.run.quiet,
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .map_err(|e| CliError::Internal(e.into()))?;
+        let result = pool.install(|| crate::study::train::run(&cfg, &out, rows, &progress));
+        progress.bar.finish_and_clear();
+        match result {
+            Ok(rows) => {
+                info.end_time = Some(crate::arena::runinfo::utc_now());
+                save_run(&info, &out)?;
+                let best = rows.last().map_or(0, |r| r.best);
+                println!(
+                    "best=generation {best} net={}",
+                    out.join("best.safetensors").display()
+                );
+                Ok(())
+            }
+            Err(TrainError::Interrupted) => Err(CliError::Interrupted(format!(
+                "interrupted: the generations in {}/train.csv are kept; --resume --out {} goes on",
+                out.display(),
+                out.display()
+            ))),
+            Err(e) => Err(CliError::Internal(anyhow::Error::new(e))),
+        }
+    }
+}
