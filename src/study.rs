@@ -35,7 +35,7 @@ pub mod serve;
 pub mod sprt;
 pub mod spsa;
 pub mod sweep;
-pub mod tune;
-pub mod tune_csv;
 #[cfg(feature = "train")]
 pub mod train;
+pub mod tune;
+pub mod tune_csv;

@@ -449,3 +449,149 @@ impl Bot for ZeroBot {
         matches!(self.cfg.budget, Budget::Millis(_))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::spec::Catalog;
+    use crate::game::outcome::Komi;
+    use crate::game::rules::{HoleSetup, Rules, layout_rng};
+
+    fn bot(spec: &str, seed: u64) -> ZeroBot {
+        let catalog = Catalog::new(vec![KIND]);
+        let spec = catalog.parse(spec).expect("spec");
+        let params = Params::new(&spec);
+        ZeroBot::new("zero", config_from(&params).expect("config"), seed)
+    }
+
+    fn game(seed: u64, stones: u32, pie: bool) -> Game {
+        let rules = Rules {
+            size: 7,
+            holes: HoleSetup::Random(5),
+            pie,
+            komi: Komi::ZERO,
+        };
+        let mut g = Game::new(rules.new_game(&mut layout_rng(seed)).expect("rules"));
+        let mut rng = crate::game::rng::FastRng::new(seed);
+        for _ in 0..stones {
+            let e = g.position().empty();
+            g.try_play(Move::Place(e.nth(rng.below(e.count())).expect("free")))
+                .expect("legal");
+        }
+        g
+    }
+
+    #[test]
+    fn the_search_is_the_same_for_any_number_of_threads() {
+        for (seed, stones, pie) in [(1, 0, true), (2, 7, false), (3, 1, true)] {
+            let g = game(seed, stones, pie);
+            let mut one = bot("zero:iters=300,batch=8,threads=1", 4);
+            let mut three = bot("zero:iters=300,batch=8,threads=3", 4);
+            assert_eq!(one.search(&g), three.search(&g));
+            assert_eq!(one.root_visits(), three.root_visits());
+            assert!(one.root_visits().iter().map(|v| v.1).sum::<u32>() >= 290);
+        }
+    }
+
+    #[test]
+    fn leaves_evaluated_one_by_one_or_in_a_batch_give_the_same_tree() {
+        let g = game(5, 9, false);
+        let net = PvNet::builtin();
+        let s = Settings {
+            cpuct: 1.5,
+            fpu: 0.2,
+            batch: 16,
+            exact: 10,
+            noise: 0.0,
+            alpha: 10.0,
+        };
+        let run = |batched: bool| {
+            let mut tree = Tree::new();
+            tree.reset(*g.position());
+            let mut solver = Solver::new(1);
+            let mut scratch = Scratch::default();
+            let mut eval = |net: &PvNet, ps: &[Position], l: &mut [f32], v: &mut [f32]| {
+                if batched {
+                    net.evaluate_batch(ps, 3, l, v);
+                } else {
+                    let w = l.len() / ps.len();
+                    for (i, p) in ps.iter().enumerate() {
+                        let e = net.evaluate(p, &mut scratch);
+                        l[i * w..(i + 1) * w].copy_from_slice(&e.logits);
+                        v[i] = e.value;
+                    }
+                }
+            };
+            tree.run(net, &s, &mut solver, &mut eval, &mut |it| it < 400);
+            tree.children(0)
+                .iter()
+                .map(|c| (c.mv(), c.visits(), c.mean().to_bits()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(true), run(false));
+    }
+
+    #[test]
+    fn reuse_keeps_the_subtree_of_the_moves_played() {
+        let mut g = game(6, 4, false);
+        let mut b = bot("zero:iters=400", 1);
+        let mv = b.search(&g).expect("move");
+        let child_visits = b
+            .root_visits()
+            .iter()
+            .find(|v| v.0 == mv)
+            .map_or(0, |v| v.1);
+        g.try_play(mv).expect("legal");
+        b.prepare_tree(&g);
+        assert_eq!(b.tree.root().map(|r| r.visits()), Some(child_visits));
+        assert!(child_visits > 0);
+    }
+
+    #[test]
+    fn with_few_squares_left_the_move_is_the_solvers() {
+        let g = game(7, 34, false);
+        assert!(g.position().empty().count() <= 10);
+        let mut b = bot("zero:iters=50", 1);
+        let mv = b.search(&g).expect("move");
+        let mut solver = Solver::new(1);
+        let ex = endgame::solve(g.position(), &mut solver);
+        assert_eq!(Some(mv), ex.best);
+        assert!(
+            b.last_search()
+                .is_some_and(|i| i.extra.starts_with("exact"))
+        );
+    }
+
+    #[test]
+    fn the_root_is_proven_where_the_tree_reaches_the_exact_endgame() {
+        // 12 free squares: every leaf two plies down is solved, so the
+        // root is proven and its move keeps the solver's result.
+        let g = game(8, 32, false);
+        let pos = *g.position();
+        assert_eq!(pos.empty().count(), 12);
+        let mut b = bot("zero:iters=5000", 1);
+        let mv = b.search(&g).expect("move");
+        let proven = b.tree.root().and_then(|r| r.proven());
+        let kids: Vec<_> = b
+            .tree
+            .children(0)
+            .iter()
+            .map(|c| (c.mv(), c.visits(), c.proven()))
+            .collect();
+        assert!(
+            proven.is_some(),
+            "not proven: {kids:?} {:?}",
+            b.last_search()
+        );
+        let mut solver = Solver::new(1);
+        let best = solver
+            .result_sign(&pos, &crate::solve::SolveLimits::default())
+            .expect("solved");
+        let mut after = pos;
+        after.try_play_move(mv).expect("legal");
+        let kept = -solver
+            .result_sign(&after, &crate::solve::SolveLimits::default())
+            .expect("solved");
+        assert_eq!(kept, best);
+    }
+}

@@ -162,10 +162,8 @@ mod with_trainer {
         }
         let t = threads(a.run.threads)?;
         let out = a.run.out_dir(|| {
-            std::path::PathBuf::from("results").join(format!(
-                "train-{}",
-                crate::arena::runinfo::utc_stamp()
-            ))
+            std::path::PathBuf::from("results")
+                .join(format!("train-{}", crate::arena::runinfo::utc_stamp()))
         })?;
         let cfg = TrainConfig {
             generations: a.generations,
@@ -206,7 +204,8 @@ mod with_trainer {
             .add("--explore", cfg.explore)
             .add("--seed", cfg.seed);
         let (mut info, resumed) = open_run(&out, "train", options, t, a.run.resume)?;
-        std::fs::create_dir_all(&out).map_err(|e| usage(format!("--out {}: {e}", out.display())))?;
+        std::fs::create_dir_all(&out)
+            .map_err(|e| usage(format!("--out {}: {e}", out.display())))?;
         let rows = if resumed {
             read_rows(&out).map_err(|e| usage(format!("--resume: {e}")))?
         } else {

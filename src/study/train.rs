@@ -155,7 +155,14 @@ impl Sample {
         };
         let z = f32_at(32);
         let policy = (0..width).map(|i| f32_at(36 + 4 * i)).collect();
-        Some((Sample { features, policy, z }, len))
+        Some((
+            Sample {
+                features,
+                policy,
+                z,
+            },
+            len,
+        ))
     }
 }
 
@@ -325,10 +332,17 @@ fn rules_of(cfg: &TrainConfig, i: u32) -> Rules {
 fn self_play(cfg: &TrainConfig, net: &'static PvNet, generation: u32, i: u32) -> Vec<Sample> {
     let rules = rules_of(cfg, i);
     let start = rules
-        .new_game(&mut layout_rng(derive_seed(cfg.seed, &[1, u64::from(generation), u64::from(i)])))
+        .new_game(&mut layout_rng(derive_seed(
+            cfg.seed,
+            &[1, u64::from(generation), u64::from(i)],
+        )))
         .unwrap_or_else(|e| unreachable!("train checks its rules: {e}"));
     let seed = derive_seed(cfg.seed, &[2, u64::from(generation), u64::from(i)]);
-    let mut bot = ZeroBot::new("self", zero_config(net, cfg.iters, cfg.noise, cfg.explore), seed);
+    let mut bot = ZeroBot::new(
+        "self",
+        zero_config(net, cfg.iters, cfg.noise, cfg.explore),
+        seed,
+    );
     let mut game = Game::new(start);
     let mut plies: Vec<(Features, Vec<f32>, Player)> = Vec::new();
     let width = swap_index(cfg.size) + 1;
@@ -396,7 +410,8 @@ fn match_score(
                     &[tag, u64::from(generation), u64::from(pair)],
                 )))
                 .unwrap_or_else(|e| unreachable!("train checks its rules: {e}"));
-            let seeds = [3, 4].map(|s| derive_seed(cfg.seed, &[tag, s, u64::from(generation), u64::from(i)]));
+            let seeds = [3, 4]
+                .map(|s| derive_seed(cfg.seed, &[tag, s, u64::from(generation), u64::from(i)]));
             let (mut a, mut b) = (make_a(seeds[0]), make_b(seeds[1]));
             let a_first = i % 2 == 0;
             let r = if a_first {
@@ -430,8 +445,14 @@ pub fn read_rows(out: &Path) -> Result<Vec<GenRow>, TrainError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(file_err(&path)(e)),
     };
+    // A kill in the middle of a write leaves a torn last line: it is
+    // dropped, and that generation is played again.
+    let whole = match text.rfind('\n') {
+        Some(i) => &text[..=i],
+        None => "",
+    };
     let mut rows = Vec::new();
-    for (n, line) in text.lines().enumerate().skip(1) {
+    for (n, line) in whole.lines().enumerate().skip(1) {
         let bad = |why: &str| TrainError::File {
             path: format!("{}:{}", path.display(), n + 1),
             why: why.to_string(),
@@ -440,7 +461,10 @@ pub fn read_rows(out: &Path) -> Result<Vec<GenRow>, TrainError> {
         if row.generation as usize != rows.len() + 1 {
             return Err(bad("generations are not consecutive from 1"));
         }
-        for p in [net_path(out, row.generation), samples_path(out, row.generation)] {
+        for p in [
+            net_path(out, row.generation),
+            samples_path(out, row.generation),
+        ] {
             if !p.exists() {
                 return Err(bad(&format!("its file {} is missing", p.display())));
             }
@@ -507,9 +531,11 @@ pub fn run(
         buffer.push(read_samples(out, g, cfg.size)?);
     }
     let csv = out.join("train.csv");
-    if rows.is_empty() {
-        write_file(&csv, format!("{HEADER}\n").as_bytes())?;
-    }
+    let kept: String = rows
+        .iter()
+        .map(|r| r.csv(cfg.anchor_games) + "\n")
+        .collect();
+    write_file(&csv, format!("{HEADER}\n{kept}").as_bytes())?;
     for g in last + 1..=cfg.generations {
         let started = std::time::Instant::now();
         let done = std::sync::atomic::AtomicU64::new(0);
@@ -539,7 +565,8 @@ pub fn run(
         }
         let all: Vec<Sample> = buffer.iter().flatten().cloned().collect();
         let mut rng = ChaCha8Rng::seed_from_u64(derive_seed(cfg.seed, &[5, u64::from(g)]));
-        let (policy_loss, value_loss) = learner.train(&all, cfg.steps, cfg.batch, cfg.lr, &mut rng)?;
+        let (policy_loss, value_loss) =
+            learner.train(&all, cfg.steps, cfg.batch, cfg.lr, &mut rng)?;
         let cand_bytes = learner.to_bytes()?;
         let candidate = leak(&cand_bytes)?;
         if crate::interrupt::requested() {
@@ -551,7 +578,13 @@ pub fn run(
             6,
             g,
             cfg.gate_games,
-            &|s| Box::new(ZeroBot::new("candidate", zero_config(candidate, mi, 0.0, 0), s)),
+            &|s| {
+                Box::new(ZeroBot::new(
+                    "candidate",
+                    zero_config(candidate, mi, 0.0, 0),
+                    s,
+                ))
+            },
             &|s| Box::new(ZeroBot::new("best", zero_config(best, mi, 0.0, 0), s)),
         );
         let kept = gate_score >= 0.5;
@@ -605,7 +638,10 @@ pub fn run(
         f.sync_data().map_err(file_err(&csv))?;
         progress.generation(&row);
         rows.push(row);
-        write_file(&out.join("train.svg"), plot(&rows, cfg.anchor_games).as_bytes())?;
+        write_file(
+            &out.join("train.svg"),
+            plot(&rows, cfg.anchor_games).as_bytes(),
+        )?;
     }
     Ok(rows)
 }
@@ -627,11 +663,17 @@ pub fn plot(rows: &[GenRow], anchor_games: u32) -> String {
         series: vec![
             Series {
                 label: "policy (cross-entropy, nats)".into(),
-                points: rows.iter().map(|r| pt(r.generation, r.policy_loss)).collect(),
+                points: rows
+                    .iter()
+                    .map(|r| pt(r.generation, r.policy_loss))
+                    .collect(),
             },
             Series {
                 label: "value (squared error)".into(),
-                points: rows.iter().map(|r| pt(r.generation, r.value_loss)).collect(),
+                points: rows
+                    .iter()
+                    .map(|r| pt(r.generation, r.value_loss))
+                    .collect(),
             },
         ],
         connect: true,
@@ -699,7 +741,9 @@ mod tests {
                 pie,
                 komi: Komi::from_halves(3),
             };
-            let mut pos = rules.new_game(&mut layout_rng(rng.next_word())).expect("rules");
+            let mut pos = rules
+                .new_game(&mut layout_rng(rng.next_word()))
+                .expect("rules");
             while !pos.is_game_over() {
                 out.push(pos);
                 let e = pos.empty();
@@ -717,7 +761,10 @@ mod tests {
         let learner = Learner::from_bytes(&net.to_bytes()).expect("learner");
         let mut scratch = crate::net::Scratch::default();
         for size in [7u8, 5] {
-            let ps: Vec<Position> = positions().into_iter().filter(|p| p.size() == size).collect();
+            let ps: Vec<Position> = positions()
+                .into_iter()
+                .filter(|p| p.size() == size)
+                .collect();
             let samples: Vec<Sample> = ps
                 .iter()
                 .map(|p| Sample {
@@ -729,7 +776,12 @@ mod tests {
             let (logits, values) = learner.evaluate(&samples).expect("forward");
             for (i, p) in ps.iter().enumerate() {
                 let e = net.evaluate(p, &mut scratch);
-                assert!((e.value - values[i]).abs() < 1e-4, "{} vs {}", e.value, values[i]);
+                assert!(
+                    (e.value - values[i]).abs() < 1e-4,
+                    "{} vs {}",
+                    e.value,
+                    values[i]
+                );
                 for (a, b) in e.logits.iter().zip(&logits[i]) {
                     assert!((a - b).abs() < 1e-3, "logit {a} vs {b}");
                 }

@@ -418,6 +418,12 @@ impl Tree {
             .iter()
             .enumerate()
         {
+            // A proven loss for the chooser is never worth a visit while
+            // anything else is open (when nothing is, the node is proven
+            // and not descended).
+            if c.state == PROVEN && c.proven == -1 {
+                continue;
+            }
             let n = c.visits + c.virtual_visits;
             let q = if c.state == PROVEN {
                 f32::from(c.proven)

@@ -36,7 +36,12 @@ pub struct Model {
 }
 
 impl Model {
-    fn new(vb: &VarBuilder<'_>, channels: usize, blocks: usize, hidden: usize) -> candle_core::Result<Model> {
+    fn new(
+        vb: &VarBuilder<'_>,
+        channels: usize,
+        blocks: usize,
+        hidden: usize,
+    ) -> candle_core::Result<Model> {
         let pad = Conv2dConfig {
             padding: 1,
             ..Default::default()
@@ -212,7 +217,8 @@ impl Learner {
                 let row = s.transformed_policy(*sym);
                 target[b * width..(b + 1) * width].copy_from_slice(&row);
                 let f = s.features.transform(*sym);
-                let free = !(f.mine | f.theirs | f.holes) & crate::game::bitboard::Bitboard::full(size);
+                let free =
+                    !(f.mine | f.theirs | f.holes) & crate::game::bitboard::Bitboard::full(size);
                 for sq in free {
                     mask[b * width + crate::net::square_index(sq, size)] = 1.0;
                 }
@@ -227,14 +233,18 @@ impl Learner {
             let mask = Tensor::from_vec(mask, (batch, width), dev).map_err(err)?;
             let z = Tensor::from_vec(z, batch, dev).map_err(err)?;
             let (logits, v) = self.model.forward(&x).map_err(err)?;
-            let masked = ((logits + ((mask - 1.0).map_err(err)? * 1e4).map_err(err)?)).map_err(err)?;
+            let masked =
+                (logits + ((mask - 1.0).map_err(err)? * 1e4).map_err(err)?).map_err(err)?;
             let logp = candle_nn::ops::log_softmax(&masked, 1).map_err(err)?;
             let policy = (target * logp)
                 .and_then(|t| t.sum(1))
                 .and_then(|t| t.mean_all())
                 .and_then(|t| t.neg())
                 .map_err(err)?;
-            let value = (v - z).and_then(|d| d.sqr()).and_then(|d| d.mean_all()).map_err(err)?;
+            let value = (v - z)
+                .and_then(|d| d.sqr())
+                .and_then(|d| d.mean_all())
+                .map_err(err)?;
             let loss = (&policy + &value).map_err(err)?;
             opt.backward_step(&loss).map_err(err)?;
             pl += f64::from(policy.to_scalar::<f32>().map_err(err)?);

@@ -1,0 +1,183 @@
+//! `pahtum train` as a user runs it: a tiny training run, its files, its
+//! resume after `kill -9`, its interrupt and its refusals. Built with the
+//! trainer only (`cargo test --release --features train --test train`).
+#![cfg(feature = "train")]
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{BIN, ok, read, refused, s};
+
+/// A run of a few seconds: two games a generation, a few steps.
+fn tiny(out: &std::path::Path, generations: &str) -> Vec<String> {
+    [
+        "train",
+        "--generations",
+        generations,
+        "--games",
+        "2",
+        "--iters",
+        "24",
+        "--gate-games",
+        "2",
+        "--anchor-games",
+        "2",
+        "--match-iters",
+        "16",
+        "--steps",
+        "3",
+        "--batch",
+        "16",
+        "--holes",
+        "5",
+        "--seed",
+        "9",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        s(out),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn args(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// `train.csv` without its `seconds` column, the one that may differ.
+fn rows_without_time(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.rsplit_once(',').map_or(l, |(a, _)| a).to_string())
+        .collect()
+}
+
+#[test]
+fn a_tiny_run_writes_its_generations_and_a_network_zero_plays() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("run");
+    let stdout = ok(&args(&tiny(&out, "2")));
+    assert!(stdout.starts_with("best=generation "), "{stdout}");
+    let csv = read(&out.join("train.csv"));
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 3, "{csv}");
+    assert!(lines[0].starts_with("generation,games,positions,"), "{csv}");
+    for g in 0..=2 {
+        assert!(out.join(format!("nets/gen-{g:04}.safetensors")).exists());
+    }
+    assert!(read(&out.join("train.svg")).contains("Elo of the best network"));
+    assert!(read(&out.join("run.json")).contains("\"train\""));
+    // The best network is a file `zero` plays with.
+    let net = out.join("best.safetensors");
+    let spec = format!("zero:iters=30,net={}", s(&net));
+    let t = dir.path().join("t");
+    ok(&[
+        "tournament",
+        "--bot",
+        &spec,
+        "--bot",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--quiet",
+        "--out",
+        s(&t),
+    ]);
+    assert_eq!(read(&t.join("games.csv")).lines().count(), 3);
+}
+
+#[test]
+fn a_run_killed_mid_generation_resumes_to_the_same_rows_and_networks() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let whole = dir.path().join("whole");
+    ok(&args(&tiny(&whole, "3")));
+    let cut = dir.path().join("cut");
+    let mut child = Command::new(BIN)
+        .args(tiny(&cut, "3"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start pahtum");
+    let csv = cut.join("train.csv");
+    let t0 = Instant::now();
+    while std::fs::read_to_string(&csv)
+        .unwrap_or_default()
+        .lines()
+        .count()
+        < 2
+        && t0.elapsed() < Duration::from_secs(120)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().expect("kill -9");
+    let _ = child.wait();
+    let kept = std::fs::read_to_string(&csv).unwrap_or_default();
+    assert!(
+        kept.lines().count() < 4,
+        "the run ended before the kill: {kept}"
+    );
+    let mut resume = tiny(&cut, "3");
+    resume.push("--resume".into());
+    ok(&args(&resume));
+    assert_eq!(
+        rows_without_time(&read(&csv)),
+        rows_without_time(&read(&whole.join("train.csv")))
+    );
+    for g in 0..=3 {
+        let name = format!("nets/gen-{g:04}.safetensors");
+        assert_eq!(
+            std::fs::read(cut.join(&name)).expect("net"),
+            std::fs::read(whole.join(&name)).expect("net"),
+            "{name}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_with_130_keeping_the_finished_generations() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("run");
+    let child = Command::new(BIN)
+        .args(tiny(&out, "50"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start pahtum");
+    let csv = out.join("train.csv");
+    let t0 = Instant::now();
+    while std::fs::read_to_string(&csv)
+        .unwrap_or_default()
+        .lines()
+        .count()
+        < 2
+        && t0.elapsed() < Duration::from_secs(120)
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    common::send(child.id(), nix::sys::signal::Signal::SIGINT);
+    let o = child.wait_with_output().expect("wait");
+    assert_eq!(o.status.code(), Some(130), "{}", common::text(&o.stderr));
+    assert!(common::text(&o.stderr).contains("--resume"));
+    let rows = read(&csv);
+    assert!(rows.lines().count() >= 2, "{rows}");
+    assert!(rows.ends_with('\n'), "a torn row: {rows}");
+}
+
+#[test]
+fn bad_options_and_another_runs_resume_are_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("run");
+    let mut bad = tiny(&out, "1");
+    bad.extend(["--holes".into(), "49".into()]);
+    assert!(refused(&args(&bad)).contains("--holes"));
+    ok(&args(&tiny(&out, "1")));
+    let mut other = tiny(&out, "2");
+    other.extend(["--games".into(), "3".into(), "--resume".into()]);
+    assert!(refused(&args(&other)).contains("--games"));
+}
