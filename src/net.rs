@@ -10,7 +10,12 @@
 //!   move's view ([`encode`]): its stones, the opponent's, the holes, the
 //!   empty squares, a plane of ones (which, with the zero padding of the
 //!   convolutions, marks the edge), whether the side to move is White,
-//!   whether the pie swap is offered, and the komi for the side to move;
+//!   whether the pie swap is offered, the komi for the side to move, and
+//!   three planes of the score: what each side would add to its line
+//!   score by a stone on each empty square, and the side to move's lead
+//!   as the lines stand. The score is a sum over runs that a small
+//!   network would need many layers to count; given, it is what the
+//!   network learns from first;
 //! - a 3x3 convolution to `channels` planes, then `blocks` residual blocks
 //!   of two 3x3 convolutions (ReLU after each, the block's input added
 //!   before the second ReLU);
@@ -51,10 +56,11 @@ use rayon::prelude::*;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::Player;
 use crate::game::position::Position;
+use crate::game::scoring::{gain, score};
 use crate::game::square::Square;
 
 /// Input planes per square ([`encode`]).
-pub const PLANES: usize = 8;
+pub const PLANES: usize = 11;
 
 /// The policy's index of the swap: after the `size * size` squares.
 pub fn swap_index(size: u8) -> usize {
@@ -75,9 +81,9 @@ pub fn index_square(i: usize, size: u8) -> Square {
     Square::new((i % s) as u8, (i / s) as u8)
 }
 
-/// Komi is given to the network in units of this many points, so a usual
-/// komi is an input of the order of one.
-const KOMI_UNIT: f32 = 10.0;
+/// Komi, scores and gains are given to the network in units of this many
+/// points, so that usual values are inputs of the order of one.
+const POINTS_UNIT: f32 = 10.0;
 
 /// What the input planes are made of: a position from the side to move's
 /// view, small enough to keep by the hundred thousand (`pahtum train`'s
@@ -135,7 +141,8 @@ impl Features {
         debug_assert_eq!(out.len(), n * PLANES);
         let white = f32::from(u8::from(self.white));
         let swap = f32::from(u8::from(self.swap));
-        let komi = self.komi_halves as f32 / 2.0 / KOMI_UNIT;
+        let komi = self.komi_halves as f32 / 2.0 / POINTS_UNIT;
+        let lead = (score(self.mine) as f32 - score(self.theirs) as f32) / POINTS_UNIT;
         for (i, cell) in out.chunks_exact_mut(PLANES).enumerate() {
             let sq = index_square(i, self.size);
             let (m, t, h) = (
@@ -151,6 +158,18 @@ impl Features {
             cell[5] = white;
             cell[6] = swap;
             cell[7] = komi;
+            let free = cell[3] != 0.0;
+            cell[8] = if free {
+                gain(self.mine, sq) as f32 / POINTS_UNIT
+            } else {
+                0.0
+            };
+            cell[9] = if free {
+                gain(self.theirs, sq) as f32 / POINTS_UNIT
+            } else {
+                0.0
+            };
+            cell[10] = lead;
         }
     }
 }
