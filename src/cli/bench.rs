@@ -292,6 +292,32 @@ pub fn run(args: BenchArgs) -> CliResult {
             ..MctsConfig::default()
         }),
     );
+    // The `zero` bot's network (the built-in one) on positions of random
+    // partial games, 64 at a time on one thread: its cost per position,
+    // which bounds zero's iterations a second.
+    let mut net_positions = Vec::with_capacity(64);
+    while net_positions.len() < 64 {
+        let mut p = pos;
+        let plies = rng.below(p.empty().count() - 1);
+        for _ in 0..plies {
+            let e = p.empty();
+            p.play_unchecked(
+                e.nth(rng.below(e.count()))
+                    .unwrap_or_else(|| unreachable!("free")),
+            );
+        }
+        net_positions.push(p);
+    }
+    let net = crate::net::PvNet::builtin();
+    let width = crate::net::swap_index(pos.size()) + 1;
+    let (mut logits, mut values) = (vec![0f32; 64 * width], vec![0f32; 64]);
+    let mut scratch = crate::net::Scratch::default();
+    let net_evals = per_second(args.seconds, |_| {
+        net.evaluate_slice(&net_positions, &mut scratch, &mut logits, &mut values);
+        64
+    });
+    black_box(&values);
+    println!("net_evals_per_s={net_evals:.0}");
     println!("mcts_bytes_per_node={}", Tree::NODE_BYTES);
     if let Some(ns) = round_trip {
         println!("cache_line_round_trip_ns={ns:.0}");

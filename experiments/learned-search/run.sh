@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Learned search (README.md here): the zero bot on the built-in network
+# against the default mcts, at equal iterations, at equal time, on the
+# perfect-play suite, in whole 5x5 games against perfect play, and its
+# first-player advantage. Prints every table the README quotes.
+# Usage: experiments/learned-search/run.sh   (from the repository root)
+#   PART=speed|iters|time|suite|perfect|fpa|train|all (default all but train);
+#   PART=train retrains the built-in network with the documented command
+#   (about an hour on 2 cores) and checks its bytes against
+#   data/zero-7.safetensors;
+#   WORK=DIR keeps the outputs there (a finished step is not run again);
+#   NO_BUILD=1 uses target/release/pahtum as it is.
+set -euo pipefail
+here=experiments/learned-search
+bin=target/release/pahtum
+[ "${NO_BUILD:-0}" = 1 ] || cargo build --release --quiet
+if [ -n "${WORK:-}" ]; then work=$WORK; mkdir -p "$work"; else
+  work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
+PART=${PART:-all}
+want() { [ "$PART" = "$1" ] || { [ "$PART" = all ] && [ "$1" != train ]; }; }
+done_run() { [ -f "$1/run.json" ] && grep -q '"end_time": "' "$1/run.json"; }
+start=$(date +%s)
+MCTS=mcts
+PERFECT=alphabeta:solve=25,nodes=0,label=perfect
+
+if want train; then
+  # The documented command of data/zero-7.safetensors.
+  cmd=(train --generations "${GENERATIONS:-14}" --games 48 --iters 160 --gate-games 16
+       --anchor-games 10 --match-iters 160 --steps 100 --batch 256 --seed 1 --threads 2)
+  echo "+ pahtum ${cmd[*]}"
+  cargo build --release --quiet --features train
+  done_run "$work/train" || $bin "${cmd[@]}" --out "$work/train" --quiet --resume 2>/dev/null ||
+    $bin "${cmd[@]}" --out "$work/train" --quiet
+  cut -d, -f1,3,5,6,7,8,9,12,13 "$work/train/train.csv" | column -t -s,
+  if cmp -s "$work/train/best.safetensors" data/zero-7.safetensors; then
+    echo "best.safetensors is data/zero-7.safetensors, byte for byte"
+  else
+    echo "best.safetensors differs from data/zero-7.safetensors"
+  fi
+  cargo build --release --quiet
+fi
+
+if want speed; then
+  echo "+ pahtum bench --seconds 2 (network and default mcts figures)"
+  $bin bench --seconds 2 | grep -E '^(net_evals_per_s|mcts_default_iters_per_s)='
+fi
+
+if want iters; then
+  # Elo against iterations: a gauntlet of zero and mcts at 100, 1000 and
+  # 10000 iterations against mcts:iters=1000, on one Elo scale.
+  d="$work/iters"
+  bots=(--bot mcts:iters=1000,label=ref)
+  for n in 100 1000 10000; do
+    bots+=(--bot "zero:iters=$n,label=zero_$n" --bot "$MCTS:iters=$n,label=mcts_$n")
+  done
+  echo "+ pahtum tournament --format gauntlet ${bots[*]} --games ${ITER_GAMES:-10} --seed 31"
+  done_run "$d" || { rm -rf "$d"; $bin tournament --format gauntlet "${bots[@]}" \
+    --games "${ITER_GAMES:-10}" --seed 31 --threads 2 --quiet --out "$d"; }
+  column -t -s, "$d/ratings.csv"
+fi
+
+if want time; then
+  # Equal time: zero against the default mcts, an SPRT at 50 ms and at
+  # 200 ms a move (pentanomial, elo0 0, elo1 5).
+  for ms in 50 200; do
+    d="$work/sprt-$ms"
+    max=$([ "$ms" = 50 ] && echo "${MAX_50:-200}" || echo "${MAX_200:-60}")
+    echo "+ pahtum sprt --a zero:ms=$ms --b mcts:ms=$ms --elo0 0 --elo1 5 --max-games $max --seed 41"
+    done_run "$d" || { rm -rf "$d"; $bin sprt --a "zero:ms=$ms" --b "mcts:ms=$ms" --elo0 0 --elo1 5 \
+      --max-games "$max" --seed 41 --threads 2 --quiet --out "$d" > "$d.out" || true; }
+    tail -n 3 "$d.out" 2>/dev/null || true
+    cat "$d/summary.csv" 2>/dev/null | column -t -s, || true
+  done
+fi
+
+if want suite || want perfect; then
+  export BOTS="zero mcts" GAME_BOTS="zero" HOLES="3 5"
+fi
+if want suite; then
+  for bot in zero mcts; do
+    echo "+ pahtum accuracy --bot $bot --positions experiments/perfect-play/suite.txt --max-empty 26"
+    d="$work/suite-$bot"
+    done_run "$d" || { rm -rf "$d"; $bin accuracy --bot "$bot" --positions experiments/perfect-play/suite.txt \
+      --max-empty 26 --threads 2 --quiet --out "$d" > /dev/null; }
+  done
+else
+  export BOTS=""
+fi
+if want perfect; then
+  # Whole 5x5 games against perfect play, with the 7x7 network (the
+  # network is fully convolutional), judged move by move.
+  for h in 3 5; do
+    d="$work/games-zero-$h"
+    echo "+ pahtum tournament --size 5 --holes $h --bot zero --bot $PERFECT --games ${PERFECT_GAMES:-12} --seed 55"
+    done_run "$d/t" || { rm -rf "$d"; $bin tournament --size 5 --holes "$h" --bot zero --bot "$PERFECT" \
+      --games "${PERFECT_GAMES:-12}" --seed 55 --threads 2 --quiet --out "$d/t"; }
+    done_run "$d/a" || { rm -rf "$d/a"; python3 experiments/perfect-play/games_to_suite.py 5 "h$h" \
+      "$d/t/games.csv" --mover zero > "$d/suite.txt";
+      $bin accuracy --played --positions "$d/suite.txt" --threads 2 --quiet --out "$d/a" > /dev/null; }
+  done
+else
+  export GAME_BOTS=""
+fi
+if want suite || want perfect; then
+  python3 experiments/perfect-play/summarize.py "$work" $here
+fi
+
+if want fpa; then
+  # The first-player advantage by self-play, zero beside mcts, 5 holes,
+  # with and without the pie rule.
+  for bot in zero mcts; do
+    for pie in "" --pie; do
+      d="$work/fpa-$bot${pie:+-pie}"
+      echo "+ pahtum fpa --bot $bot --holes 5 --games ${FPA_GAMES:-40} $pie --seed 61"
+      done_run "$d" || { rm -rf "$d"; $bin fpa --bot "$bot" --holes 5 --games "${FPA_GAMES:-40}" $pie \
+        --seed 61 --threads 2 --quiet --out "$d" > /dev/null; }
+      column -t -s, "$d/fpa.csv" | cut -c1-150
+    done
+  done
+fi
+echo "run time: $(( $(date +%s) - start )) s"
