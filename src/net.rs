@@ -744,3 +744,94 @@ pub fn legal_priors(pos: &Position, logits: &[f32], out: &mut Vec<(usize, f32)>)
         p.1 /= sum;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::outcome::Komi;
+    use crate::game::rng::FastRng;
+
+    fn some_positions() -> Vec<Position> {
+        let mut rng = FastRng::new(11);
+        let mut out = Vec::new();
+        let mut pos = Position::new(
+            7,
+            ["a1", "d4"]
+                .iter()
+                .map(|s| s.parse::<Square>().expect("square"))
+                .collect(),
+            true,
+            Komi::from_halves(5),
+        )
+        .expect("position");
+        while !pos.is_game_over() {
+            out.push(pos);
+            let e = pos.empty();
+            pos.play(e.nth(rng.below(e.count())).expect("free"));
+        }
+        out
+    }
+
+    #[test]
+    fn the_built_in_network_loads_and_a_file_round_trips() {
+        let net = PvNet::builtin();
+        assert_eq!((net.channels(), net.blocks(), net.hidden()), (16, 2, 32));
+        assert_eq!(&PvNet::from_bytes(&net.to_bytes()).expect("bytes"), net);
+        assert!(PvNet::from_bytes(b"junk").is_err());
+    }
+
+    #[test]
+    fn a_batch_over_threads_is_each_position_alone_to_the_bit() {
+        let net = PvNet::random(8, 1, 8, 2);
+        let ps = some_positions();
+        let w = swap_index(7) + 1;
+        let (mut l, mut v) = (vec![0f32; ps.len() * w], vec![0f32; ps.len()]);
+        net.evaluate_batch(&ps, 5, &mut l, &mut v);
+        let mut s = Scratch::default();
+        for (i, p) in ps.iter().enumerate() {
+            let e = net.evaluate(p, &mut s);
+            assert_eq!(e.value.to_bits(), v[i].to_bits());
+            assert_eq!(e.logits, l[i * w..(i + 1) * w]);
+        }
+    }
+
+    #[test]
+    fn planes_follow_the_side_to_move_and_priors_cover_the_legal_moves() {
+        let ps = some_positions();
+        let mut cells = vec![0f32; 49 * PLANES];
+        for p in &ps {
+            encode(p, &mut cells);
+            let me = p.turn();
+            for sq in Bitboard::full(7) {
+                let c = &cells[square_index(sq, 7) * PLANES..][..PLANES];
+                assert_eq!(c[0] == 1.0, p.stones(me).contains(sq));
+                assert_eq!(c[1] == 1.0, p.stones(!me).contains(sq));
+                assert_eq!(c[3] == 1.0, p.empty().contains(sq));
+                assert_eq!(
+                    c[8] * POINTS_UNIT,
+                    if p.empty().contains(sq) {
+                        p.gain(sq) as f32
+                    } else {
+                        0.0
+                    }
+                );
+            }
+            let logits: Vec<f32> = (0..50).map(|i| (i % 7) as f32 * 0.3).collect();
+            let mut priors = Vec::new();
+            legal_priors(p, &logits, &mut priors);
+            let total: f32 = priors.iter().map(|x| x.1).sum();
+            assert!((total - 1.0).abs() < 1e-5);
+            assert_eq!(
+                priors.len() as u32,
+                p.empty().count() + u32::from(p.can_swap())
+            );
+        }
+        // A symmetry moves the planes with the squares.
+        let f = Features::of(&ps[9]);
+        for sym in 0..8 {
+            let t = f.transform(sym);
+            assert_eq!(t.mine.count(), f.mine.count());
+            assert_eq!(score(t.mine), score(f.mine));
+        }
+    }
+}

@@ -791,4 +791,35 @@ mod tests {
         let back = PvNet::from_bytes(&learner.to_bytes().expect("bytes")).expect("net");
         assert_eq!(back, net);
     }
+
+    /// The shipped network read as a checkpoint by the trainer gives what
+    /// the engine's built-in one gives.
+    #[test]
+    fn the_shipped_network_is_the_same_as_a_checkpoint_and_as_the_engines() {
+        let bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/zero-7.safetensors"
+        ))
+        .expect("data/zero-7.safetensors");
+        let learner = Learner::from_bytes(&bytes).expect("checkpoint");
+        let net = PvNet::builtin();
+        let ps: Vec<Position> = positions().into_iter().filter(|p| p.size() == 7).collect();
+        let samples: Vec<Sample> = ps
+            .iter()
+            .map(|p| Sample {
+                features: Features::of(p),
+                policy: vec![0.0; 50],
+                z: 0.0,
+            })
+            .collect();
+        let (logits, values) = learner.evaluate(&samples).expect("forward");
+        let mut scratch = crate::net::Scratch::default();
+        for (i, p) in ps.iter().enumerate() {
+            let e = net.evaluate(p, &mut scratch);
+            assert!((e.value - values[i]).abs() < 1e-4);
+            for (a, b) in e.logits.iter().zip(&logits[i]) {
+                assert!((a - b).abs() < 1e-3, "logit {a} vs {b}");
+            }
+        }
+    }
 }
