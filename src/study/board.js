@@ -49,6 +49,21 @@ const PahTumBoard = (() => {
       board.appendChild(svgEl("line", { x1: 0, y1: k * cell, x2: 100, y2: k * cell, stroke: "#8a6d3b", "stroke-width": 0.3 }));
     }
   }
+  // The files' letters below the grid and the ranks' numbers left of it,
+  // in the margin of a board whose viewBox is "-5 0 105 105", so that no
+  // label lies on a stone or a hole.
+  function labels(board, n, svgEl) {
+    const cell = 100 / n;
+    const lab = { "font-size": 3.2, fill: "#5a4520", "text-anchor": "middle", "pointer-events": "none", class: "label" };
+    for (let k = 0; k < n; k++) {
+      const a = svgEl("text", Object.assign({ x: (k + 0.5) * cell, y: 103.6 }, lab));
+      a.textContent = "abcdefgh"[k];
+      board.appendChild(a);
+      const b = svgEl("text", Object.assign({ x: -2.5, y: (n - k - 0.5) * cell + 1.1 }, lab));
+      b.textContent = k + 1;
+      board.appendChild(b);
+    }
+  }
   // A review's evaluation graph (review.csv's `header` and `rows`), as
   // White sees it: above the middle line White is ahead. Each row's
   // `eval_after` is the mover's (the colour the mover holds after the
@@ -101,5 +116,5 @@ const PahTumBoard = (() => {
     });
     return svg;
   }
-  return { square, position, runsOf, grid, evalGraph };
+  return { square, position, runsOf, grid, labels, evalGraph };
 })();

@@ -165,6 +165,7 @@
     const cell = 100 / n;
     const x = (f) => (f + 0.5) * cell, y = (r) => (n - r - 0.5) * cell;
     PahTumBoard.grid(board, n, svgEl);
+    PahTumBoard.labels(board, n, svgEl);
     const last = ply > 0 && moves[ply - 1] !== "swap" ? square(moves[ply - 1]) : null;
     for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) {
       const c = cells[r][f];
