@@ -13,8 +13,9 @@ use crate::study::page::run::review_csv;
 use crate::study::page::{self, PageError, RunData};
 
 /// The games `--review` reviews in each directory when none are named: a
-/// 7x7 game takes about a second, so a report of many thousand games
-/// stays quick to rebuild while its first games get their graphs.
+/// review searches and solves every position of its game, so reviewing
+/// all of a large run would take hours (experiments/report-speed), while
+/// the first few get their graphs at once.
 pub const DEFAULT_REVIEW_MAX: u64 = 10;
 
 /// Arguments of `report`.
@@ -100,7 +101,12 @@ fn review_games(runs: &[RunData], a: &ReportArgs) -> CliResult<bool> {
     install_cancel("the reviews written are kept, no report.html is written");
     let job = ReviewJob::defaults();
     for (k, &(dir, game)) in jobs.iter().enumerate() {
-        let line = review_run_game(dir, game, &job, true)?;
+        let line = review_run_game(dir, game, &job, true).map_err(|e| match e {
+            CliError::Interrupted(_) => CliError::Interrupted(format!(
+                "interrupted in the review of game {game}; the {k} reviews written are kept, no report.html written"
+            )),
+            e => e,
+        })?;
         eprintln!(
             "review {}/{}: {} {line}",
             k + 1,
