@@ -2,8 +2,9 @@
 //! tournament's `report.html#game=N&ply=end`, and the DOM after its script
 //! ran must show games.csv's final scores in the viewer, summary.csv's
 //! crosstable, the evaluation graph of the game `report --review`
-//! reviewed with its blunders marked, and no script error; a screenshot
-//! is left in `target/screenshots/report.png`. The `serve` page, opened
+//! reviewed with its blunders marked (a click on a mark steps the viewer
+//! to its ply), and no script error; a screenshot is left in
+//! `target/screenshots/report.png`. The `serve` page, opened
 //! on a game in progress, must show the bot's reply it fetched
 //! (`target/screenshots/serve.png`); a whole game against `greedy` is
 //! played on it by mouse clicks, its final scores checked against
@@ -43,14 +44,26 @@ fn headless(page: &Path, hash: &str, extra: &[&str]) -> String {
     headless_url(&format!("file://{}#{hash}", page.display()), extra)
 }
 
+/// The flags of every browser run: headless, nothing fetched or synced in
+/// the background; each run adds a fresh `--user-data-dir`, so runs in
+/// parallel tests never share a profile.
+const QUIET_FLAGS: [&str; 9] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+];
+
 fn headless_url(url: &str, extra: &[&str]) -> String {
+    let profile = tempfile::tempdir().expect("profile directory");
     let out = Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-        ])
+        .args(QUIET_FLAGS)
+        .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg("--virtual-time-budget=5000")
         .args(extra)
         .arg(url)
@@ -167,6 +180,30 @@ fn the_viewer_shows_games_csv_scores_and_the_page_has_no_script_error() {
         std::fs::metadata(&shot).unwrap().len() > 10_000,
         "no screenshot"
     );
+    // A mouse click on a mark of the graph steps the viewer to its ply.
+    let mut b = Cdp::launch(
+        &format!("file://{}#game=3&ply=end", page.display()),
+        1280,
+        1000,
+    );
+    b.wait_for(
+        "document.readyState === 'complete' && !!document.getElementById('viewer-eval-graph')",
+        std::time::Duration::from_secs(20),
+    );
+    let mark = "#viewer-eval-graph circle[data-ply]";
+    let ply = b.eval(&format!(
+        "(() => {{ const c = document.querySelector({mark:?}); return c ? c.dataset.ply : null; }})()"
+    ));
+    if let Some(ply) = ply.as_str() {
+        b.click(mark);
+        b.wait_for(
+            &format!("document.getElementById('viewer-ply').textContent.startsWith('ply {ply} /')"),
+            std::time::Duration::from_secs(5),
+        );
+    } else {
+        assert_eq!(marks("blunder") + marks("inaccuracy"), 0, "no mark drawn");
+    }
+    drop(b);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -226,18 +263,8 @@ impl Cdp {
         use std::process::Stdio;
         let profile = tempfile::tempdir().expect("profile directory");
         let mut child = Command::new(chromium())
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--hide-scrollbars",
-                "--remote-debugging-port=0",
-            ])
+            .args(QUIET_FLAGS)
+            .arg("--remote-debugging-port=0")
             .arg(format!("--window-size={width},{height}"))
             .arg(format!("--user-data-dir={}", profile.path().display()))
             .arg(url)
