@@ -18,7 +18,7 @@ use crate::study::review::{
     ReviewConfig, ReviewError, csv_text, review, solve_limits, summary_line,
 };
 
-pub use crate::study::review::{DEFAULT_BOT, DEFAULT_EXACT, SOLVE_NODE_LIMIT};
+pub use crate::study::review::{DEFAULT_BOT, DEFAULT_EXACT};
 
 /// Arguments of `review`.
 #[derive(Args, Debug)]

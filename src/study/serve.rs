@@ -236,6 +236,8 @@ fn review(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
     let cfg = ReviewConfig {
         catalog: &catalog,
         spec: &spec,
+        // `pahtum review`'s default `--seed`, so the page's review is the
+        // command's.
         seed: 1,
         exact: DEFAULT_EXACT,
         limits: solve_limits(),
