@@ -48,7 +48,7 @@ fn a_tournament_page_is_self_contained_and_shows_its_csv_numbers() {
     let dir = tmp("t");
     tournament(&dir);
     // A review as `pahtum review` writes it, where the page looks for it.
-    let review = dir.join("review/game-1");
+    let review = dir.join("review-1");
     std::fs::create_dir_all(&review).unwrap();
     std::fs::write(
         review.join("review.csv"),
@@ -96,6 +96,50 @@ fn a_tournament_page_is_self_contained_and_shows_its_csv_numbers() {
     let both = read(&other);
     assert!(both.contains("id=\"compare-ratings\"") && both.contains("id=\"run-1\""));
     std::fs::remove_file(&other).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--review` writes `review-N/review.csv` as `pahtum review` would and
+/// the page embeds it; a game in no directory is refused before anything
+/// runs.
+#[test]
+fn report_review_reviews_the_games_named_or_the_first_few() {
+    let dir = tmp("r");
+    tournament(&dir);
+    let e = refused(&[
+        "report",
+        common::s(&dir),
+        "--review",
+        "--review-game",
+        "999",
+    ]);
+    assert!(e.contains("--review-game 999"), "{e}");
+    ok(&["report", common::s(&dir), "--review", "--review-max", "0"]);
+    assert!(!dir.join("review-0").exists());
+    ok(&["report", common::s(&dir), "--review", "--review-game", "2"]);
+    let written = read(&dir.join("review-2/review.csv"));
+    assert!(!dir.join("review-0").exists());
+    let plies = read(&dir.join("games.csv"))
+        .lines()
+        .find(|l| l.starts_with("2,"))
+        .map(|l| l.split(',').nth(9).unwrap().to_string())
+        .unwrap();
+    assert_eq!(written.lines().count(), 1 + plies.parse::<usize>().unwrap());
+    let page = read(&dir.join("report.html"));
+    assert!(page.contains(r#""reviews":{"2":{"header":["ply","mover""#));
+    // The command's own review of the game is the same file.
+    let own = tmp("own");
+    ok(&[
+        "review",
+        common::s(&dir),
+        "--game",
+        "2",
+        "--quiet",
+        "--out",
+        common::s(&own),
+    ]);
+    assert_eq!(read(&own.join("review.csv")), written);
+    std::fs::remove_dir_all(&own).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

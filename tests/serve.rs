@@ -1,5 +1,5 @@
 //! `pahtum serve` through real sockets: the page, a whole game against
-//! `greedy`, the refusals, and Ctrl-C.
+//! `greedy` and its review, the refusals, and Ctrl-C.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -135,6 +135,37 @@ fn serves_a_game_and_refuses_bad_requests() {
         )),
         "{row}"
     );
+
+    // Its review is the command's.
+    let (status, text) = request(&addr, "POST", "/api/review", game_body(&moves).as_bytes());
+    assert_eq!(status, 200, "{text}");
+    let review: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(review["rows"].as_array().unwrap().len(), 23);
+    let out = std::env::temp_dir().join(format!("pahtum-serve-review-{}", std::process::id()));
+    let own = Command::new(env!("CARGO_BIN_EXE_pahtum"))
+        .args([
+            "review",
+            "--moves",
+            &moves.join(" "),
+            "--layout",
+            "a1,e5",
+            "--size",
+            "5",
+        ])
+        .args(["--quiet", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(own.status.success());
+    assert_eq!(
+        review["summary"].as_str().unwrap(),
+        String::from_utf8_lossy(&own.stdout).trim()
+    );
+    assert_eq!(
+        review["csv"].as_str().unwrap(),
+        std::fs::read_to_string(out.join("review.csv")).unwrap()
+    );
+    std::fs::remove_dir_all(&out).unwrap();
 
     let mut illegal = moves[..2].to_vec();
     illegal.push(moves[0].clone());

@@ -14,24 +14,11 @@ use crate::bot::builtin_catalog;
 use crate::game::outcome::Move;
 use crate::game::position::Position;
 use crate::game::rules::HoleSetup;
-use crate::solve::SolveLimits;
-use crate::study::review::{ReviewConfig, ReviewError, csv_text, review, summary_line};
+use crate::study::review::{
+    ReviewConfig, ReviewError, csv_text, review, solve_limits, summary_line,
+};
 
-/// The bot of a review when `--bot` is not given: the default engine at a
-/// budget that reviews a whole 7x7 game in seconds.
-pub const DEFAULT_BOT: &str = "mcts:iters=2000";
-
-/// Positions with at most this many free squares are solved by default.
-/// On 7x7 the first solve of a game dominates (the later, smaller ones
-/// reuse its table), and its time grows steeply with the free squares (see
-/// `solve`'s default): from 20 a whole game is reviewed in seconds.
-pub const DEFAULT_EXACT: u32 = 20;
-
-/// A solve that visits more nodes gives up and leaves its row's exact
-/// columns empty: a bound in nodes rather than time keeps the output the
-/// same on any machine, and this one is far above what a position with
-/// [`DEFAULT_EXACT`] free squares needs.
-pub const SOLVE_NODE_LIMIT: u64 = 2_000_000_000;
+pub use crate::study::review::{DEFAULT_BOT, DEFAULT_EXACT};
 
 /// Arguments of `review`.
 #[derive(Args, Debug)]
@@ -145,6 +132,115 @@ fn moves_game(a: &ReviewArgs, text: &str) -> CliResult<(Position, Vec<Move>)> {
     Ok((start, moves))
 }
 
+/// How to review a game: the bot, the solve bound and the seed.
+#[derive(Clone, Debug)]
+pub struct ReviewJob<'a> {
+    /// The bot spec, as typed.
+    pub bot: &'a str,
+    /// Solve positions with at most this many free squares.
+    pub exact: u32,
+    /// The seed of the bots.
+    pub seed: u64,
+}
+
+impl ReviewJob<'_> {
+    /// A review as `pahtum review` makes it when given no options.
+    pub fn defaults() -> ReviewJob<'static> {
+        ReviewJob {
+            bot: DEFAULT_BOT,
+            exact: DEFAULT_EXACT,
+            seed: DEFAULT_SEED,
+        }
+    }
+}
+
+/// Reviews the game of `moves` from `start` and writes `out/review.csv`
+/// in one piece; the summary line.
+///
+/// # Errors
+/// An illegal move or a bot that cannot review (exit 2, before anything
+/// is written), an unwritable `out` (exit 2), an interrupt (exit 130,
+/// nothing written).
+pub fn review_into(
+    start: Position,
+    moves: &[Move],
+    job: &ReviewJob<'_>,
+    out: &Path,
+    quiet: bool,
+) -> CliResult<String> {
+    crate::study::review::replay(start, moves).map_err(|e| usage(format!("--moves: {e}")))?;
+    let catalog = builtin_catalog();
+    let spec = catalog
+        .parse_unattended(job.bot)
+        .map_err(|e| usage(format!("--bot: {e}")))?;
+    let probe = catalog
+        .build(&spec, job.seed)
+        .map_err(|e| usage(format!("--bot: {e}")))?;
+    if !probe.is_replayable() {
+        return Err(usage(format!(
+            "--bot {}: a review must replay from its seed; use an iteration budget, one search thread",
+            job.bot
+        )));
+    }
+    drop(probe);
+    std::fs::create_dir_all(out)
+        .and_then(|()| check_writable(out))
+        .map_err(|e| usage(format!("--out {}: cannot write: {e}", out.display())))?;
+    let cfg = ReviewConfig {
+        catalog: &catalog,
+        spec: &spec,
+        seed: job.seed,
+        exact: job.exact,
+        limits: solve_limits(),
+    };
+    let bar = terminal_bar(
+        quiet,
+        "{spinner} [{elapsed_precise}] {pos}/{len} positions searched",
+        0,
+        moves.len() as u64,
+    );
+    let rows = review(start, moves, &cfg, |_| bar.inc(1));
+    bar.abandon();
+    let rows = match rows {
+        Ok(rows) => rows,
+        Err(ReviewError::Interrupted) => {
+            return Err(CliError::Interrupted(
+                "interrupted; no review.csv written".into(),
+            ));
+        }
+        Err(e @ ReviewError::Illegal { .. }) => return Err(usage(format!("--moves: {e}"))),
+        Err(e) => return Err(usage(format!("--bot {}: {e}", job.bot))),
+    };
+    let csv = out.join("review.csv");
+    write_atomic(&csv, csv_text(&rows).as_bytes())
+        .map_err(|e| usage(format!("--out {}: {e}", out.display())))?;
+    if !quiet {
+        eprintln!("review: {}", csv.display());
+    }
+    Ok(summary_line(&rows))
+}
+
+/// Reviews game `game` of the run in `dir` with `job` into
+/// `DIR/review-N/review.csv`, where `report` finds it; the summary line.
+///
+/// # Errors
+/// As [`review_into`], and a game that is not in the run's `games.csv`.
+pub fn review_run_game(
+    dir: &Path,
+    game: u64,
+    job: &ReviewJob<'_>,
+    quiet: bool,
+) -> CliResult<String> {
+    let (start, moves) = run_game(dir, game)?;
+    review_into(
+        start,
+        &moves,
+        job,
+        &dir.join(format!("review-{game}")),
+        quiet,
+    )
+}
+
 /// Runs `review`: the game read and every move checked first, then each
 /// position searched and solved, then `review.csv` written in one piece
 /// and the summary line printed.
@@ -180,59 +276,12 @@ pub fn run(a: ReviewArgs) -> CliResult {
         }
         _ => return Err(usage("give a run directory and --game N, or --moves")),
     };
-    crate::study::review::replay(start, &moves).map_err(|e| usage(format!("--moves: {e}")))?;
-    let catalog = builtin_catalog();
-    let spec = catalog
-        .parse_unattended(&a.bot)
-        .map_err(|e| usage(format!("--bot: {e}")))?;
-    let probe = catalog
-        .build(&spec, a.seed)
-        .map_err(|e| usage(format!("--bot: {e}")))?;
-    if !probe.is_replayable() {
-        return Err(usage(format!(
-            "--bot {}: a review must replay from its seed; use an iteration budget, one search thread",
-            a.bot
-        )));
-    }
-    drop(probe);
-    std::fs::create_dir_all(&out)
-        .and_then(|()| check_writable(&out))
-        .map_err(|e| usage(format!("--out {}: cannot write: {e}", out.display())))?;
-    let cfg = ReviewConfig {
-        catalog: &catalog,
-        spec: &spec,
-        seed: a.seed,
-        exact: a.exact,
-        limits: SolveLimits {
-            max_nodes: Some(SOLVE_NODE_LIMIT),
-            ..SolveLimits::default()
-        },
-    };
     install_cancel("no review.csv is written");
-    let bar = terminal_bar(
-        a.quiet,
-        "{spinner} [{elapsed_precise}] {pos}/{len} positions searched",
-        0,
-        moves.len() as u64,
-    );
-    let rows = review(start, &moves, &cfg, |_| bar.inc(1));
-    bar.abandon();
-    let rows = match rows {
-        Ok(rows) => rows,
-        Err(ReviewError::Interrupted) => {
-            return Err(CliError::Interrupted(
-                "interrupted; no review.csv written".into(),
-            ));
-        }
-        Err(e @ ReviewError::Illegal { .. }) => return Err(usage(format!("--moves: {e}"))),
-        Err(e) => return Err(usage(format!("--bot {}: {e}", a.bot))),
+    let job = ReviewJob {
+        bot: &a.bot,
+        exact: a.exact,
+        seed: a.seed,
     };
-    let csv = out.join("review.csv");
-    write_atomic(&csv, csv_text(&rows).as_bytes())
-        .map_err(|e| usage(format!("--out {}: {e}", out.display())))?;
-    if !a.quiet {
-        eprintln!("review: {}", csv.display());
-    }
-    println!("{}", summary_line(&rows));
+    println!("{}", review_into(start, &moves, &job, &out, a.quiet)?);
     Ok(())
 }

@@ -19,8 +19,32 @@ use crate::game::rng::derive_seed;
 use crate::interrupt;
 use crate::solve::{Solution, SolveError, SolveLimits, Solver, format_halves};
 
+/// The bot of a review when `--bot` is not given: the default engine at a
+/// budget that reviews a whole 7x7 game in seconds.
+pub const DEFAULT_BOT: &str = "mcts:iters=2000";
+
+/// Positions with at most this many free squares are solved by default.
+/// On 7x7 the first solve of a game dominates (the later, smaller ones
+/// reuse its table), and its time grows steeply with the free squares (see
+/// `solve`'s default): from 20 a whole game is reviewed in seconds.
+pub const DEFAULT_EXACT: u32 = 20;
+
+/// A solve that visits more nodes gives up and leaves its row's exact
+/// columns empty: a bound in nodes rather than time keeps the output the
+/// same on any machine, and this one is far above what a position with
+/// [`DEFAULT_EXACT`] free squares needs.
+pub const SOLVE_NODE_LIMIT: u64 = 2_000_000_000;
+
 /// The columns of `review.csv`.
 pub const HEADER: &str = "ply,mover,move,white_score,black_score,eval_before,eval_after,best_move,exact_result_before,exact_margin_before,verdict,margin_lost";
+
+/// The limits of each solve of a review: [`SOLVE_NODE_LIMIT`] nodes.
+pub fn solve_limits() -> SolveLimits {
+    SolveLimits {
+        max_nodes: Some(SOLVE_NODE_LIMIT),
+        ..SolveLimits::default()
+    }
+}
 
 /// How a bot's evaluation turns to the other side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -144,7 +144,7 @@ struct MoveRequest {
 ///
 /// `GET /` is the page; `POST /api/move` replays the game in the body and,
 /// when the game is not over and the side to move is the bot's, asks the
-/// bot for a move. Bad input is a 4xx naming what is wrong; a full gate is
+/// bot for a move; `POST /api/review` reviews the game in the body. Bad input is a 4xx naming what is wrong; a full gate is
 /// 503.
 pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> Reply {
     let path = path.split('?').next().unwrap_or("");
@@ -160,7 +160,15 @@ pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> Reply
             }
             play(body, gate).unwrap_or_else(|e| e)
         }
-        ("/" | "/api/move", _) => Reply::error(405, format!("{method} {path}: method not allowed")),
+        ("/api/review", "POST") => {
+            if body.len() > MAX_BODY {
+                return too_large();
+            }
+            review(body, gate).unwrap_or_else(|e| e)
+        }
+        ("/" | "/api/move" | "/api/review", _) => {
+            Reply::error(405, format!("{method} {path}: method not allowed"))
+        }
         _ => Reply::error(404, format!("{path}: no such page")),
     }
 }
@@ -174,7 +182,9 @@ fn bad(m: impl Into<String>) -> Reply {
     Reply::error(400, m)
 }
 
-fn play(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
+/// The request in `body` and its game replayed, with the person's seat
+/// (`true` for first).
+fn replayed(body: &[u8]) -> Result<(MoveRequest, Game, bool), Reply> {
     let req: MoveRequest =
         serde_json::from_slice(body).map_err(|e| bad(format!("bad request: {e}")))?;
     let you_first = match req.you.as_str() {
@@ -205,6 +215,63 @@ fn play(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
         game.try_play(mv)
             .map_err(|e| bad(format!("move {} '{m}' is illegal: {e}", i + 1)))?;
     }
+    Ok((req, game, you_first))
+}
+
+/// `POST /api/review`: the game of the body reviewed as `pahtum review`
+/// does with its defaults (its bot, solve bound and seed), so the page's
+/// review is the file that command writes. The answer has `header` and
+/// `rows` (review.csv's fields), `csv` (the whole file) and `summary`
+/// (the command's line).
+fn review(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
+    use crate::study::review::{
+        DEFAULT_BOT, DEFAULT_EXACT, HEADER, ReviewConfig, ReviewError, csv_line, csv_text,
+        review as review_game, solve_limits, summary_line,
+    };
+    let (_, game, _) = replayed(body)?;
+    let catalog = builtin_catalog();
+    let spec = catalog
+        .parse_unattended(DEFAULT_BOT)
+        .map_err(|e| Reply::error(500, format!("review bot: {e}")))?;
+    let cfg = ReviewConfig {
+        catalog: &catalog,
+        spec: &spec,
+        // `pahtum review`'s default `--seed`, so the page's review is the
+        // command's.
+        seed: 1,
+        exact: DEFAULT_EXACT,
+        limits: solve_limits(),
+    };
+    let _pass = gate
+        .enter()
+        .ok_or_else(|| Reply::error(503, "the server is busy with other searches; try again"))?;
+    let rows = review_game(*game.start(), game.moves(), &cfg, |_| {}).map_err(|e| match e {
+        ReviewError::Interrupted => Reply::error(503, "the server is stopping"),
+        e => Reply::error(500, format!("review: {e}")),
+    })?;
+    let fields: Vec<Vec<String>> = rows
+        .iter()
+        .map(|p| {
+            csv_line(p)
+                .trim_end()
+                .split(',')
+                .map(str::to_string)
+                .collect()
+        })
+        .collect();
+    Ok(Reply::json(
+        200,
+        &json!({
+            "header": HEADER.split(',').collect::<Vec<_>>(),
+            "rows": fields,
+            "csv": csv_text(&rows),
+            "summary": summary_line(&rows),
+        }),
+    ))
+}
+
+fn play(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
+    let (req, mut game, you_first) = replayed(body)?;
     let ms = req.ms.unwrap_or(DEFAULT_MOVE_MS);
     if !(1..=MAX_MOVE_MS).contains(&ms) {
         return Err(bad(format!("ms: {ms} is not 1 to {MAX_MOVE_MS}")));
@@ -341,6 +408,40 @@ mod tests {
     }
 
     #[test]
+    fn a_game_is_reviewed_as_the_command_would() {
+        let holes = r#"["a2","b2","c2","a3","b3","c3"]"#;
+        let body = format!(
+            r#"{{"bot":"greedy","size":3,"holes":{holes},"moves":["a1","c1","b1"],"you":"first"}}"#
+        );
+        let r = handle("POST", "/api/review", body.as_bytes(), &SearchGate::new(1));
+        assert_eq!(r.status, 200, "{}", r.body);
+        let v = value(&r);
+        assert_eq!(v["header"][0], "ply");
+        let rows = v["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[2][2], "b1");
+        assert_eq!(rows[0].as_array().unwrap().len(), 12);
+        assert!(v["csv"].as_str().unwrap().starts_with("ply,mover,move,"));
+        assert!(
+            v["summary"]
+                .as_str()
+                .unwrap()
+                .starts_with("plies=3 solved=3 "),
+            "{}",
+            v["summary"]
+        );
+        let illegal = r#"{"bot":"greedy","size":3,"holes":[],"moves":["a1","a1"],"you":"first"}"#;
+        let r = handle(
+            "POST",
+            "/api/review",
+            illegal.as_bytes(),
+            &SearchGate::new(1),
+        );
+        assert_eq!(r.status, 400);
+        assert!(r.body.contains("move 2 'a1' is illegal"), "{}", r.body);
+    }
+
+    #[test]
     fn bad_requests_are_4xx_naming_the_problem() {
         let cases = [
             (
@@ -382,6 +483,7 @@ mod tests {
         assert_eq!(handle("GET", "/", b"", &g).status, 200);
         assert_eq!(handle("GET", "/nope", b"", &g).status, 404);
         assert_eq!(handle("GET", "/api/move", b"", &g).status, 405);
+        assert_eq!(handle("GET", "/api/review", b"", &g).status, 405);
         let big = vec![b' '; MAX_BODY + 1];
         assert_eq!(handle("POST", "/api/move", &big, &g).status, 413);
     }

@@ -259,7 +259,7 @@ fn section(out: &mut String, i: usize, run: &RunData) {
 
 /// The game viewer, hidden until a game is opened.
 const VIEWER: &str = r#"<div id="viewer" hidden><div class="vhead"><span id="viewer-title"></span><button id="viewer-close" title="close (Esc)">close</button></div>
-<div class="vbody"><div><svg id="viewer-board" viewBox="0 0 100 100" width="420" height="420"></svg>
+<div class="vbody"><div><svg id="viewer-board" viewBox="-5 0 105 105" width="420" height="420"></svg>
 <div class="controls"><button id="v-first">|&lt;</button><button id="v-prev">&lt;</button><span id="viewer-ply"></span><button id="v-next">&gt;</button><button id="v-last">&gt;|</button></div>
 <p class="scores">White <b id="viewer-white-score"></b> &middot; Black <b id="viewer-black-score"></b></p>
 <p id="viewer-check"></p></div>

@@ -165,6 +165,7 @@
     const cell = 100 / n;
     const x = (f) => (f + 0.5) * cell, y = (r) => (n - r - 0.5) * cell;
     PahTumBoard.grid(board, n, svgEl);
+    PahTumBoard.labels(board, n, svgEl);
     const last = ply > 0 && moves[ply - 1] !== "swap" ? square(moves[ply - 1]) : null;
     for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) {
       const c = cells[r][f];
@@ -194,31 +195,19 @@
     document.querySelectorAll("#viewer-moves li").forEach((li, k) => li.classList.toggle("cur", k === ply - 1));
     drawEval(run, col("game"), ply);
   }
-  // The review's evaluation after each ply, blunders marked.
+  // The review's evaluation after each ply, blunders marked; a click on
+  // a mark goes to that ply.
   function drawEval(run, game, ply) {
     const host = document.getElementById("viewer-eval");
     host.replaceChildren();
     const rev = runs[run].reviews[game];
     if (!rev) return;
-    const c = (k) => rev.header.indexOf(k);
-    const evals = rev.rows.map((r) => parseFloat(r[c("eval_after")]));
-    const w = 320, h = 140, m = Math.max(1e-9, ...evals.filter((e) => !isNaN(e)).map(Math.abs));
-    const svg = svgEl("svg", { width: w, height: h, viewBox: "0 0 " + w + " " + h, id: "viewer-eval-graph" });
-    const px = (k) => 4 + (k + 1) * (w - 8) / Math.max(1, evals.length);
-    const py = (e) => h / 2 - (e / m) * (h / 2 - 6);
-    svg.appendChild(svgEl("rect", { x: 0, y: 0, width: w, height: h, fill: "#fafafa", stroke: "#ccc" }));
-    svg.appendChild(svgEl("line", { x1: 0, y1: h / 2, x2: w, y2: h / 2, stroke: "#aaa" }));
-    const pts = evals.map((e, k) => isNaN(e) ? null : px(k) + "," + py(e)).filter((p) => p);
-    svg.appendChild(svgEl("polyline", { points: pts.join(" "), fill: "none", stroke: "#1e88e5", "stroke-width": 1.5 }));
-    rev.rows.forEach((r, k) => {
-      const v = r[c("verdict")];
-      if ((v === "blunder" || v === "inaccuracy") && !isNaN(evals[k])) {
-        svg.appendChild(svgEl("circle", { cx: px(k), cy: py(evals[k]), r: v === "blunder" ? 4 : 3, fill: v === "blunder" ? "#e53935" : "#fb8c00", class: v }));
-      }
-    });
-    if (ply > 0) svg.appendChild(svgEl("line", { x1: px(ply - 1), y1: 0, x2: px(ply - 1), y2: h, stroke: "#333", "stroke-dasharray": "2,2" }));
-    host.append(el("div", {}, "evaluation after each ply (white up); red: blunder, orange: inaccuracy"), svg);
-    document.querySelectorAll("#viewer-moves li").forEach((li, k) => { const r = rev.rows[k]; if (r) li.classList.add(r[c("verdict")] || "x"); });
+    const svg = PahTumBoard.evalGraph(svgEl, rev.header, rev.rows, { ply: ply, pick: (k) => { cur.ply = k; draw(); } });
+    svg.id = "viewer-eval-graph";
+    const count = (v) => rev.rows.filter((r) => r[rev.header.indexOf("verdict")] === v).length;
+    host.append(el("div", { id: "viewer-eval-title" }, "review: evaluation after each ply; " + count("blunder") + " blunders (red), " + count("inaccuracy") + " inaccuracies (orange)"), svg);
+    const v = rev.header.indexOf("verdict");
+    document.querySelectorAll("#viewer-moves li").forEach((li, k) => { const r = rev.rows[k]; if (r && r[v]) li.classList.add(r[v]); });
   }
   function openGame(run, row, ply) {
     const g = runs[run].games;

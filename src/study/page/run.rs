@@ -137,7 +137,8 @@ pub struct RunData {
     pub figures: Vec<(String, String)>,
     /// `games.csv`, for a tournament.
     pub games: Option<Table>,
-    /// The reviews found under `review/game-N/review.csv`, by game.
+    /// The reviews found in `review-N/review.csv` (where `pahtum review
+    /// DIR --game N` writes them), in game order.
     pub reviews: Vec<Review>,
 }
 
@@ -167,6 +168,19 @@ pub fn inline_svg(text: &str) -> String {
     text[start..]
         .replace(" xmlns=\"http://www.w3.org/2000/svg\"", "")
         .replace(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"", "")
+}
+
+/// Where `pahtum review DIR --game N` writes game `N`'s review.
+pub fn review_csv(dir: &Path, game: u64) -> PathBuf {
+    dir.join(format!("review-{game}")).join("review.csv")
+}
+
+/// The game whose review directory `path` (`DIR/review-N`) is.
+fn review_game(path: &Path) -> Option<u64> {
+    let n = path.file_name()?.to_str()?.strip_prefix("review-")?;
+    // `review-0012` is no game's directory: the game is written plainly.
+    let game: u64 = n.parse().ok()?;
+    (game.to_string() == n).then_some(game)
 }
 
 impl RunData {
@@ -216,14 +230,18 @@ impl RunData {
         let size = option(&json, "--size")
             .and_then(|s| s.parse().ok())
             .unwrap_or(7);
-        let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        let entries: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(|source| PageError::Io {
                 path: dir.to_path_buf(),
                 source,
             })?
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file())
             .collect();
+        // Reviews are found by listing the directory once, not by looking
+        // for one per game, so a run of many games costs no more.
+        let mut reviewed: Vec<u64> = entries.iter().filter_map(|p| review_game(p)).collect();
+        reviewed.sort_unstable();
+        let mut names: Vec<PathBuf> = entries.into_iter().filter(|p| p.is_file()).collect();
         names.sort();
         let mut run = RunData {
             dir: dir.to_path_buf(),
@@ -251,12 +269,11 @@ impl RunData {
         }
         if let Some(games) = &run.games {
             let at = games.column("game").unwrap_or(0);
-            for row in &games.rows {
-                let path = dir
-                    .join("review")
-                    .join(format!("game-{}", row[at]))
-                    .join("review.csv");
-                if let (Ok(game), true) = (row[at].parse(), path.is_file()) {
+            let played: std::collections::HashSet<&str> =
+                games.rows.iter().map(|r| r[at].as_str()).collect();
+            for game in reviewed {
+                let path = review_csv(dir, game);
+                if played.contains(game.to_string().as_str()) && path.is_file() {
                     let table = Table::parse("review.csv", &read(&path)?);
                     run.reviews.push(Review { game, table });
                 }
@@ -300,6 +317,17 @@ mod tests {
             serde_json::from_str(r#"{"options":[["--bot","a b"],["--size","5"]]}"#).unwrap();
         assert_eq!(option(&j, "--size"), Some("5"));
         assert_eq!(option(&j, "--holes"), None);
+    }
+
+    #[test]
+    fn review_directories_name_their_game_plainly() {
+        assert_eq!(review_game(Path::new("r/review-12")), Some(12));
+        assert_eq!(review_game(Path::new("r/review-012")), None);
+        assert_eq!(review_game(Path::new("r/review-x")), None);
+        assert_eq!(
+            review_csv(Path::new("r"), 3),
+            Path::new("r/review-3/review.csv")
+        );
     }
 
     #[test]
