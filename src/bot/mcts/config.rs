@@ -224,10 +224,10 @@ const DEFAULT_EXACT: u64 = 10;
 /// 3 holes: there a won layout often has a single winning first stone
 /// that the tree search misses (`experiments/perfect-play-5x5/`).
 const DEFAULT_PROVE: u64 = 22;
-/// Solver nodes per iteration of the budget for that proof: enough for
-/// most 5x5 openings, so that an unproven root costs a bounded multiple
-/// of the search (`experiments/perfect-play-5x5/`).
-const DEFAULT_PROVE_NODES: u64 = 250;
+/// Solver nodes per iteration of the budget for that proof: 250 still
+/// left two won 5x5 openings unproven, drawn; an unproven root costs a
+/// bounded multiple of the search (`experiments/perfect-play-5x5/`).
+const DEFAULT_PROVE_NODES: u64 = 1000;
 /// On at every thread count since the subtree copy keeps node order
 /// (docs/mcts-history.md, "Two threads").
 const DEFAULT_REUSE: bool = true;
@@ -317,7 +317,7 @@ pub struct MctsConfig {
     /// the search (0: never).
     pub prove: u32,
     /// Solver nodes that proof may visit per iteration of an `iters=`
-    /// budget (an `ms=` budget gives it the second half of the time).
+    /// budget (an `ms=` budget gives it the last eighth of the time).
     pub prove_nodes: u64,
     /// Keep the subtree of the position reached between two moves.
     pub reuse: bool,

@@ -190,7 +190,7 @@ pub const PROVE: KeyInfo = research(KeyInfo::int(
     64,
     DEFAULT_PROVE,
     "solver, reward=win: after the search, prove the root's win/draw/loss with <= this many \
-     empty squares and play the most visited move that keeps it (0: off)",
+     empty squares and play the search's first choice that keeps it (0: off)",
 ));
 /// `prove_nodes=`.
 pub const PROVE_NODES: KeyInfo = research(KeyInfo::int(
@@ -198,7 +198,7 @@ pub const PROVE_NODES: KeyInfo = research(KeyInfo::int(
     1,
     1_000_000,
     DEFAULT_PROVE_NODES,
-    "prove: solver nodes per iteration of an iters= budget (ms=: the second half of the time)",
+    "prove: solver nodes per iteration of an iters= budget (ms=: the last eighth of the time)",
 ));
 /// `reuse=`.
 pub const REUSE: KeyInfo = key(KeyInfo::flag(
