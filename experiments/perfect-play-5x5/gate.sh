@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The equal-time check on 7x7 of the root proof (README.md here): today's
-# defaults written out in full, with the proof (prove=22,prove_nodes=1000; ms= budgets do not read prove_nodes)
-# against the same without it (prove=0, the engine before the proof), at
-# 20 ms a move, pentanomial SPRT for "not weaker": H0 10 Elo weaker, H1
-# level. Writes gate.csv and verdict.txt here.
+# defaults written out in full, with the proof (prove=22,
+# prove_nodes=1000, which ms= budgets do not read) against the same
+# without it (prove=0, the engine before the proof), at 20 ms a move,
+# pentanomial SPRT for "not weaker": H0 10 Elo weaker, H1 level. Writes
+# gate.csv and verdict.txt here.
 # Usage: experiments/perfect-play-5x5/gate.sh   (from the repository root)
 #   NO_BUILD=1 uses target/release/pahtum as it is; MAX_GAMES (default 2000).
 set -euo pipefail
