@@ -299,6 +299,55 @@ impl Solver {
         }
     }
 
+    /// The result of `pos` for the side to move (`1` win, `0` draw, `-1`
+    /// loss), the first move in `order` (which must list every legal move)
+    /// that keeps it, and the nodes searched; `None` for a finished game.
+    ///
+    /// Only null-window tests around zero, move by move in `order`: first
+    /// whether a move wins, then whether one draws. A caller that orders
+    /// the moves by its own preference gets its favourite among those that
+    /// keep the result, at a fraction of the cost of the exact margin.
+    ///
+    /// # Errors
+    /// A limit was reached first.
+    pub fn result_move(
+        &mut self,
+        pos: &Position,
+        order: &[Move],
+        limits: &SolveLimits,
+    ) -> Result<Option<(Move, i32, u64)>, SolveError> {
+        if pos.is_game_over() {
+            return Ok(None);
+        }
+        let mut s = Search::new(&mut self.tt, pos, limits.max_nodes, limits.deadline);
+        let sc = scores_of(pos);
+        let mut found = None;
+        // A move wins when the opponent's value after it is at most -1,
+        // and draws when that value is at most 0.
+        'tests: for (sign, alpha) in [(1, -1), (0, 0)] {
+            for &mv in order {
+                let (child, csc) = child_of(pos, sc, mv);
+                let v = s.negamax(&child, csc, alpha, alpha + 1);
+                if s.stopped.is_some() {
+                    break 'tests;
+                }
+                if v <= alpha {
+                    found = Some((mv, sign));
+                    break 'tests;
+                }
+            }
+        }
+        if let Some(stop) = s.stopped {
+            return Err(stop_error(stop, limits));
+        }
+        let (mv, sign) = match (found, order.first()) {
+            (Some(f), _) => f,
+            (None, Some(&first)) => (first, -1),
+            (None, None) => return Ok(None),
+        };
+        Ok(Some((mv, sign, s.nodes)))
+    }
+
     /// One best move by margin for the side to move, its exact value for the
     /// side to move (half points) and the nodes searched; among equally good
     /// moves the first in `order` (which must list every legal move) wins.

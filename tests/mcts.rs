@@ -274,13 +274,16 @@ fn endgames_match_exhaustive_minimax() {
         let game = Game::new(pos);
         // The exact endgame search at the root (the tree search only picks
         // among the moves it proves to keep the result); MCTS-Solver alone
-        // (no exact search), also with lazy selection on (that a proven
-        // child is chosen afresh is tested in `search::tests`).
+        // (no exact search nor root proof), also with lazy selection on
+        // (that a proven child is chosen afresh is tested in
+        // `search::tests`); the root proof alone.
         let exact = "mcts:iters=300";
+        let proof = "mcts:iters=300,exact=0";
         for spec in [
             exact,
-            "mcts:iters=30000,exact=0,expand=1",
-            "mcts:iters=30000,exact=0,expand=1,lazy=16",
+            "mcts:iters=30000,exact=0,prove=0,expand=1",
+            "mcts:iters=30000,exact=0,prove=0,expand=1,lazy=16",
+            proof,
         ] {
             let mut b = bot(spec, seed);
             let Move::Place(s) = b.select_move(&game).expect("move") else {
@@ -296,10 +299,48 @@ fn endgames_match_exhaustive_minimax() {
             if spec == exact {
                 assert_eq!(report(&b).exact_margin, Some(best));
             }
+            if spec == proof {
+                let mine = if me == Player::White { best } else { -best };
+                assert_eq!(report(&b).proven, Some(mine.signum()));
+            }
         }
         checked += 1;
     }
     assert_eq!(checked, 24);
+}
+
+/// Layout `c1 e2 a3` of 5x5 after d3 b2: White wins, and the tree search
+/// alone (`prove=0`) played b3, which only draws (it did so in a game
+/// against perfect play, experiments/perfect-play/); the default's root
+/// proof keeps the win.
+#[test]
+fn root_proof_keeps_a_won_5x5_opening() {
+    let holes = [sq("c1"), sq("e2"), sq("a3")]
+        .into_iter()
+        .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s));
+    let mut pos = Position::new(5, holes, false, Komi::ZERO).expect("layout");
+    pos.play(sq("d3"));
+    pos.play(sq("b2"));
+    let game = Game::new(pos);
+    let mut solver = pahtum::solve::Solver::new(16);
+    let limits = pahtum::solve::SolveLimits::default();
+    let mut white_wins = |mv: Move| {
+        let mut p = pos;
+        p.try_play_move(mv).expect("legal");
+        solver.result_sign(&p, &limits).expect("no limits") == -1
+    };
+    let mut without = Vec::new();
+    for seed in 1..=3 {
+        let mut b = bot("mcts", seed);
+        let mv = b.select_move(&game).expect("move");
+        assert!(white_wins(mv), "seed {seed}: {mv} does not keep the win");
+        assert_eq!(report(&b).proven, Some(1));
+        without.push(bot("mcts:prove=0", seed).select_move(&game).expect("move"));
+    }
+    assert!(
+        without.iter().any(|&mv| !white_wins(mv)),
+        "without the proof: {without:?}"
+    );
 }
 
 /// The searches that must complete or block an open four: the default,

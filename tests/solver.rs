@@ -115,7 +115,24 @@ fn check(pos: &Position) -> Solution {
     };
     let sign = Solver::new(1).result_sign(pos, &limits).expect("no limits");
     assert_eq!(sign, mine.signum(), "\n{pos}komi {}", pos.komi());
+    // The first move of a given order that keeps the result, by
+    // null-window tests: the order reversed, so that it is not the
+    // solver's own.
+    let order: Vec<Move> = naive_moves(pos).into_iter().rev().collect();
+    let kept = Solver::new(1)
+        .result_move(pos, &order, &limits)
+        .expect("no limits");
+    let want = order
+        .iter()
+        .find(|m| by_result_has(&got, m))
+        .map(|&m| (m, mine.signum()));
+    assert_eq!(kept.map(|k| (k.0, k.1)), want, "\n{pos}komi {}", pos.komi());
     got
+}
+
+/// Whether `mv` keeps the result of the solution `s`.
+fn by_result_has(s: &Solution, mv: &Move) -> bool {
+    s.best_result.contains(mv)
 }
 
 #[test]

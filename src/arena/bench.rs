@@ -59,6 +59,8 @@ pub fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> Mcts
         minimax: 0.0,
         solver: false,
         exact: 0,
+        prove: 0,
+        prove_nodes: 1,
         reuse: false,
         final_choice: FinalChoice::Visits,
         model: Model::Off,

@@ -67,6 +67,9 @@ const PV_LEN: usize = 12;
 /// Nodes of a time-budgeted search's first arena (a few MiB, set up in
 /// about a millisecond); it doubles as the search fills it.
 const FIRST_ARENA: u32 = 1 << 16;
+/// A time budget's part for the root proof (`prove=`): one part in this
+/// many.
+const PROVE_SHARE: u64 = 8;
 /// Root children listed in reports.
 const TOP: usize = 5;
 
@@ -133,9 +136,10 @@ impl MctsBot {
         let mut keep: Option<Vec<Move>> = None;
         let mut exact_margin = None;
         if self.cfg.solver && pos.empty().count() <= self.cfg.exact {
+            let mb = endgame::table_mb(&self.cfg);
             let solver = self
                 .solver
-                .get_or_insert_with(|| Box::new(crate::solve::Solver::new(endgame::TABLE_MB)));
+                .get_or_insert_with(|| Box::new(crate::solve::Solver::new(mb)));
             if pos.can_swap() {
                 let ex = endgame::solve(&pos, solver);
                 if let Some(mv) = ex.best {
@@ -167,6 +171,9 @@ impl MctsBot {
                 }
             }
         }
+        // A result-only proof follows the search (step 5) where the exact
+        // search above did not decide.
+        let prove = keep.is_none() && endgame::proves(&pos, &self.cfg);
         // Step 2: budget and trees.
         let k = match self.cfg.parallel {
             Parallel::Root => self.cfg.threads,
@@ -194,9 +201,29 @@ impl MctsBot {
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = parallel::pool_for(self.cfg.threads);
         }
-        let deadline = match self.cfg.budget {
-            Budget::Iters(_) => None,
-            Budget::Millis(ms) => Some(started + Duration::from_millis(ms)),
+        // With a proof to follow, a time budget's last eighth is the
+        // proof's: half of it made the engine weaker at equal time on 7x7,
+        // where proofs from 22 squares seldom finish
+        // (`experiments/perfect-play-5x5/`).
+        let (deadline, prove_limits) = match self.cfg.budget {
+            Budget::Iters(n) => (
+                None,
+                crate::solve::SolveLimits {
+                    max_nodes: Some(n.saturating_mul(self.cfg.prove_nodes)),
+                    ..Default::default()
+                },
+            ),
+            Budget::Millis(ms) => {
+                let end = started + Duration::from_millis(ms);
+                let search_ms = if prove { ms - ms / PROVE_SHARE } else { ms };
+                (
+                    Some(started + Duration::from_millis(search_ms)),
+                    crate::solve::SolveLimits {
+                        deadline: Some(end),
+                        ..Default::default()
+                    },
+                )
+            }
         };
         // Step 3: search.
         let seed = derive_seed(self.seed, &[game.moves().len() as u64]);
@@ -229,9 +256,23 @@ impl MctsBot {
                 });
             }
         }
-        let Some(chosen) = choose(&moves, self.cfg.final_choice) else {
+        let Some(mut chosen) = choose(&moves, self.cfg.final_choice) else {
             return fallback(&pos, &self.cfg.weights);
         };
+        // Step 5: the first move in the search's order that keeps the
+        // root's game-theoretic result, where the proof finishes in time.
+        let mut proven = None;
+        if prove {
+            let mb = endgame::table_mb(&self.cfg);
+            let solver = self
+                .solver
+                .get_or_insert_with(|| Box::new(crate::solve::Solver::new(mb)));
+            let order = endgame::proof_order(&pos, &moves, chosen, &self.cfg.weights);
+            if let Some((mv, sign)) = endgame::result_move(&pos, &order, solver, &prove_limits) {
+                chosen = mv;
+                proven = Some(sign);
+            }
+        }
         let mut pv = vec![chosen];
         if let Some(c) = self.trees[0].child_by_move(NodeId::ROOT, chosen) {
             principal_variation(&self.trees[0], c, &mut pv);
@@ -243,6 +284,7 @@ impl MctsBot {
             moves,
             pv,
             exact_margin,
+            proven,
             reused,
             modelled,
         });
@@ -260,6 +302,7 @@ impl MctsBot {
             moves: Vec::new(),
             pv: vec![mv],
             exact_margin: Some(margin_halves),
+            proven: None,
             reused: false,
             modelled: None,
         });
@@ -394,6 +437,13 @@ impl Bot for MctsBot {
         let mut extra = format!("iters={}", r.iterations);
         if let Some(m) = r.exact_margin {
             let _ = write!(extra, " exact_margin={}", m as f64 / 2.0);
+        }
+        if let Some(sign) = r.proven {
+            let _ = write!(
+                extra,
+                " proven={}",
+                ["loss", "draw", "win"][(sign + 1) as usize]
+            );
         }
         if let Some(p) = r.modelled {
             // Its values are the model's: the opponent's best replies

@@ -220,6 +220,14 @@ const DEFAULT_SOLVER: bool = true;
 /// Exact root search from ten empty squares; larger ones changed no game
 /// in the screens (the points are lost earlier).
 const DEFAULT_EXACT: u64 = 10;
+/// A result-only root proof from the 22 free squares of a 5x5 board with
+/// 3 holes: there a won layout often has a single winning first stone
+/// that the tree search misses (`experiments/perfect-play-5x5/`).
+const DEFAULT_PROVE: u64 = 22;
+/// Solver nodes per iteration of the budget for that proof: 250 still
+/// left two won 5x5 openings unproven, drawn; an unproven root costs a
+/// bounded multiple of the search (`experiments/perfect-play-5x5/`).
+const DEFAULT_PROVE_NODES: u64 = 1000;
 /// On at every thread count since the subtree copy keeps node order
 /// (docs/mcts-history.md, "Two threads").
 const DEFAULT_REUSE: bool = true;
@@ -304,6 +312,13 @@ pub struct MctsConfig {
     /// With the solver on, positions with at most this many empty squares
     /// are searched exactly at the root.
     pub exact: u32,
+    /// With the solver on and `reward=win`, roots with more than `exact`
+    /// and at most this many empty squares get a result-only proof after
+    /// the search (0: never).
+    pub prove: u32,
+    /// Solver nodes that proof may visit per iteration of an `iters=`
+    /// budget (an `ms=` budget gives it the last eighth of the time).
+    pub prove_nodes: u64,
     /// Keep the subtree of the position reached between two moves.
     pub reuse: bool,
     /// Which root child is played (`final=`).
@@ -352,6 +367,8 @@ impl Default for MctsConfig {
             minimax: DEFAULT_MINIMAX as f32,
             solver: DEFAULT_SOLVER,
             exact: DEFAULT_EXACT as u32,
+            prove: DEFAULT_PROVE as u32,
+            prove_nodes: DEFAULT_PROVE_NODES,
             reuse: DEFAULT_REUSE,
             final_choice: DEFAULT_FINAL,
             model: DEFAULT_MODEL,

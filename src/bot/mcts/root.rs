@@ -36,6 +36,10 @@ pub struct SearchReport {
     /// Set when the move came from the exact endgame search: White's
     /// final margin in half points.
     pub exact_margin: Option<i32>,
+    /// Set when the move came from the root's result-only proof (`prove=`):
+    /// the result it keeps for the side to move, `1` win, `0` draw, `-1`
+    /// loss.
+    pub proven: Option<i32>,
     /// Whether the search started from the subtree kept from the last move.
     pub reused: bool,
     /// The colour the search modelled as `heuristic` (`model=`), if any.

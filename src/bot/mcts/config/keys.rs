@@ -183,6 +183,23 @@ pub const EXACT: KeyInfo = research(KeyInfo::int(
     DEFAULT_EXACT,
     "solver: search exactly at the root with <= this many empty squares",
 ));
+/// `prove=`.
+pub const PROVE: KeyInfo = research(KeyInfo::int(
+    "prove",
+    0,
+    64,
+    DEFAULT_PROVE,
+    "solver, reward=win: after the search, prove the root's win/draw/loss with <= this many \
+     empty squares and play the search's first choice that keeps it (0: off)",
+));
+/// `prove_nodes=`.
+pub const PROVE_NODES: KeyInfo = research(KeyInfo::int(
+    "prove_nodes",
+    1,
+    1_000_000,
+    DEFAULT_PROVE_NODES,
+    "prove: solver nodes per iteration of an iters= budget (ms=: the last eighth of the time)",
+));
 /// `reuse=`.
 pub const REUSE: KeyInfo = key(KeyInfo::flag(
     "reuse",
@@ -264,6 +281,8 @@ pub const KEYS: &[KeyInfo] = &[
     MINIMAX,
     SOLVER,
     EXACT,
+    PROVE,
+    PROVE_NODES,
     REUSE,
     FINAL,
     MODEL,

@@ -54,6 +54,8 @@ impl MctsConfig {
             minimax: p.real(&MINIMAX)? as f32,
             solver: p.flag(&SOLVER)?,
             exact: p.int(&EXACT)? as u32,
+            prove: p.int(&PROVE)? as u32,
+            prove_nodes: p.int(&PROVE_NODES)?,
             reuse: p.flag(&REUSE)?,
             final_choice: p.pick(&FINAL)?,
             model: p.pick(&MODEL)?,
