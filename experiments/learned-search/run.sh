@@ -25,7 +25,7 @@ PERFECT=alphabeta:solve=25,nodes=0,label=perfect
 
 if want train; then
   # The documented command of data/zero-7.safetensors.
-  cmd=(train --generations "${GENERATIONS:-14}" --games 48 --iters 160 --gate-games 16
+  cmd=(train --generations "${GENERATIONS:-45}" --games 48 --iters 160 --gate-games 16
        --anchor-games 10 --match-iters 160 --steps 100 --batch 256 --seed 1 --threads 2)
   echo "+ pahtum ${cmd[*]}"
   cargo build --release --quiet --features train
