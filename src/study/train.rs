@@ -294,7 +294,7 @@ pub trait Progress: Sync {
 /// A network for the engine, kept for the whole process (a few tens of
 /// KiB per generation).
 fn leak(bytes: &[u8]) -> Result<&'static PvNet, TrainError> {
-    let net = PvNet::from_bytes(bytes).map_err(|e| LearnError(e))?;
+    let net = PvNet::from_bytes(bytes).map_err(LearnError)?;
     Ok(Box::leak(Box::new(net)))
 }
 
