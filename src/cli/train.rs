@@ -1,5 +1,5 @@
 //! `pahtum train`: self-play training of the `zero` bot's network
-//! (the loop is [`crate::study::train`], built with `--features train`).
+//! (the loop is `crate::study::train`, built with `--features train`).
 
 use clap::Args;
 
