@@ -48,6 +48,21 @@ fn args(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
 
+/// Waits (at most two minutes, polling every `poll`) until `csv` holds a
+/// generation's row after its header.
+fn wait_for_a_row(csv: &std::path::Path, poll: Duration) {
+    let t0 = Instant::now();
+    while std::fs::read_to_string(csv)
+        .unwrap_or_default()
+        .lines()
+        .count()
+        < 2
+        && t0.elapsed() < Duration::from_secs(120)
+    {
+        std::thread::sleep(poll);
+    }
+}
+
 /// `train.csv` without its `seconds` column, the one that may differ.
 fn rows_without_time(text: &str) -> Vec<String> {
     text.lines()
@@ -104,16 +119,7 @@ fn a_run_killed_mid_generation_resumes_to_the_same_rows_and_networks() {
         .spawn()
         .expect("start pahtum");
     let csv = cut.join("train.csv");
-    let t0 = Instant::now();
-    while std::fs::read_to_string(&csv)
-        .unwrap_or_default()
-        .lines()
-        .count()
-        < 2
-        && t0.elapsed() < Duration::from_secs(120)
-    {
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    wait_for_a_row(&csv, Duration::from_millis(2));
     child.kill().expect("kill -9");
     let _ = child.wait();
     let kept = std::fs::read_to_string(&csv).unwrap_or_default();
@@ -150,16 +156,7 @@ fn ctrl_c_stops_with_130_keeping_the_finished_generations() {
         .spawn()
         .expect("start pahtum");
     let csv = out.join("train.csv");
-    let t0 = Instant::now();
-    while std::fs::read_to_string(&csv)
-        .unwrap_or_default()
-        .lines()
-        .count()
-        < 2
-        && t0.elapsed() < Duration::from_secs(120)
-    {
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_for_a_row(&csv, Duration::from_millis(5));
     common::send(child.id(), nix::sys::signal::Signal::SIGINT);
     let o = child.wait_with_output().expect("wait");
     assert_eq!(o.status.code(), Some(130), "{}", common::text(&o.stderr));

@@ -253,6 +253,8 @@ pub struct ZeroBot {
     scratch: Scratch,
     /// The game (start and moves) the tree's root stands for.
     rooted: Option<(Position, Vec<Move>)>,
+    /// Whether the last move came from the exact solver, not the tree.
+    exact_move: bool,
     last: Option<SearchInfo>,
     pool: Option<rayon::ThreadPool>,
 }
@@ -279,6 +281,7 @@ impl ZeroBot {
             solver: None,
             scratch: Scratch::default(),
             rooted: None,
+            exact_move: false,
             last: None,
             pool: None,
         }
@@ -325,6 +328,7 @@ impl ZeroBot {
             let ex = endgame::solve(&pos, solver);
             if let Some(mv) = ex.best {
                 self.rooted = None;
+                self.exact_move = true;
                 self.last = Some(SearchInfo {
                     nodes: 0,
                     depth: pos.empty().count(),
@@ -335,6 +339,7 @@ impl ZeroBot {
                 return Ok(mv);
             }
         }
+        self.exact_move = false;
         self.prepare_tree(game);
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = crate::bot::mcts::parallel::pool_for(self.cfg.threads);
@@ -396,11 +401,12 @@ impl ZeroBot {
         };
         let mv = node.mv();
         let root_mean = self.tree.root().map_or(0.0, |r| -r.mean());
+        let pv = self.tree.principal_variation(PV_LEN);
         self.last = Some(SearchInfo {
             nodes: done,
-            depth: self.tree.principal_variation(PV_LEN).len() as u32,
+            depth: pv.len() as u32,
             eval: Some(f64::from(root_mean)),
-            pv: self.tree.principal_variation(PV_LEN),
+            pv,
             extra: format!(
                 "evals={evaluations} collisions={collisions} prior={:.3} visits={}",
                 node.prior(),

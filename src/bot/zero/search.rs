@@ -160,6 +160,8 @@ pub struct Tree {
     root: Option<Position>,
     /// Per waiting leaf of a step: its node, the path to it, its position.
     paths: Vec<Vec<u32>>,
+    /// Path buffers for reuse, so that a descent allocates nothing.
+    spare: Vec<Vec<u32>>,
     leaves: Vec<Position>,
     logits: Vec<f32>,
     values: Vec<f32>,
@@ -313,11 +315,14 @@ impl Tree {
             if self.nodes.len() + 2 * width * s.batch > MAX_NODES {
                 break;
             }
-            self.paths.clear();
+            let used = std::mem::take(&mut self.paths);
+            self.spare.extend(used);
             self.leaves.clear();
             for _ in 0..s.batch.max(1) {
                 let mut pos = root_pos;
-                let mut path = vec![0u32];
+                let mut path = self.spare.pop().unwrap_or_default();
+                path.clear();
+                path.push(0);
                 let mut at = 0usize;
                 self.nodes[0].virtual_visits += 1;
                 while self.nodes[at].state == EXPANDED {
@@ -333,6 +338,7 @@ impl Tree {
                     WAITING => {
                         out.collisions += 1;
                         self.take_back(&path);
+                        self.spare.push(path);
                         break;
                     }
                     _ => self.exact_result(&pos, s.exact, solver),
@@ -342,6 +348,7 @@ impl Tree {
                         self.nodes[at].state = PROVEN;
                         self.nodes[at].proven = r;
                         self.backup(&path, f32::from(r));
+                        self.spare.push(path);
                         out.iterations += 1;
                     }
                     None => {
