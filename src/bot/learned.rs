@@ -379,6 +379,63 @@ impl NetLines {
         -v
     }
 
+    /// The square that [`best_from_random_start`] picks from `pos`'s free
+    /// squares by `(move_value * 100) as i32` (hundredths of a point, as
+    /// the heuristic's move values are), drawing the same random word, with
+    /// [`NetLines::after_base`] as the base: the same floating-point steps
+    /// in the same order, so the same square. The innermost loop of the
+    /// default playout: each line's value is looked up once a ply instead
+    /// of once a square (the base is their sum), and the scan compares
+    /// plain values.
+    #[inline]
+    pub fn best_in_hundredths(
+        &self,
+        net: &LineNet,
+        pos: &Position,
+        rng: &mut FastRng,
+    ) -> Option<Square> {
+        let r = (rng.next_word() & 63) as u32;
+        let mut rot = pos.empty().0.rotate_right(r);
+        if rot == 0 {
+            return None;
+        }
+        let t = net.table(pos.empty().count().saturating_sub(1));
+        let n = self.size as usize;
+        let them = &self.idx[!pos.turn() as usize];
+        let (mut rows, mut cols) = ([0u32; 8], [0u32; 8]);
+        let (mut row_value, mut col_value) = ([0f32; 8], [0f32; 8]);
+        for i in 0..n {
+            rows[i] = them[i];
+            cols[i] = them[n + i];
+            row_value[i] = t[rows[i] as usize];
+            col_value[i] = t[cols[i] as usize];
+        }
+        // `after_base`'s sum: the same values in the same order.
+        let base: f32 = row_value[..n].iter().chain(&col_value[..n]).sum();
+        // One square's value, as `move_value` computes it.
+        macro_rules! value_at {
+            ($rot:expr) => {{
+                let sq = Square::from_index_unchecked((($rot.trailing_zeros() + r) & 63) as u8);
+                let (row, col) = (sq.row() as usize & 7, sq.col() as usize & 7);
+                let v = base - row_value[row] - col_value[col]
+                    + t[(rows[row] + THEIRS * POW4[col]) as usize]
+                    + t[(cols[col] + THEIRS * POW4[row]) as usize];
+                (sq, (-v * 100.0) as i32)
+            }};
+        }
+        let (mut best_sq, mut best) = value_at!(rot);
+        rot &= rot - 1;
+        while rot != 0 {
+            let (sq, v) = value_at!(rot);
+            rot &= rot - 1;
+            if v > best {
+                best = v;
+                best_sq = sq;
+            }
+        }
+        Some(best_sq)
+    }
+
     /// The side to move's best square by [`NetLines::move_value`] (random
     /// among equals: the scan starts at a random square and keeps the
     /// first maximum) and its value; no square on a full board.
@@ -432,6 +489,28 @@ mod tests {
             let s = pos.scores();
             let margin = s[pos.turn()] as f32 - s[!pos.turn()] as f32;
             assert_eq!(net.value(&pos), margin);
+        }
+    }
+
+    #[test]
+    fn the_playout_scan_picks_the_square_of_the_plain_scan() {
+        let net = LineNet::builtin(7).expect("built-in network");
+        let small = small_net();
+        let mut rng = FastRng::new(11);
+        for i in 0..2000 {
+            let net = if i % 2 == 0 { net } else { &small };
+            let pos = random_position(&mut rng, 7);
+            let lines = NetLines::new(net, &pos);
+            let base = lines.after_base(net, &pos);
+            let (mut a, mut b) = (rng.clone(), rng.clone());
+            let fast = lines.best_in_hundredths(net, &pos, &mut a);
+            let plain = best_from_random_start(pos.empty(), &mut b, |sq| {
+                (lines.move_value(net, &pos, base, sq) * 100.0) as i32
+            })
+            .map(|(sq, _)| sq);
+            assert_eq!(fast, plain);
+            assert_eq!(a.next_word(), b.next_word(), "the same draws");
+            rng.next_word();
         }
     }
 

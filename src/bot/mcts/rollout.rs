@@ -136,6 +136,13 @@ trait PlayoutValues {
     fn value(&self, pos: &Position, sq: Square) -> i32;
     /// `pos` is the position after a stone on `sq`.
     fn played(&mut self, pos: &Position, sq: Square);
+
+    /// The free square with the highest value, by a scan from a random
+    /// start that keeps the first maximum; `None` on a full board.
+    #[inline(always)]
+    fn best(&self, pos: &Position, rng: &mut FastRng) -> Option<Square> {
+        best_from_random_start(pos.empty(), rng, |sq| self.value(pos, sq)).map(|(sq, _)| sq)
+    }
 }
 
 /// Values that a function works out from the position alone.
@@ -168,28 +175,34 @@ impl PlayoutValues for eval::LineValues<'_> {
 struct NetValues<'n> {
     net: &'n LineNet,
     lines: NetLines,
-    /// The network's sum over the opponent's view of every line, one ply on.
-    base: f32,
 }
 
 impl<'n> NetValues<'n> {
     fn new(net: &'n LineNet, pos: &Position) -> NetValues<'n> {
-        let lines = NetLines::new(net, pos);
-        let base = lines.after_base(net, pos);
-        NetValues { net, lines, base }
+        NetValues {
+            net,
+            lines: NetLines::new(net, pos),
+        }
     }
 }
 
 impl PlayoutValues for NetValues<'_> {
-    #[inline(always)]
+    /// One square alone; the playout takes [`NetValues::best`], which
+    /// shares the base and the line values among a ply's squares.
+    #[inline]
     fn value(&self, pos: &Position, sq: Square) -> i32 {
-        (self.lines.move_value(self.net, pos, self.base, sq) * 100.0) as i32
+        let base = self.lines.after_base(self.net, pos);
+        (self.lines.move_value(self.net, pos, base, sq) * 100.0) as i32
     }
 
     #[inline(always)]
     fn played(&mut self, pos: &Position, sq: Square) {
         self.lines.played(pos, sq);
-        self.base = self.lines.after_base(self.net, pos);
+    }
+
+    #[inline(always)]
+    fn best(&self, pos: &Position, rng: &mut FastRng) -> Option<Square> {
+        self.lines.best_in_hundredths(self.net, pos, rng)
     }
 }
 
@@ -213,7 +226,7 @@ fn guided(
         let sq = if n == 1 || (eps > 0.0 && rng.unit() < eps) {
             e.nth(rng.below(n))
         } else {
-            best_from_random_start(e, rng, |sq| values.value(&p, sq)).map(|(sq, _)| sq)
+            values.best(&p, rng)
         };
         match sq {
             Some(sq) => {
