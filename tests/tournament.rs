@@ -108,6 +108,19 @@ fn shards_merge_into_the_unsharded_run() {
         "{e}"
     );
     assert!(!Path::new(out2).exists());
+    // The output must be a new directory, and a file is no directory.
+    let whole = whole.to_str().expect("path");
+    let e = refused(&["merge", s[0], s[1], s[2], "--out", whole]);
+    assert_eq!(
+        e.trim_end(),
+        format!("pahtum: error: --out {whole}: directory is not empty; merge into a new directory")
+    );
+    let file = format!("{whole}/games.csv");
+    let e = refused(&args(&[], Path::new(&file)));
+    assert_eq!(
+        e.trim_end(),
+        format!("pahtum: error: --out {file}: is not a directory")
+    );
 }
 
 #[test]

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::games_csv::GAMES_HEADER;
 use super::report::Report;
+use super::run_dir_error::RunDirError;
 use super::rundir::{REGULARISED_NOTE, is_non_empty, prepare_out, read_games, write_report};
 use super::runinfo::{GamesRun, RunFile, write_atomic};
 use super::schedule::Shard;
@@ -45,10 +46,9 @@ pub fn merge_dirs(
         return bad("merge: give the shard directories to merge".into());
     }
     if is_non_empty(out) {
-        return bad(format!(
-            "--out {}: directory is not empty; merge into a new directory",
-            out.display()
-        ));
+        return Err(ArenaError::Run(RunDirError::NotEmptyForMerge {
+            dir: out.to_path_buf(),
+        }));
     }
     let mut runs = Vec::new();
     for d in dirs {

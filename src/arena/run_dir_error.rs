@@ -15,6 +15,20 @@ pub enum RunDirError {
         /// The directory.
         dir: PathBuf,
     },
+    /// The directory holds files, and the results of a merge go only
+    /// into a new one.
+    NotEmptyForMerge {
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// The directory cannot hold the results: it is a file, or cannot be
+    /// created or written.
+    Unusable {
+        /// The directory.
+        dir: PathBuf,
+        /// Why, in a few words.
+        why: String,
+    },
     /// Continuing was asked for, but the directory has no `run.json`.
     NoRunFile {
         /// The directory.
@@ -71,6 +85,12 @@ impl fmt::Display for RunDirError {
                 "{}: the directory is not empty; continue the run in it, or choose a new directory",
                 dir.display()
             ),
+            RunDirError::NotEmptyForMerge { dir } => write!(
+                f,
+                "{}: the directory is not empty; merge into a new directory",
+                dir.display()
+            ),
+            RunDirError::Unusable { dir, why } => write!(f, "{}: {why}", dir.display()),
             RunDirError::NoRunFile { dir, command } => write!(
                 f,
                 "{} has no run.json, so it holds no {command} run to continue",

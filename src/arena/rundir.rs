@@ -19,6 +19,7 @@ use std::sync::atomic::AtomicBool;
 use super::games_csv::{GAMES_HEADER, GameRecord, GamesFile, check_row, games_text, parse_games};
 use super::parallel::run_games;
 use super::report::Report;
+use super::run_dir_error::RunDirError;
 use super::runinfo::{GamesRun, RunArgs, RunFile, check_writable, utc_now, write_atomic};
 use super::runopts::RunOptions;
 use super::schedule::Schedule;
@@ -247,10 +248,15 @@ pub fn play_into_games_csv(
 /// can be written in it, before anything is printed or played.
 ///
 /// # Errors
-/// [`ArenaError::Config`], one line naming `--out`: a path that is
+/// [`RunDirError::Unusable`] (in [`ArenaError::Run`]): a path that is
 /// not a directory or cannot be created, a full or read-only disk.
 pub fn prepare_out(out: &Path) -> Result<(), ArenaError> {
-    let bad = |m: String| Err(ArenaError::Config(format!("--out {}: {m}", out.display())));
+    let bad = |why: String| {
+        Err(ArenaError::Run(RunDirError::Unusable {
+            dir: out.to_path_buf(),
+            why,
+        }))
+    };
     if out.exists() && !out.is_dir() {
         return bad("is not a directory".into());
     }

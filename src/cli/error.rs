@@ -82,6 +82,11 @@ pub fn run_dir_message(e: &RunDirError) -> String {
             "--out {}: directory is not empty; add --resume to continue the run in it, or choose a new directory",
             dir.display()
         ),
+        RunDirError::NotEmptyForMerge { dir } => format!(
+            "--out {}: directory is not empty; merge into a new directory",
+            dir.display()
+        ),
+        RunDirError::Unusable { dir, why } => format!("--out {}: {why}", dir.display()),
         RunDirError::NoRunFile { dir, command } => format!(
             "--resume: {} has no run.json, so it holds no {command} run to continue",
             dir.display()
