@@ -321,10 +321,32 @@ impl NetLines {
         v
     }
 
-    /// Takes the stone just placed on `sq` in `pos` into account.
+    /// Takes the stone just placed on `sq` in `pos` into account: in
+    /// each pattern through `sq` that square's digit goes from empty (0)
+    /// to `MINE` or `THEIRS`, so four additions keep the lines.
     #[inline]
     pub fn played(&mut self, pos: &Position, sq: Square) {
-        self.update(pos, sq.row() as u32, sq.col() as u32);
+        let (row, col) = (sq.row() as usize & 7, sq.col() as usize & 7);
+        let n = self.size as usize;
+        let by = if pos.stones(Player::White).contains(sq) {
+            Player::White
+        } else {
+            Player::Black
+        };
+        let (me, them) = (by as usize, !by as usize);
+        self.idx[me][row] += MINE * POW4[col];
+        self.idx[them][row] += THEIRS * POW4[col];
+        self.idx[me][(n + col) & 15] += MINE * POW4[row];
+        self.idx[them][(n + col) & 15] += THEIRS * POW4[row];
+        debug_assert_eq!(
+            self.idx,
+            {
+                let mut full = self.clone();
+                full.update(pos, row as u32, col as u32);
+                full.idx
+            },
+            "the square was empty before"
+        );
     }
 
     #[inline(always)]

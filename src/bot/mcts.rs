@@ -256,7 +256,7 @@ impl MctsBot {
                 });
             }
         }
-        let Some(mut chosen) = choose(&moves, self.cfg.final_choice) else {
+        let Some(mut chosen) = choose(&moves, self.cfg.r#final) else {
             return fallback(&pos, &self.cfg.weights);
         };
         // Step 5: the first move in the search's order that keeps the

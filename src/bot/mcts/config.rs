@@ -294,8 +294,9 @@ pub struct MctsConfig {
     /// RAVE bias `b` in `beta = m / (m + n + b m n)`.
     pub bias: f32,
     /// GRAVE reference: visits an ancestor needs for its AMAF values to be
-    /// used below it (0 makes GRAVE equal RAVE; `ref=`).
-    pub grave_ref: u32,
+    /// used below it (0 makes GRAVE equal RAVE). The key's own name,
+    /// raw because `ref` is a Rust keyword.
+    pub r#ref: u32,
     /// Heuristic prior mode.
     pub prior: Prior,
     /// Children kept per node with [`Prior::Prune`].
@@ -321,8 +322,9 @@ pub struct MctsConfig {
     pub prove_nodes: u64,
     /// Keep the subtree of the position reached between two moves.
     pub reuse: bool,
-    /// Which root child is played (`final=`).
-    pub final_choice: FinalChoice,
+    /// Which root child is played. The key's own name, raw because
+    /// `final` is a reserved word.
+    pub r#final: FinalChoice,
     /// Opponent model.
     pub model: Model,
     /// With [`Model::Auto`]: opponent placements seen, every one of best
@@ -359,7 +361,7 @@ impl Default for MctsConfig {
             win_share: DEFAULT_WIN_SHARE,
             rave: DEFAULT_RAVE,
             bias: DEFAULT_BIAS as f32,
-            grave_ref: DEFAULT_REF as u32,
+            r#ref: DEFAULT_REF as u32,
             prior: DEFAULT_PRIOR,
             k: DEFAULT_K as u32,
             widen: DEFAULT_WIDEN as f32,
@@ -370,7 +372,7 @@ impl Default for MctsConfig {
             prove: DEFAULT_PROVE as u32,
             prove_nodes: DEFAULT_PROVE_NODES,
             reuse: DEFAULT_REUSE,
-            final_choice: DEFAULT_FINAL,
+            r#final: DEFAULT_FINAL,
             model: DEFAULT_MODEL,
             model_after: DEFAULT_MODEL_AFTER as u32,
             threads: DEFAULT_THREADS as usize,

@@ -151,7 +151,7 @@ impl<'a> Shared<'a> {
                 SelectParams {
                     fold: true,
                     pw: 0.0,
-                    unprune_k: 0,
+                    k: 0,
                     ..SelectParams::new(cfg)
                 }
             } else {
@@ -342,7 +342,7 @@ impl Worker {
                 deferred,
             });
             if st == NodeState::Expanded {
-                if grave && before >= cfg.grave_ref {
+                if grave && before >= cfg.r#ref {
                     reference = Some(id);
                 }
                 // The AMAF source (and GRAVE's map of the reference's

@@ -30,8 +30,9 @@ pub struct SelectParams {
     pub solver: bool,
     /// Implicit minimax weight.
     pub minimax: f32,
-    /// Progressive unpruning: children visible at first (0: all).
-    pub unprune_k: u32,
+    /// The `k` key where progressive unpruning is on (`prior=prune` and
+    /// `widen` above 0): children visible at first; 0 otherwise (all).
+    pub k: u32,
     /// `1 / ln(widen)`.
     pub unprune_rate: f32,
     /// Fold each child's value to `min(q, 1 - q)`: at the empty board under
@@ -52,7 +53,7 @@ impl SelectParams {
             pw: if cfg.prior == Prior::Off { 0.0 } else { cfg.pw },
             solver: cfg.solver,
             minimax: cfg.minimax,
-            unprune_k: if cfg.prior == Prior::Prune && cfg.widen > 0.0 {
+            k: if cfg.prior == Prior::Prune && cfg.widen > 0.0 {
                 cfg.k
             } else {
                 0
@@ -160,9 +161,9 @@ fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool, const MINIMAX: 
     let t: &Tables = &TABLES;
     let (first, mut n) = node.child_range();
     let parent = node.visits().max(1) as usize;
-    if p.unprune_k > 0 {
+    if p.k > 0 {
         let extra = ((1.0 + parent as f32 / 50.0).ln() * p.unprune_rate) as u32;
-        n = n.min(p.unprune_k + extra);
+        n = n.min(p.k + extra);
     }
     let sqrt_ln = if parent < TABLE {
         t.sqrt_ln[parent]
@@ -251,7 +252,7 @@ mod tests {
             pw: 0.0,
             solver: true,
             minimax: 0.0,
-            unprune_k: 0,
+            k: 0,
             unprune_rate: 0.0,
             fold: false,
         }
