@@ -298,6 +298,18 @@ fn line_potential(line: &[u32], own: u32, decay: f64, reach: u32) -> f32 {
     total as f32
 }
 
+/// `x as i32` as a float that orders and ties as the integer does (NaN is
+/// 0, the rest is truncated and saturated), so a scan can compare floats:
+/// fewer instructions than the saturating conversion.
+#[inline(always)]
+fn as_i32_order(x: f32) -> f32 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.trunc().clamp(-2_147_483_648.0, 2_147_483_648.0)
+    }
+}
+
 /// Every line's pattern index from both colours' points of view, kept up
 /// to date move by move: lines `0..n` are the rows, `n..2n` the columns.
 #[derive(Clone, Debug)]
@@ -434,15 +446,21 @@ impl NetLines {
         }
         // `after_base`'s sum: the same values in the same order.
         let base: f32 = row_value[..n].iter().chain(&col_value[..n]).sum();
-        // One square's value, as `move_value` computes it.
+        // `move_value`'s first step, the same for a whole row.
+        let mut row_base = [0f32; 8];
+        for i in 0..n {
+            row_base[i] = base - row_value[i];
+        }
+        // One square's value, as `move_value` computes it, in the order of
+        // its `as i32` hundredths.
         macro_rules! value_at {
             ($rot:expr) => {{
                 let sq = Square::from_index_unchecked((($rot.trailing_zeros() + r) & 63) as u8);
                 let (row, col) = (sq.row() as usize & 7, sq.col() as usize & 7);
-                let v = base - row_value[row] - col_value[col]
+                let v = row_base[row] - col_value[col]
                     + t[(rows[row] + THEIRS * POW4[col]) as usize]
                     + t[(cols[col] + THEIRS * POW4[row]) as usize];
-                (sq, (-v * 100.0) as i32)
+                (sq, as_i32_order(-v * 100.0))
             }};
         }
         let (mut best_sq, mut best) = value_at!(rot);
@@ -511,6 +529,45 @@ mod tests {
             let s = pos.scores();
             let margin = s[pos.turn()] as f32 - s[!pos.turn()] as f32;
             assert_eq!(net.value(&pos), margin);
+        }
+    }
+
+    #[test]
+    fn the_float_order_is_the_order_of_as_i32() {
+        let big = 2_147_483_648.0f32;
+        let mut xs = vec![
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            big,
+            -big,
+            f32::MAX,
+            f32::MIN,
+            0.0,
+            -0.0,
+            0.3,
+            -0.3,
+            0.99,
+            -0.99,
+            1.0,
+            -1.0,
+            1.5,
+            -1.5,
+            12345.67,
+            -12345.67,
+        ];
+        for k in 1..4 {
+            xs.push(f32::from_bits(big.to_bits() - k));
+            xs.push(-f32::from_bits(big.to_bits() - k));
+            xs.push(f32::from_bits(big.to_bits() + k));
+            xs.push(-f32::from_bits(big.to_bits() + k));
+        }
+        for &a in &xs {
+            for &b in &xs {
+                let want = (a as i32).cmp(&(b as i32));
+                let got = as_i32_order(a).partial_cmp(&as_i32_order(b));
+                assert_eq!(got, Some(want), "{a} against {b}");
+            }
         }
     }
 
