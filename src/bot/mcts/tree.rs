@@ -202,6 +202,13 @@ impl Tree {
         &self.nodes[id.0 as usize]
     }
 
+    /// The `n` nodes from `first` on: a node's children, for loops that
+    /// visit them all (one bounds check for the lot).
+    #[inline]
+    pub fn nodes(&self, first: u32, n: u32) -> &[Node] {
+        &self.nodes[first as usize..(first + n) as usize]
+    }
+
     /// The root.
     #[inline]
     pub fn root(&self) -> &Node {
