@@ -48,7 +48,7 @@
 //! scratch memory and spreads positions over threads
 //! ([`PvNet::evaluate_batch`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use rayon::prelude::*;
@@ -244,21 +244,77 @@ pub struct Evaluation {
 #[derive(Debug, thiserror::Error)]
 pub enum NetError {
     /// The file could not be read.
-    #[error("cannot read network '{path}': {source}")]
+    #[error("cannot read {kind} '{path}': {source}")]
     Read {
+        /// What the file was to hold ("line network", "policy-value
+        /// network").
+        kind: &'static str,
         /// The file.
         path: String,
         /// Why.
         source: std::io::Error,
     },
-    /// The bytes are not a network of this shape.
-    #[error("'{path}' is not a policy-value network: {why}")]
+    /// The bytes are not a network of this kind and shape.
+    #[error("'{path}' is not a {kind}: {why}")]
     Format {
+        /// What the file was to hold.
+        kind: &'static str,
         /// The file.
         path: String,
         /// What is wrong.
         why: String,
     },
+}
+
+/// Network files read once per process, by path, for one kind of
+/// network: every bot that names a file shares one copy of its weights,
+/// which lives as long as the process.
+pub struct NetFiles<T: 'static> {
+    /// What the files hold, for errors ("line network").
+    kind: &'static str,
+    read: Mutex<Vec<(PathBuf, &'static T)>>,
+}
+
+impl<T: Sync> NetFiles<T> {
+    /// No file read yet; `kind` names the networks in errors.
+    pub const fn new(kind: &'static str) -> NetFiles<T> {
+        NetFiles {
+            kind,
+            read: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The network that `parse` makes of the file at `path`, read at the
+    /// first call for that path.
+    ///
+    /// # Errors
+    /// The file cannot be read, or `parse` refuses its bytes (why).
+    pub fn get(
+        &self,
+        path: &Path,
+        parse: impl FnOnce(&[u8]) -> Result<T, String>,
+    ) -> Result<&'static T, NetError> {
+        // A poisoned lock only means another thread panicked while
+        // reading; the list itself is still consistent.
+        let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&(_, net)) = read.iter().find(|(p, _)| p == path) {
+            return Ok(net);
+        }
+        let (kind, shown) = (self.kind, path.display().to_string());
+        let bytes = std::fs::read(path).map_err(|source| NetError::Read {
+            kind,
+            path: shown.clone(),
+            source,
+        })?;
+        let net = parse(&bytes).map_err(|why| NetError::Format {
+            kind,
+            path: shown,
+            why,
+        })?;
+        let net: &'static T = Box::leak(Box::new(net));
+        read.push((path.to_path_buf(), net));
+        Ok(net)
+    }
 }
 
 /// The built-in network, trained for 7x7 by the command in
@@ -280,23 +336,8 @@ impl PvNet {
     /// # Errors
     /// The file cannot be read or is not a network.
     pub fn load(path: &Path) -> Result<&'static PvNet, NetError> {
-        type Cache = Vec<(std::path::PathBuf, &'static PvNet)>;
-        static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
-        // A poisoned lock only means another thread panicked while reading;
-        // the cache itself is still consistent.
-        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, net)) = cache.iter().find(|(p, _)| p == path) {
-            return Ok(net);
-        }
-        let shown = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| NetError::Read {
-            path: shown.clone(),
-            source,
-        })?;
-        let net = PvNet::from_bytes(&bytes).map_err(|why| NetError::Format { path: shown, why })?;
-        let net: &'static PvNet = Box::leak(Box::new(net));
-        cache.push((path.to_path_buf(), net));
-        Ok(net)
+        static FILES: NetFiles<PvNet> = NetFiles::new("policy-value network");
+        FILES.get(path, PvNet::from_bytes)
     }
 
     /// Reads a network from the bytes of a `safetensors` file.
@@ -745,6 +786,21 @@ pub fn legal_priors(pos: &Position, logits: &[f32], out: &mut Vec<(usize, f32)>)
     }
 }
 
+/// Test positions: every position of a game of random moves from `pos`
+/// to its end, added to `out`.
+#[cfg(test)]
+pub(crate) fn game_positions(
+    mut pos: Position,
+    rng: &mut crate::game::rng::FastRng,
+    out: &mut Vec<Position>,
+) {
+    while !pos.is_game_over() {
+        out.push(pos);
+        let e = pos.empty();
+        pos.play(e.nth(rng.below(e.count())).expect("free"));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -754,7 +810,7 @@ mod tests {
     fn some_positions() -> Vec<Position> {
         let mut rng = FastRng::new(11);
         let mut out = Vec::new();
-        let mut pos = Position::new(
+        let pos = Position::new(
             7,
             ["a1", "d4"]
                 .iter()
@@ -764,11 +820,7 @@ mod tests {
             Komi::from_halves(5),
         )
         .expect("position");
-        while !pos.is_game_over() {
-            out.push(pos);
-            let e = pos.empty();
-            pos.play(e.nth(rng.below(e.count())).expect("free"));
-        }
+        game_positions(pos, &mut rng, &mut out);
         out
     }
 

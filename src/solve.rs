@@ -141,6 +141,11 @@ fn sorted_by_name(mut moves: Vec<Move>) -> Vec<Move> {
     moves
 }
 
+/// A move the solver chose, with its value (see the method) and the nodes
+/// searched; `None` for a finished game; an error when a limit was
+/// reached first.
+pub type Found = Result<Option<(Move, i32, u64)>, SolveError>;
+
 /// An exact solver with a transposition table kept between calls (keys
 /// include the board size, komi and pie setting, so values stay valid
 /// across positions and rules, and a bot can reuse it move after move).
@@ -170,6 +175,16 @@ impl Solver {
     /// Forgets all stored results.
     pub fn clear(&mut self) {
         self.tt.clear();
+    }
+
+    /// A search of `pos` under `limits`, and its scores; `None` for a
+    /// finished game.
+    fn start(&mut self, pos: &Position, limits: &SolveLimits) -> Option<(Search<'_>, [i32; 2])> {
+        if pos.is_game_over() {
+            return None;
+        }
+        let s = Search::new(&mut self.tt, pos, limits.max_nodes, limits.deadline);
+        Some((s, scores_of(pos)))
     }
 
     /// Solves `pos` exactly (see [`solve`]); `limits.tt_mb` is ignored.
@@ -310,17 +325,10 @@ impl Solver {
     ///
     /// # Errors
     /// A limit was reached first.
-    pub fn result_move(
-        &mut self,
-        pos: &Position,
-        order: &[Move],
-        limits: &SolveLimits,
-    ) -> Result<Option<(Move, i32, u64)>, SolveError> {
-        if pos.is_game_over() {
+    pub fn result_move(&mut self, pos: &Position, order: &[Move], limits: &SolveLimits) -> Found {
+        let Some((mut s, sc)) = self.start(pos, limits) else {
             return Ok(None);
-        }
-        let mut s = Search::new(&mut self.tt, pos, limits.max_nodes, limits.deadline);
-        let sc = scores_of(pos);
+        };
         let mut found = None;
         // A move wins when the opponent's value after it is at most -1,
         // and draws when that value is at most 0.
@@ -355,17 +363,10 @@ impl Solver {
     ///
     /// # Errors
     /// A limit was reached first.
-    pub fn best_move(
-        &mut self,
-        pos: &Position,
-        order: &[Move],
-        limits: &SolveLimits,
-    ) -> Result<Option<(Move, i32, u64)>, SolveError> {
-        if pos.is_game_over() {
+    pub fn best_move(&mut self, pos: &Position, order: &[Move], limits: &SolveLimits) -> Found {
+        let Some((mut s, sc)) = self.start(pos, limits) else {
             return Ok(None);
-        }
-        let mut s = Search::new(&mut self.tt, pos, limits.max_nodes, limits.deadline);
-        let sc = scores_of(pos);
+        };
         let mut best: Option<(Move, i32)> = None;
         for &mv in order {
             let (child, csc) = child_of(pos, sc, mv);

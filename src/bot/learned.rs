@@ -42,7 +42,7 @@
 //! `learned/bot.rs`.
 
 use std::path::Path;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use super::choose::best_from_random_start;
 use crate::eval::{EvalWeights, col_byte, digit_table, row_byte};
@@ -51,6 +51,8 @@ use crate::game::position::Position;
 use crate::game::rng::FastRng;
 use crate::game::scoring::WINDOW_WEIGHT;
 use crate::game::square::Square;
+pub use crate::net::NetError;
+use crate::net::NetFiles;
 
 mod bot;
 mod train;
@@ -100,27 +102,6 @@ impl std::fmt::Debug for LineNet {
             .field("width", &self.width)
             .finish_non_exhaustive()
     }
-}
-
-/// Why a network file cannot be used.
-#[derive(Debug, thiserror::Error)]
-pub enum NetError {
-    /// The file could not be read.
-    #[error("cannot read line network '{path}': {source}")]
-    Read {
-        /// The file.
-        path: String,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The bytes are not a network.
-    #[error("'{path}' is not a line network: {why}")]
-    Format {
-        /// The file.
-        path: String,
-        /// What is wrong.
-        why: String,
-    },
 }
 
 impl LineNet {
@@ -177,24 +158,8 @@ impl LineNet {
     /// # Errors
     /// The file cannot be read or is not a network.
     pub fn load(path: &Path) -> Result<&'static LineNet, NetError> {
-        type Cache = Vec<(std::path::PathBuf, &'static LineNet)>;
-        static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
-        // A poisoned lock only means another thread panicked while
-        // reading; the cache itself is still consistent.
-        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, net)) = cache.iter().find(|(p, _)| p == path) {
-            return Ok(net);
-        }
-        let shown = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| NetError::Read {
-            path: shown.clone(),
-            source,
-        })?;
-        let net =
-            LineNet::from_bytes(&bytes).map_err(|why| NetError::Format { path: shown, why })?;
-        let net: &'static LineNet = Box::leak(Box::new(net));
-        cache.push((path.to_path_buf(), net));
-        Ok(net)
+        static FILES: NetFiles<LineNet> = NetFiles::new("line network");
+        FILES.get(path, LineNet::from_bytes)
     }
 
     /// Board side this network values.

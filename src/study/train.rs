@@ -741,14 +741,10 @@ mod tests {
                 pie,
                 komi: Komi::from_halves(3),
             };
-            let mut pos = rules
+            let pos = rules
                 .new_game(&mut layout_rng(rng.next_word()))
                 .expect("rules");
-            while !pos.is_game_over() {
-                out.push(pos);
-                let e = pos.empty();
-                pos.play(e.nth(rng.below(e.count())).expect("free"));
-            }
+            crate::net::game_positions(pos, &mut rng, &mut out);
         }
         out
     }
