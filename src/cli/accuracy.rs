@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{
-    CANCEL, DEFAULT_SEED, EngineArgs, RowsError, TableArgs, install_cancel, open_run, save_run,
+    CANCEL, CommonRunArgs, EngineArgs, RowsError, TableArgs, install_cancel, open_run, save_run,
     terminal_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
@@ -43,13 +43,6 @@ pub struct AccuracyArgs {
     /// Suite file: boards (docs/RULES.md text), each optionally after `;` header lines
     #[arg(long, value_name = "FILE")]
     pub positions: PathBuf,
-    /// Seed of the bot's stream, derived per position
-    #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
-          value_parser = num::seed())]
-    pub seed: u64,
-    /// Positions judged in parallel (default: all cores); the result does not depend on it
-    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = num::threads())]
-    pub threads: Option<usize>,
     /// Refuse positions with more free squares than this
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_EMPTY,
           allow_negative_numbers = true, value_parser = num::int::<u32>(1, 64))]
@@ -57,12 +50,9 @@ pub struct AccuracyArgs {
     /// The solver's table
     #[command(flatten)]
     pub table: TableArgs,
-    /// Output directory (default: results/accuracy-TIME, TIME in UTC); never overwritten
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// No progress
-    #[arg(long)]
-    pub quiet: bool,
+    /// Seed (of the bot's stream, derived per position), threads (positions judged in parallel), output directory, quiet
+    #[command(flatten)]
+    pub run: CommonRunArgs,
     /// External engines the judged bot may be
     #[command(flatten)]
     pub engines: EngineArgs,
@@ -79,7 +69,7 @@ type RunError = RowsError<AccuracyError>;
 /// Bad arguments or input (exit 2) before any work; an interrupt (exit
 /// 130); a stored value the solver contradicts (exit 2, naming it).
 pub fn run(a: AccuracyArgs) -> CliResult {
-    let threads = threads(a.threads)?;
+    let threads = threads(a.run.threads)?;
     let catalog = a.engines.catalog()?;
     let spec = match &a.bot {
         Some(s) => Some(
@@ -127,6 +117,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         positions.push(pos);
     }
     let out = a
+        .run
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(format!("accuracy-{}", utc_stamp())));
@@ -134,7 +125,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
     options
         .add("--bot", a.bot.as_deref().unwrap_or("(played)"))
         .add("--positions", &source)
-        .add("--seed", a.seed)
+        .add("--seed", a.run.seed)
         .add("--max-empty", a.max_empty);
     a.engines.options(&mut options);
     let (mut info, _) = open_run(&out, "accuracy", options, threads, false)?;
@@ -148,7 +139,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
             out.display()
         ))
     })?;
-    if !a.quiet {
+    if !a.run.quiet {
         eprintln!(
             "accuracy: {}, {} positions, {threads} threads, out {}",
             a.bot.as_deref().unwrap_or("the moves played"),
@@ -158,13 +149,13 @@ pub fn run(a: AccuracyArgs) -> CliResult {
     }
     install_cancel("stopping; the rows in accuracy.csv stand");
     let bar = terminal_bar(
-        a.quiet,
+        a.run.quiet,
         "{spinner} [{elapsed_precise}] {pos}/{len} positions, ETA {eta}",
         0,
         entries.len() as u64,
     );
     let mover = match &spec {
-        Some(s) => Mover::Bot(&catalog, s, a.seed),
+        Some(s) => Mover::Bot(&catalog, s, a.run.seed),
         None => Mover::Played,
     };
     let mut rows: Vec<Row> = Vec::with_capacity(entries.len());

@@ -177,11 +177,10 @@ impl EngineArgs {
 pub const DEFAULT_SEED: u64 = 1;
 
 /// How a run goes and where it writes: `--seed`, `--threads`, `--out`,
-/// `--resume`, `--quiet`, shared by every command that writes a run
-/// directory (`tournament`, `sweep`, `sprt`, `fpa`, `tune`, `exact`), so
-/// that each option means the same in all of them.
+/// `--quiet`, shared by every command that writes a run directory, so that
+/// each option means the same in all of them.
 #[derive(Args, Clone, Debug, Default)]
-pub struct StudyRunArgs {
+pub struct CommonRunArgs {
     /// Seed of every random choice (layouts, bot streams); the same seed replays the same run
     #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
           value_parser = num::seed())]
@@ -192,12 +191,38 @@ pub struct StudyRunArgs {
     /// Output directory (default: a new one under results/, named by the UTC time); never overwritten
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Continue the interrupted run in --out: keep its results, do what is missing
-    #[arg(long)]
-    pub resume: bool,
     /// No progress and no tables
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// [`CommonRunArgs`] and `--resume`, for the commands whose runs continue
+/// (`tournament`, `sweep`, `sprt`, `fpa`, `tune`, `exact`, `train`).
+/// `accuracy` takes [`CommonRunArgs`] alone: it solves its positions anew each
+/// time, so a kept row would cost as much to check as to judge.
+#[derive(Args, Clone, Debug, Default)]
+pub struct StudyRunArgs {
+    /// Seed, threads, output directory, quiet
+    #[command(flatten)]
+    pub base: CommonRunArgs,
+    /// Continue the interrupted run in --out: keep its results, do what is missing
+    #[arg(long)]
+    pub resume: bool,
+}
+
+/// The shared options read as the run's own fields (`run.seed`).
+impl std::ops::Deref for StudyRunArgs {
+    type Target = CommonRunArgs;
+
+    fn deref(&self) -> &CommonRunArgs {
+        &self.base
+    }
+}
+
+impl std::ops::DerefMut for StudyRunArgs {
+    fn deref_mut(&mut self) -> &mut CommonRunArgs {
+        &mut self.base
+    }
 }
 
 impl StudyRunArgs {

@@ -11,8 +11,8 @@ use clap::Args;
 use indicatif::ProgressBar;
 
 use super::common::{
-    CANCEL, StudyArgs, StudyRunArgs, install_cancel, open_run, rules_options, run_interrupt_note,
-    save_run, styled_bar, threads,
+    CANCEL, CommonRunArgs, StudyArgs, StudyRunArgs, install_cancel, open_run, rules_options,
+    run_interrupt_note, save_run, styled_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -369,11 +369,11 @@ pub fn run(a: TuneArgs) -> CliResult {
                 rules: a.study.rules.clone(),
                 engine: a.study.engine.clone(),
                 run: StudyRunArgs {
-                    seed: a.study.run.seed,
-                    threads: a.study.run.threads,
                     resume: crate::arena::rundir::is_non_empty(&dir),
-                    out: Some(dir),
-                    quiet: a.study.run.quiet,
+                    base: CommonRunArgs {
+                        out: Some(dir),
+                        ..a.study.run.base.clone()
+                    },
                 },
             },
         };
