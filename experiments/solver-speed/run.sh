@@ -20,6 +20,20 @@ git worktree add --quiet --detach "$work/tree" "$head"
 mkdir -p "$work/target" && cp -a target/release "$work/target/"
 # Uncommitted solver changes of this tree are not in HEAD: the "this tree"
 # build below is the working tree itself.
+# The old solvers lack the two result-only methods (result_sign,
+# result_move) that mcts's root proof (prove=) now calls, which the bench
+# does not time: each old solver gets this tree's two methods, written on
+# the search API it shares (Search::negamax, child_of, stop_error).
+# With them go the helper that starts their searches and the type of
+# their answer.
+awk '/^    \/\/\/ The sign of the exact value/,/^    \/\/\/ One best move by margin/' \
+    src/solve.rs | sed '$d' >"$work/result_methods.rs"
+awk '/^    \/\/\/ A search of `pos` under `limits`, and its scores/,/^    }$/' \
+    src/solve.rs >>"$work/result_methods.rs"
+grep -q 'pub fn result_move' "$work/result_methods.rs"
+grep -q 'fn start' "$work/result_methods.rs"
+awk '/^\/\/\/ A move the solver chose/,/^pub type Found/' src/solve.rs >"$work/found.rs"
+grep -q '^pub type Found' "$work/found.rs"
 builds=()
 for base in f94f9f4 3753a0d; do
     (cd "$work/tree" && rm -rf src/solve src/solve.rs && mkdir src/solve &&
@@ -28,6 +42,7 @@ for base in f94f9f4 3753a0d; do
             git show "$base:$f" >"src/solve/${f##*/}"
         done &&
         sed -i 's/crate::bot::solver/crate::solve/g; s/crate::bot::eval/crate::eval/g; s/crate::bot::interrupt/crate::interrupt/g' src/solve.rs src/solve/*.rs &&
+        { cat "$work/found.rs"; echo 'impl Solver {'; cat "$work/result_methods.rs"; echo '}'; } >>src/solve.rs &&
         git checkout --quiet "$base" -- src/game/scoring.rs &&
         CARGO_TARGET_DIR="$work/target" cargo build --release --quiet)
     cp "$work/target/release/pahtum" "$work/pahtum-$base"
