@@ -69,9 +69,26 @@ impl Reply {
     }
 
     /// A JSON `{"error": message}` with `status`: what every refused
-    /// request gets, so the page can show the one line.
+    /// request gets, so the page can show the one line. Messages quote
+    /// the client's text (an unknown field's name, say), so control
+    /// characters are escaped to keep that line one line.
     pub fn error(status: u16, message: impl Into<String>) -> Reply {
-        Reply::json(status, &json!({ "error": message.into() }))
+        let message: String = message.into();
+        let line: String = if message.chars().any(char::is_control) {
+            message
+                .chars()
+                .map(|c| {
+                    if c.is_control() {
+                        c.escape_default().to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect()
+        } else {
+            message
+        };
+        Reply::json(status, &json!({ "error": line }))
     }
 }
 
@@ -380,6 +397,19 @@ mod tests {
         assert_eq!(v["move"], v["moves"][1]);
         assert_eq!(v["yours"], true);
         assert_eq!(v["over"], false);
+    }
+
+    #[test]
+    fn a_refusal_quoting_the_client_stays_one_line() {
+        // Found by the serve_request fuzz target: serde quotes an unknown
+        // field's name, newline and all.
+        for path in ["/api/move", "/api/review"] {
+            let r = handle("POST", path, br#"{"bo\nt\u0007":1}"#, &SearchGate::new(1));
+            assert_eq!(r.status, 400, "{}", r.body);
+            let message = value(&r)["error"].as_str().unwrap().to_string();
+            assert!(message.contains("bo\\nt\\u{7}"), "{message}");
+            assert!(!message.contains('\n'), "{message:?}");
+        }
     }
 
     #[test]
