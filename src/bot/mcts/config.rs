@@ -203,9 +203,12 @@ const DEFAULT_WIDEN: f64 = 2.030568;
 /// About full progressive bias, where the tune left it
 /// (`experiments/tuning/mcts-spsa/`).
 const DEFAULT_PW: f64 = 1.069962;
-/// Nearly off: implicit minimax was no better than the plain mean, and the
-/// tune kept it near zero (`experiments/tuning/mcts-spsa/`).
-const DEFAULT_MINIMAX: f64 = 0.008409;
+/// Off: implicit minimax was no better than the plain mean, the tune kept
+/// it near zero, and at equal time the static evaluation it needs at every
+/// leaf costs more than it earns: the key check and then the gate of
+/// `minimax=0` against the tuned defaults both said so
+/// (`experiments/tuning/mcts-spsa/`, costly keys).
+const DEFAULT_MINIMAX: f64 = 0.0;
 /// The line-potential weights of the priors and heuristic playouts: the
 /// heuristic's own (`EvalWeights::default`), moved a little by the tune
 /// (`experiments/tuning/mcts-spsa/`), so `mcts` keeps its own copy.
