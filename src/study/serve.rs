@@ -74,20 +74,14 @@ impl Reply {
     /// characters are escaped to keep that line one line.
     pub fn error(status: u16, message: impl Into<String>) -> Reply {
         let message: String = message.into();
-        let line: String = if message.chars().any(char::is_control) {
-            message
-                .chars()
-                .map(|c| {
-                    if c.is_control() {
-                        c.escape_default().to_string()
-                    } else {
-                        c.to_string()
-                    }
-                })
-                .collect()
-        } else {
-            message
-        };
+        let mut line = String::with_capacity(message.len());
+        for c in message.chars() {
+            if c.is_control() {
+                line.extend(c.escape_default());
+            } else {
+                line.push(c);
+            }
+        }
         Reply::json(status, &json!({ "error": line }))
     }
 }
