@@ -21,7 +21,8 @@ fn main() -> ExitCode {
     match panic::catch_unwind(|| pahtum::cli::run(std::env::args_os())) {
         Ok(Ok(())) => ExitCode::SUCCESS,
         Ok(Err(e)) => {
-            eprintln!("pahtum: {e}");
+            // The message may quote the user's text, newlines and all.
+            eprintln!("pahtum: {}", pahtum::game::text::one_line(&e.to_string()));
             ExitCode::from(e.exit_code())
         }
         Err(_) => ExitCode::from(1),

@@ -208,6 +208,8 @@ fn bad_options_exit_2_with_one_line() {
             "random",
             "net= is read only with rollout=net or rollout=value",
         ),
+        // A spec quoting a newline is shown escaped, still on one line.
+        ("mc\nts", "random", "bad bot spec 'mc\\nts'"),
     ];
     for (w, b, needle) in specs {
         let o = pahtum(&["play", "--white", w, "--black", b], "");

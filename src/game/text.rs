@@ -64,6 +64,21 @@ pub struct BoardParseError {
     pub message: String,
 }
 
+/// `text` with its control characters escaped (`\n` as `\\n`): an error
+/// message that quotes what a user or client sent stays the one line the
+/// command line and `pahtum serve` promise.
+pub fn one_line(text: &str) -> String {
+    let mut line = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    line
+}
+
 /// Parses every board of `text`; boards are separated by blank lines.
 ///
 /// # Errors
@@ -247,6 +262,12 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_line_escapes_control_characters_only() {
+        assert_eq!(one_line("a\nb\u{7}c"), "a\\nb\\u{7}c");
+        assert_eq!(one_line("'d4' é \"x\""), "'d4' é \"x\"");
+    }
 
     const EXAMPLE: &str = "#..W...\n.WWWB..\n...B...\nB..B#..\n...B...\n..#....\n#...W.#\n";
 

@@ -73,15 +73,7 @@ impl Reply {
     /// the client's text (an unknown field's name, say), so control
     /// characters are escaped to keep that line one line.
     pub fn error(status: u16, message: impl Into<String>) -> Reply {
-        let message: String = message.into();
-        let mut line = String::with_capacity(message.len());
-        for c in message.chars() {
-            if c.is_control() {
-                line.extend(c.escape_default());
-            } else {
-                line.push(c);
-            }
-        }
+        let line = crate::game::text::one_line(&message.into());
         Reply::json(status, &json!({ "error": line }))
     }
 }
