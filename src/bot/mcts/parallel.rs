@@ -17,9 +17,10 @@
 //! a node changes only in these ways:
 //!
 //! - `visits`, `value`, `amaf_visits`, `amaf_value`: only grow, by
-//!   `fetch_add(Relaxed)` (a zero reward is not added at all). Readers may see a visit whose reward has not
-//!   arrived yet: that is the *virtual loss* (a visit counted on the way
-//!   down, its reward added on the way up), which steers other threads
+//!   `fetch_add(Relaxed)` (a zero reward is not added at all). Readers
+//!   may see a visit whose reward has not arrived yet: that is the
+//!   *virtual loss* (a visit counted on the way down, its reward added on
+//!   the way up), which steers other threads
 //!   away from the path in flight. Statistics are approximate while
 //!   threads run and exact once they have joined (the end of the
 //!   scope is the synchronisation point).

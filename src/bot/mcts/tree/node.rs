@@ -119,7 +119,14 @@ fn add32<const SHARED: bool>(a: &AtomicU32, v: u32) {
 #[inline]
 fn add64<const SHARED: bool>(a: &AtomicU64, v: u64) {
     if SHARED {
-        a.fetch_add(v, Relaxed);
+        // A zero reward (a loss under `reward=win`, half the path of every
+        // decided playout) is not added: it changes nothing, and a locked
+        // add serialises the core's memory operations all the same
+        // (experiments/speed/, "Two threads"). One thread's plain add is
+        // left without the test.
+        if v != 0 {
+            a.fetch_add(v, Relaxed);
+        }
     } else {
         a.store(a.load(Relaxed).wrapping_add(v), Relaxed);
     }
@@ -217,17 +224,9 @@ impl Node {
         self.value.load(Relaxed)
     }
 
-    /// Adds a reward (fixed point) for the chooser. Threads sharing the
-    /// tree skip a zero reward (a loss under `reward=win`, half the path of
-    /// every decided playout): adding nothing changes nothing, and the
-    /// locked add it saves was a measurable part of a cheap iteration
-    /// (experiments/speed/, "Two threads"). One thread keeps its plain
-    /// add, which costs less than a branch it could mispredict.
+    /// Adds a reward (fixed point) for the chooser.
     #[inline]
     pub fn add_value<const SHARED: bool>(&self, r: u64) {
-        if SHARED && r == 0 {
-            return;
-        }
         add64::<SHARED>(&self.value, r);
     }
 
