@@ -158,6 +158,90 @@ fn human_is_told_why_and_may_stop() {
     assert!(text(&o.stderr).contains("input ended after 0 moves"));
 }
 
+/// The boards `play` printed, in order (each ends with its file letters).
+fn boards(out: &str) -> Vec<String> {
+    let mut all = Vec::new();
+    let mut current = String::new();
+    for line in out.lines() {
+        let line = line.trim_start_matches("> ");
+        if line.starts_with(|c: char| c.is_ascii_digit()) && line.chars().nth(1) == Some(' ') {
+            current.push_str(line);
+            current.push('\n');
+        } else if line.trim_start().starts_with("a b") {
+            all.push(std::mem::take(&mut current));
+        }
+    }
+    all
+}
+
+/// The squares the prompts offer as examples ("type a square like b2").
+fn example_squares(out: &str) -> Vec<String> {
+    out.split("type a square like ")
+        .skip(1)
+        .map(|rest| {
+            rest.chars()
+                .take_while(char::is_ascii_alphanumeric)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_human_sees_each_board_once_and_every_move_named() {
+    let args = [
+        "play", "--white", "human", "--black", "greedy", "--size", "3", "--holes", "0",
+    ];
+    // The human plays a1, the bot answers, the input ends at the next prompt.
+    let o = pahtum(&args, "a1\n");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let shown = boards(&out);
+    // The empty board, after a1, after the bot's answer: each once.
+    assert_eq!(shown.len(), 3, "{out}");
+    assert!(shown.windows(2).all(|w| w[0] != w[1]), "{out}");
+    assert!(out.contains("2. black greedy: "), "{out}");
+    // The example is a free square of this 3x3 board: the centre while
+    // it is free.
+    let examples = example_squares(&out);
+    assert_eq!(examples.len(), 2, "{out}");
+    assert_eq!(examples[0], "b2", "{out}");
+    for sq in &examples {
+        let b: Vec<char> = sq.chars().collect();
+        assert!(
+            b.len() == 2 && ('a'..='c').contains(&b[0]) && ('1'..='3').contains(&b[1]),
+            "{sq}: {out}"
+        );
+    }
+    // --quiet keeps the boards to the human's prompts, but the bot's move
+    // is still named: the person must know what was played.
+    let o = pahtum(&[&args[..], &["--quiet"]].concat(), "a1\n");
+    let out = text(&o.stdout);
+    assert!(out.contains("2. black greedy: "), "{out}");
+    let shown = boards(&out);
+    assert_eq!(shown.len(), 2, "{out}");
+    assert!(shown.windows(2).all(|w| w[0] != w[1]), "{out}");
+    // The human as Black, with the pie rule: the bot's first move named,
+    // then the board once, at the prompt.
+    let o = pahtum(
+        &[
+            "play", "--white", "greedy", "--black", "human", "--size", "3", "--holes", "0",
+            "--pie", "--quiet",
+        ],
+        "",
+    );
+    let out = text(&o.stdout);
+    assert!(out.contains("1. white greedy: "), "{out}");
+    assert_eq!(boards(&out).len(), 1, "{out}");
+    // Bot against bot, --quiet still shows the end alone.
+    let o = pahtum(
+        &["play", "--white", "greedy", "--black", "random", "--size", "3", "--quiet"],
+        "",
+    );
+    let out = text(&o.stdout);
+    assert!(!out.contains("1. white"), "{out}");
+    assert_eq!(boards(&out).len(), 1, "{out}");
+}
+
 #[test]
 fn bad_options_exit_2_with_one_line() {
     let cases: &[(&[&str], &str)] = &[

@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Stdin, Stdout, Write};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault};
 use crate::game::outcome::Move;
-use crate::game::position::MoveError;
+use crate::game::position::{MoveError, Position};
 use crate::game::record::Game;
 use crate::game::square::Square;
 use crate::game::text::board_with_coordinates;
@@ -56,9 +56,12 @@ impl<R: BufRead + Send, W: Write + Send> HumanBot<R, W> {
                 Err("swap needs the pie rule (--pie), which is off in this game".into())
             };
         }
-        let sq: Square = answer
-            .parse()
-            .map_err(|_| format!("'{answer}' is not a square: type a file and a rank, like d4"))?;
+        let sq: Square = answer.parse().map_err(|_| {
+            format!(
+                "'{answer}' is not a square: type a file and a rank, like {}",
+                example_square(pos)
+            )
+        })?;
         let mut probe = *pos;
         match probe.try_play(sq) {
             Ok(()) => Ok(Move::Place(sq)),
@@ -67,6 +70,22 @@ impl<R: BufRead + Send, W: Write + Send> HumanBot<R, W> {
             }
             Err(e) => Err(format!("{e}: choose a free square ('.')")),
         }
+    }
+}
+
+/// A square to show in "type a square like ...": one the person could
+/// play now, so that the example is never off this board or taken. The
+/// centre when it is free (the move a newcomer is likeliest to want),
+/// else the first free square; `a1` only on a full board, where no move is
+/// asked for.
+fn example_square(pos: &Position) -> Square {
+    let mid = pos.size() / 2;
+    let centre = Square::new(mid, mid);
+    let free = pos.empty();
+    if free.contains(centre) {
+        centre
+    } else {
+        free.into_iter().next().unwrap_or(Square::new(0, 0))
     }
 }
 
@@ -79,9 +98,10 @@ impl<R: BufRead + Send, W: Write + Send> Bot for HumanBot<R, W> {
         let pos = *game.position();
         let mut prompt = format!("\n{}", board_with_coordinates(&pos));
         prompt.push_str(&format!(
-            "{} ({}) to move: type a square like d4",
+            "{} ({}) to move: type a square like {}",
             pos.turn(),
-            pos.turn().to_char()
+            pos.turn().to_char(),
+            example_square(&pos)
         ));
         if pos.can_swap() {
             prompt.push_str(", or swap to take over White");
@@ -134,7 +154,6 @@ mod tests {
     use super::*;
     use crate::game::bitboard::Bitboard;
     use crate::game::outcome::Komi;
-    use crate::game::position::Position;
 
     fn run(input: &str, pie: bool, first: Option<&str>) -> (Result<Move, BotFault>, String) {
         let holes = Bitboard::from_square("a1".parse().expect("sq"));
@@ -161,6 +180,18 @@ mod tests {
         assert_eq!(mv, Ok(Move::Swap));
         assert!(out.contains("already occupied"), "{out}");
         assert!(out.contains("or swap"), "{out}");
+    }
+
+    #[test]
+    fn the_example_square_is_a_free_one_of_this_board() {
+        // 3x3 with a hole on a1: the centre while it is free, then the
+        // first free square, never a square off the board.
+        let (_, out) = run("zz\nb2\n", false, Some("c3"));
+        assert!(out.contains("to move: type a square like b2"), "{out}");
+        assert!(out.contains("'zz' is not a square: type a file and a rank, like b2"));
+        let (_, out) = run("b1\n", false, Some("b2"));
+        assert!(out.contains("to move: type a square like b1"), "{out}");
+        assert!(!out.contains("d4"), "{out}");
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::bot::SearchInfo;
 use crate::game::outcome::Move;
 use crate::game::player::Player;
 use crate::game::position::Position;
+use crate::game::record::Game;
 use crate::game::rules::layout_rng;
 use crate::game::text::board_with_coordinates;
 
@@ -58,6 +59,20 @@ fn info_line(info: &SearchInfo) -> String {
         s.push_str(&info.extra);
     }
     s
+}
+
+/// The spec name of the bot that reads a person's moves.
+const HUMAN: &str = "human";
+
+/// The seat (0: `--white`, 1: `--black`) of the bot to move next in
+/// `game`, none when the game is over: after a pie swap the `--black` bot
+/// holds White.
+fn next_seat(game: &Game) -> Option<usize> {
+    if game.is_over() {
+        return None;
+    }
+    let swapped = game.moves().contains(&Move::Swap);
+    Some(usize::from((game.position().turn() == Player::White) == swapped))
 }
 
 /// A description of the setup, for the first line.
@@ -127,16 +142,20 @@ pub fn run(args: PlayArgs) -> CliResult {
             *failed = Some(e);
         }
     };
+    // A human's prompt shows the board it asks about, so play does not
+    // show that board as well; and a person playing must read the bot's
+    // move even under --quiet, so every move is named then.
+    let human = [white_spec.name == HUMAN, black_spec.name == HUMAN];
+    let quiet = args.quiet;
+    let verbose = args.verbose;
     let mut header = setup_line(white.name(), black.name(), seed, &start);
     header.push('\n');
-    if !args.quiet {
+    if !quiet && !human[0] {
         header.push_str(&board_with_coordinates(&start));
     }
     show(header, &mut failed);
-    let quiet = args.quiet;
-    let verbose = args.verbose;
     let result = play_game(start, &mut *white, &mut *black, |ev: &MoveEvent<'_>| {
-        if quiet {
+        if quiet && !human.contains(&true) {
             return;
         }
         let ply = ev.game.moves().len();
@@ -148,13 +167,17 @@ pub fn run(args: PlayArgs) -> CliResult {
             text.push_str(&info_line(info));
             text.push_str(&format!(" ms={}\n", ev.ms));
         }
-        text.push_str(&board_with_coordinates(ev.game.position()));
+        if !quiet && !next_seat(ev.game).is_some_and(|seat| human[seat]) {
+            text.push_str(&board_with_coordinates(ev.game.position()));
+        }
         show(text, &mut failed);
     });
 
     // Step 3: the end.
     let mut end = String::new();
-    if quiet {
+    // A game the human's input cut short ends at its prompt, which has
+    // just shown the board.
+    if quiet && result.termination != Termination::Aborted {
         end.push_str(&board_with_coordinates(result.game.position()));
     }
     let mut aborted = None;
