@@ -49,6 +49,8 @@ pub enum Command {
     /// human's input ends before the game does, it is `result=aborted` with
     /// the scores as the board stands, one line on stderr says so, and the
     /// exit status is 2: the game has no result.
+    // One game has one hole count: the rules' list form is not offered.
+    #[command(mut_arg("holes", |a| a.help(play::HOLES_HELP).value_name("N")))]
     Play(play::PlayArgs),
     /// Seeded round robin over random layouts, CSV out
     Tournament(tournament::TournamentArgs),
@@ -79,6 +81,8 @@ pub enum Command {
     /// Play a bot in the browser: a local web page and its JSON API
     Serve(serve::ServeArgs),
     /// Self-play training of the `zero` bot's network: generations, gate, checkpoints, train.svg (build with --features train)
+    // Its training steps, unlike other runs' results, depend on the threads.
+    #[command(mut_arg("threads", |a| a.help(train::THREADS_HELP)))]
     Train(train::TrainArgs),
     /// List every bot with its keys, defaults and accepted ranges
     Bots(bots::BotsArgs),

@@ -36,6 +36,15 @@ const BASE: &[(&str, &[&str])] = &[
     ("bots", &[]),
     ("bench", &[]),
     ("engine", &["--bot", "random"]),
+    (
+        "tune",
+        &["--bot", "greedy", "--param", "block=0..1", "--pairs", "2"],
+    ),
+    ("exact", &["--size", "3", "--holes", "0"]),
+    ("accuracy", &["--bot", "greedy", "--positions", "none.txt"]),
+    ("report", &["no-such-run", "--review"]),
+    // The trainer's options are parsed in every build.
+    ("train", &[]),
 ];
 
 /// Per option, values out of its range and the range the message names.
@@ -58,20 +67,54 @@ const CASES: &[(&str, &[&str], &str)] = &[
         &["0", "-5", "86400001"],
         "1..=86400000",
     ),
-    ("--threads", &["0", "-1", "99999999999999999999999"], "1..="),
+    (
+        "--threads",
+        &["0", "-1", "257", "100000", "99999999999999999999999"],
+        "1..=256",
+    ),
     ("--games", &["0", "-1", "99999999999"], "1..="),
     ("--max-games", &["0", "-1", "10000000001"], "1..=10000000"),
     ("--elo0", &["1e400", "-inf"], "a finite number"),
     ("--elo1", &["1e400"], "a finite number"),
     ("--alpha", &["0", "0.5", "-1"], "0 < x < 0.5"),
     ("--beta", &["0.7", "-0.1"], "0 < x < 0.5"),
-    ("--max-empty", &["-1", "65"], "0..=64"),
+    ("--max-empty", &["-1", "65"], "..=64"),
     (
         "--tt-mb",
         &["0", "4097", "99999999999999999999999"],
         "1..=4096",
     ),
     ("--seconds", &["0", "-1", "3601", "1e999"], "0 < x <= 3600"),
+    ("--review-max", &["-1", "10000001"], "0..=10000000"),
+    ("--review-game", &["-1", "3,-1"], "0..=18446744073709551615"),
+    ("--layouts", &["-1", "0"], "1..=10000000"),
+    ("--pairs", &["0", "-1"], "1..=100000000"),
+    ("--sprt-max-games", &["0", "-1"], "1..=10000000"),
+    ("--gamma", &["-1", "11"], "0 <= x <= 10"),
+    ("--c-end", &["0", "-0.5", "2"], "0 < x <= 1"),
+    ("--r-end", &["0", "-1"], "0 < x <= 1000000"),
+    ("--coarse", &["-1", "0.95"], "0 <= x <= 0.9"),
+    ("--generations", &["0", "-1"], "1..=100000"),
+    ("--iters", &["0", "-1"], "1..=1000000"),
+    ("--gate-games", &["-1", "100001"], "0..=100000"),
+    ("--anchor-games", &["-1"], "0..=100000"),
+    ("--match-iters", &["0", "-1"], "1..=1000000"),
+    ("--steps", &["-1"], "0..=10000000"),
+    ("--batch", &["0", "-1"], "1..=65536"),
+    ("--lr", &["0", "-1", "-0.001"], "0 < x <= 1"),
+    ("--window", &["0", "-1"], "1..=1000"),
+    ("--channels", &["0", "-1"], "1..=256"),
+    ("--blocks", &["-1", "41"], "0..=40"),
+    ("--hidden", &["0", "-1"], "1..=1024"),
+    ("--noise", &["-1", "-0.5", "1.5"], "0 <= x <= 1"),
+    ("--explore", &["-1", "65"], "0..=64"),
+];
+
+/// Options whose range differs between subcommands: (subcommand, option,
+/// values, range), looked up before [`CASES`].
+const SUB_CASES: &[(&str, &str, &[&str], &str)] = &[
+    ("tune", "--alpha", &["-1", "11"], "0 <= x <= 10"),
+    ("exact", "--holes", &["-1", "64", "3,99999999999"], "0..=63"),
 ];
 
 /// Value names of the options that take a number (or a list of numbers).
@@ -87,6 +130,13 @@ const NUMERIC_VALUE_NAMES: &[&str] = &[
     "<E1>",
     "<ALPHA>",
     "<BETA>",
+    "<GAMMA>",
+    "<C_END>",
+    "<R_END>",
+    "<SHARE>",
+    "<X>",
+    "<N,...>",
+    "<all|COUNT>",
 ];
 
 /// The numeric options `pahtum SUB --help` lists.
@@ -114,7 +164,7 @@ fn run(sub: &str, args: &[&str]) -> (Option<i32>, String, String, bool) {
     let out = dir.path().join("out");
     let mut cmd = Command::new(BIN);
     cmd.arg(sub).args(args).stdin(Stdio::null());
-    if ["tournament", "sweep", "sprt", "fpa"].contains(&sub) {
+    if ["tournament", "sweep", "sprt", "fpa", "tune", "exact", "accuracy", "train"].contains(&sub) {
         cmd.arg("--out").arg(&out);
     }
     let o = cmd.output().expect("run pahtum");
@@ -132,9 +182,16 @@ fn every_numeric_option_says_out_of_range_and_names_itself() {
     for (sub, base) in BASE {
         let options = numeric_options(sub);
         for opt in &options {
-            let (_, values, range) = CASES
+            let (values, range) = SUB_CASES
                 .iter()
-                .find(|(o, _, _)| o == opt)
+                .find(|(s, o, _, _)| s == sub && o == opt)
+                .map(|(_, _, v, r)| (v, r))
+                .or_else(|| {
+                    CASES
+                        .iter()
+                        .find(|(o, _, _)| o == opt)
+                        .map(|(_, v, r)| (v, r))
+                })
                 .unwrap_or_else(|| panic!("pahtum {sub} {opt}: a numeric option without cases"));
             for value in *values {
                 let mut args: Vec<&str> = base.to_vec();
@@ -159,7 +216,31 @@ fn every_numeric_option_says_out_of_range_and_names_itself() {
     }
     // Each subcommand's options were found in its help (a help layout
     // change would otherwise pass this test vacuously).
-    assert!(tried > 80, "only {tried} cases tried");
+    assert!(tried > 180, "only {tried} cases tried");
+}
+
+#[test]
+fn a_value_that_starts_with_a_minus_is_the_option_s_value() {
+    // `--shard -1/2` is the option's (bad) value, not a stray flag `-1`.
+    let mut tried = 0;
+    for (sub, base) in BASE {
+        let help = Command::new(BIN)
+            .args([sub, "--help"])
+            .output()
+            .expect("run --help");
+        if !String::from_utf8_lossy(&help.stdout).contains("--shard <K/N>") {
+            continue;
+        }
+        let args: Vec<&str> = base.iter().copied().chain(["--shard", "-1/2"]).collect();
+        let (code, stdout, stderr, created) = run(sub, &args);
+        assert_eq!(code, Some(2), "{sub}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{sub}: {stderr}");
+        assert!(stderr.contains("--shard") && stderr.contains("'-1/2'"), "{sub}: {stderr}");
+        assert!(!stderr.contains("unexpected argument"), "{sub}: {stderr}");
+        assert!(stdout.is_empty() && !created, "{sub}");
+        tried += 1;
+    }
+    assert_eq!(tried, 4, "tournament, sweep, fpa and exact shard");
 }
 
 #[test]

@@ -509,3 +509,64 @@ fn run_page_examples(page: &str) -> Vec<String> {
     }
     seen
 }
+
+/// The text of docs/cli.md from `heading` to the next `## ` heading.
+fn cli_section(heading: &str) -> String {
+    let page = read(&root().join("docs/cli.md"));
+    let start = page
+        .find(&format!("\n{heading}\n"))
+        .unwrap_or_else(|| panic!("docs/cli.md: no {heading}"));
+    let rest = &page[start + 1..];
+    let end = rest[3..].find("\n## ").map_or(rest.len(), |e| e + 3);
+    rest[..end].to_string()
+}
+
+#[test]
+fn help_docs_and_behaviour_agree() {
+    // play plays one game: its --holes takes one count, and says so.
+    let holes = option_help(&help("play"), "--holes").expect("--holes");
+    assert!(holes.contains("--holes <N>"), "{holes}");
+    assert!(!holes.contains("cycle"), "{holes}");
+    let o = Command::new(BIN)
+        .args(["play", "--white", "random", "--black", "random", "--holes", "3,5"])
+        .output()
+        .expect("runs");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("one hole count"));
+    // train's steps depend on the threads (src/study/train.rs): neither
+    // its help nor docs/cli.md may say otherwise.
+    let threads = option_help(&help("train"), "--threads").expect("--threads");
+    assert!(!threads.contains("the results do not depend"), "{threads}");
+    assert!(threads.contains("the training steps do"), "{threads}");
+    let train = cli_section("## `train`");
+    assert!(train.contains("the training\nsteps do"), "{train}");
+    // `holes` is a count in exact's files, the squares in games.csv.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("exact");
+    let o = Command::new(BIN)
+        .args(["exact", "--size", "3", "--holes", "2", "--quiet", "--out"])
+        .arg(&out)
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for file in ["exact.csv", "exact_summary.csv"] {
+        let text = read(&out.join(file));
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().expect("header").split(',').collect();
+        let row: Vec<&str> = lines.next().expect("a row").split(',').collect();
+        let i = header.iter().position(|&c| c == "holes").expect("holes");
+        assert_eq!(row[i], "2", "{file}: {text}");
+    }
+    let tournament = cli_section("## `tournament`");
+    let columns = tournament
+        .split("\n\n")
+        .find(|p| p.starts_with("A column name means"))
+        .expect("the column paragraph");
+    for file in ["`exact.csv`", "`exact_summary.csv`", "`versus.csv`"] {
+        assert!(columns.contains(file), "{columns}");
+    }
+    assert!(columns.contains("`holes` is the count"), "{columns}");
+    let exact = cli_section("## `exact`");
+    assert!(exact.contains("`holes` (the number of holes)"), "{exact}");
+    assert!(exact.contains("(`holes`\nits hole count"), "{exact}");
+}

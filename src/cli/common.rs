@@ -185,7 +185,7 @@ pub struct CommonRunArgs {
     #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
           value_parser = num::seed())]
     pub seed: u64,
-    /// Threads (default: all cores); the results do not depend on it
+    /// Threads (default: all cores); the results do not depend on it (bots on a time budget aside)
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = num::threads())]
     pub threads: Option<usize>,
     /// Output directory (default: a new one under results/, named by the UTC time); never overwritten
@@ -358,15 +358,19 @@ pub fn parse_layout(s: &str, size: u8) -> CliResult<Bitboard> {
 /// Resolves `--threads`: 1 to [`MAX_THREADS`]; all cores when absent.
 ///
 /// # Errors
-/// `--threads 0` or above the cap (exit 2).
+/// A count outside the range (exit 2), in [`num::threads`]'s words; clap
+/// refuses those already, this guards a caller that built the arguments.
 pub fn threads(t: Option<usize>) -> CliResult<usize> {
     match t {
-        Some(0) => Err(usage("--threads: must be at least 1")),
-        Some(t) if t > MAX_THREADS => Err(usage(format!(
-            "--threads {t}: out of range, at most {MAX_THREADS}"
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(usage(format!(
+            "--threads: {}",
+            num::NumError::OutOfRange {
+                value: t.to_string(),
+                range: format!("1..={MAX_THREADS}"),
+            }
         ))),
         Some(t) => Ok(t),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))),
     }
 }
 

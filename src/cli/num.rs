@@ -240,10 +240,10 @@ pub fn games() -> IntParser<u64> {
     int(1, crate::arena::tournament::MAX_GAMES.into())
 }
 
-/// `--threads`: at least 1 (a cap, if any, is checked where the count is
-/// resolved).
+/// `--threads`: 1 to [`crate::bot::MAX_THREADS`], so that `0` and
+/// `100000` are refused in the same words, naming the same range.
 pub fn threads() -> IntParser<usize> {
-    int(1, usize::MAX as i128)
+    int(1, crate::bot::MAX_THREADS as i128)
 }
 
 /// The clap parser of a real-valued option.

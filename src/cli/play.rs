@@ -17,6 +17,10 @@ use crate::game::record::Game;
 use crate::game::rules::layout_rng;
 use crate::game::text::board_with_coordinates;
 
+/// play's `--help` line for `--holes`: one game takes one count, not the
+/// list that runs of many games cycle through.
+pub const HOLES_HELP: &str = "Number of random holes (one count: play plays one game) [default: 5]";
+
 /// Arguments of `play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -108,7 +112,7 @@ pub fn run(args: PlayArgs) -> CliResult {
     let rules = args.rules.to_rules()?;
     let [rules] = rules.as_slice() else {
         return Err(usage(format!(
-            "--holes {}: play takes one hole count",
+            "--holes {}: play plays one game, so it takes one hole count, like --holes 5",
             args.rules.holes.as_deref().unwrap_or("")
         )));
     };

@@ -33,11 +33,11 @@ pub struct ReportArgs {
     pub review: bool,
     /// With --review: the games to review (their `game` values), like 3,17
     #[arg(long, value_name = "N,...", value_delimiter = ',', requires = "review",
-          value_parser = num::seed())]
+          allow_negative_numbers = true, value_parser = num::seed())]
     pub review_game: Vec<u64>,
     /// With --review and no --review-game: review at most N games of each tournament, in game order
     #[arg(long, value_name = "N", default_value_t = DEFAULT_REVIEW_MAX, requires = "review",
-          value_parser = num::int::<u64>(0, 10_000_000))]
+          allow_negative_numbers = true, value_parser = num::int::<u64>(0, 10_000_000))]
     pub review_max: u64,
 }
 

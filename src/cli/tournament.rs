@@ -61,7 +61,7 @@ pub struct TournamentArgs {
     #[command(flatten)]
     pub run: StudyRunArgs,
     /// Play only part K of N of the schedule (join the parts with `pahtum merge`)
-    #[arg(long, value_name = "K/N")]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     pub shard: Option<String>,
 }
 

@@ -23,59 +23,65 @@ const SHARE_RANGE: num::FloatRange = num::FloatRange {
     hi_open: false,
 };
 
+/// train's `--help` line for `--threads`: the self-play games follow from
+/// the seeds alone, but the training steps' sums (candle's matrix
+/// products) are split among the threads, so the networks follow from
+/// the thread count too.
+pub const THREADS_HELP: &str = "Threads (default: all cores); the self-play games do not depend on it, the training steps do: the same networks need the same --threads";
+
 /// Arguments of `train`.
 #[derive(Args, Debug)]
 pub struct TrainArgs {
     /// Generations to reach (a resumed run goes on to this many)
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = num::int::<u32>(1, 100_000))]
+    #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true, value_parser = num::int::<u32>(1, 100_000))]
     pub generations: u32,
     /// Self-play games per generation
-    #[arg(long, value_name = "N", default_value_t = 64, value_parser = num::int::<u32>(1, 1_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 64, allow_negative_numbers = true, value_parser = num::int::<u32>(1, 1_000_000))]
     pub games: u32,
     /// zero's iterations per self-play move
-    #[arg(long, value_name = "N", default_value_t = 200, value_parser = num::int::<u64>(1, 1_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 200, allow_negative_numbers = true, value_parser = num::int::<u64>(1, 1_000_000))]
     pub iters: u64,
     /// Games of the gate: the new network against the best so far, kept if it scores at least half
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = num::int::<u32>(0, 100_000))]
+    #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true, value_parser = num::int::<u32>(0, 100_000))]
     pub gate_games: u32,
     /// Games of the best network against each anchor (heuristic, mcts:iters=2000) per generation
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = num::int::<u32>(0, 100_000))]
+    #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true, value_parser = num::int::<u32>(0, 100_000))]
     pub anchor_games: u32,
     /// zero's iterations per move in the gate and against the anchors
-    #[arg(long, value_name = "N", default_value_t = 200, value_parser = num::int::<u64>(1, 1_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 200, allow_negative_numbers = true, value_parser = num::int::<u64>(1, 1_000_000))]
     pub match_iters: u64,
     /// Training steps per generation
-    #[arg(long, value_name = "N", default_value_t = 200, value_parser = num::int::<u32>(0, 10_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 200, allow_negative_numbers = true, value_parser = num::int::<u32>(0, 10_000_000))]
     pub steps: u32,
     /// Samples per training step
-    #[arg(long, value_name = "N", default_value_t = 256, value_parser = num::int::<usize>(1, 65_536))]
+    #[arg(long, value_name = "N", default_value_t = 256, allow_negative_numbers = true, value_parser = num::int::<usize>(1, 65_536))]
     pub batch: usize,
     /// AdamW's learning rate
-    #[arg(long, value_name = "X", default_value_t = 0.001, value_parser = num::float(LR_RANGE))]
+    #[arg(long, value_name = "X", default_value_t = 0.001, allow_hyphen_values = true, value_parser = num::float(LR_RANGE))]
     pub lr: f64,
     /// Generations of self-play samples in the replay buffer
-    #[arg(long, value_name = "N", default_value_t = 4, value_parser = num::int::<u32>(1, 1000))]
+    #[arg(long, value_name = "N", default_value_t = 4, allow_negative_numbers = true, value_parser = num::int::<u32>(1, 1000))]
     pub window: u32,
     /// Channels of a new network's residual tower
-    #[arg(long, value_name = "N", default_value_t = 16, value_parser = num::int::<usize>(1, 256))]
+    #[arg(long, value_name = "N", default_value_t = 16, allow_negative_numbers = true, value_parser = num::int::<usize>(1, 256))]
     pub channels: usize,
     /// Residual blocks of a new network
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = num::int::<usize>(0, 40))]
+    #[arg(long, value_name = "N", default_value_t = 2, allow_negative_numbers = true, value_parser = num::int::<usize>(0, 40))]
     pub blocks: usize,
     /// Hidden units of a new network's value head
-    #[arg(long, value_name = "N", default_value_t = 32, value_parser = num::int::<usize>(1, 1024))]
+    #[arg(long, value_name = "N", default_value_t = 32, allow_negative_numbers = true, value_parser = num::int::<usize>(1, 1024))]
     pub hidden: usize,
     /// Board side
-    #[arg(long, value_name = "N", default_value_t = 7, value_parser = num::int::<u8>(3, 8))]
+    #[arg(long, value_name = "N", default_value_t = 7, allow_negative_numbers = true, value_parser = num::int::<u8>(3, 8))]
     pub size: u8,
     /// Hole counts the games cycle through (each with and without the pie rule)
-    #[arg(long, value_name = "LIST", default_value = "3,5,7")]
+    #[arg(long, value_name = "LIST", default_value = "3,5,7", allow_negative_numbers = true)]
     pub holes: String,
     /// Share of Dirichlet noise in the self-play root's priors
-    #[arg(long, value_name = "X", default_value_t = 0.25, value_parser = num::float(SHARE_RANGE))]
+    #[arg(long, value_name = "X", default_value_t = 0.25, allow_hyphen_values = true, value_parser = num::float(SHARE_RANGE))]
     pub noise: f64,
     /// Plies from a self-play game's start whose move is drawn by visit share
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = num::int::<u32>(0, 64))]
+    #[arg(long, value_name = "N", default_value_t = 8, allow_negative_numbers = true, value_parser = num::int::<u32>(0, 64))]
     pub explore: u32,
     /// Seed, threads, output directory, resume, quiet
     #[command(flatten)]

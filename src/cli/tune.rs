@@ -98,7 +98,8 @@ pub struct TuneArgs {
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub then_sprt: Option<String>,
     /// Most games of the --then-sprt test
-    #[arg(long, default_value_t = 4000, value_name = "N", value_parser = num::games())]
+    #[arg(long, default_value_t = 4000, value_name = "N", allow_negative_numbers = true,
+          value_parser = num::games())]
     pub sprt_max_games: u64,
     /// Rules, external engines, seed, threads, output directory
     #[command(flatten)]
