@@ -107,6 +107,22 @@ fn shards_merge_into_the_unsharded_run() {
         e.contains("different tournaments") && e.contains("--komi"),
         "{e}"
     );
+    // A shard given --layout where the others were not differs in what
+    // the user typed, --layout, which is what the refusal names.
+    let fixed = d.path().join("fixed");
+    let mut v: Vec<&str> = vec!["tournament", "--quiet"];
+    v.extend(BOTS);
+    v.extend([
+        "--games", "30", "--pie", "--layout", "a1,b2", "--seed", "7", "--shard", "2/3",
+        "--out",
+    ]);
+    v.push(fixed.to_str().expect("path"));
+    ok(&v);
+    let fixed = fixed.to_str().expect("path");
+    let e = refused(&["merge", s[0], fixed, s[2], "--out", out2]);
+    assert!(e.contains("different tournaments (--layout: "), "{e}");
+    let e = refused(&["merge", fixed, s[0], s[2], "--out", out2]);
+    assert!(e.contains("different tournaments (--layout: "), "{e}");
     assert!(!Path::new(out2).exists());
     // The output must be a new directory, and a file is no directory.
     let whole = whole.to_str().expect("path");

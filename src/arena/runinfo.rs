@@ -121,25 +121,32 @@ impl RunArgs {
     /// The first argument in which `self` (from `run.json`) and `other`
     /// (this command) differ, as `(option, run.json's value, this value)`,
     /// comparing everything except `except` (e.g. `shard` for merging).
+    /// As with [`RunOptions::first_difference`], a `layout` that differs
+    /// is named before `holes`, which a fixed layout replaces.
     pub fn difference(&self, other: &RunArgs, except: &[&str]) -> Option<(String, String, String)> {
         let a = serde_json::to_value(self).ok()?;
         let b = serde_json::to_value(other).ok()?;
         let (a, b) = (a.as_object()?, b.as_object()?);
-        for (key, va) in a {
-            if except.contains(&key.as_str()) {
-                continue;
-            }
+        let differs = |key: &str| {
+            let va = a.get(key).cloned().unwrap_or(serde_json::Value::Null);
             let vb = b.get(key).cloned().unwrap_or(serde_json::Value::Null);
-            if *va != vb {
-                let show = |v: &serde_json::Value| match v {
-                    serde_json::Value::Null => "(none)".to_string(),
-                    serde_json::Value::String(s) => s.clone(),
-                    v => v.to_string(),
-                };
-                return Some((format!("--{}", key.replace('_', "-")), show(va), show(&vb)));
-            }
-        }
-        None
+            (va != vb).then_some((key.to_string(), va, vb))
+        };
+        let (key, va, vb) = a
+            .keys()
+            .filter(|k| !except.contains(&k.as_str()))
+            .find_map(|k| differs(k))?;
+        let (key, va, vb) = if key == "holes" && !except.contains(&"layout") {
+            differs("layout").unwrap_or((key, va, vb))
+        } else {
+            (key, va, vb)
+        };
+        let show = |v: &serde_json::Value| match v {
+            serde_json::Value::Null => "(none)".to_string(),
+            serde_json::Value::String(s) => s.clone(),
+            v => v.to_string(),
+        };
+        Some((format!("--{}", key.replace('_', "-")), show(&va), show(&vb)))
     }
 
     /// The options of `pahtum tournament` these arguments stand for, as

@@ -66,6 +66,9 @@ impl RunOptions {
     /// The first option whose value differs between `self` and `other`
     /// (in `self`'s order, then `other`'s new ones), with both values
     /// (`None`: not recorded). Options named in `except` are skipped.
+    /// A `--layout` that differs is named before `--holes`: a fixed layout
+    /// replaces the hole counts, so runs that differ in `--layout` alone,
+    /// as the user typed them, record different `--holes` too.
     pub fn first_difference<'a>(
         &'a self,
         other: &'a RunOptions,
@@ -73,11 +76,18 @@ impl RunOptions {
     ) -> Option<(&'a str, Option<&'a str>, Option<&'a str>)> {
         let mut names: Vec<&str> = self.names().collect();
         names.extend(other.names().filter(|n| self.get(n).is_none()));
-        names
+        let mut differ = names
             .into_iter()
             .filter(|n| !except.contains(n))
             .map(|n| (n, self.get(n), other.get(n)))
-            .find(|(_, a, b)| a != b)
+            .filter(|(_, a, b)| a != b);
+        let first = differ.next()?;
+        if first.0 == "--holes"
+            && let Some(layout) = differ.find(|d| d.0 == "--layout")
+        {
+            return Some(layout);
+        }
+        Some(first)
     }
 
     /// The first option whose value differs between the run (`self`) and
@@ -136,6 +146,19 @@ mod tests {
         assert_eq!(
             a.difference(&c, &[]).as_deref(),
             Some("--pie: the run used (not recorded), this command says true")
+        );
+        // Runs that differ only in a --layout the user gave to one of
+        // them record different --holes too: the layout is named.
+        let holes = opts(&[("--holes", "5"), ("--layout", "(none)")]);
+        let fixed = opts(&[("--holes", "(none)"), ("--layout", "a1")]);
+        assert_eq!(
+            holes.difference(&fixed, &[]).as_deref(),
+            Some("--layout: the run used (none), this command says a1")
+        );
+        let other = opts(&[("--holes", "3"), ("--layout", "(none)")]);
+        assert_eq!(
+            holes.difference(&other, &[]).as_deref(),
+            Some("--holes: the run used 5, this command says 3")
         );
         let mut l = RunOptions::new();
         l.add_list("--bot", &["random", "mcts:iters=5,c=1"])
