@@ -152,24 +152,53 @@ fn parse_one(board: usize, rows: &[(usize, &str)]) -> Result<Board, BoardParseEr
             format!("{size} rows: board sizes {MIN_SIZE} to {MAX_SIZE} are supported"),
         ));
     }
-    for &(line, text) in rows {
-        let len = text.trim_end().chars().count();
-        if len != size {
-            let what = if len < size { "short" } else { "long" };
+    // The board's side is what most rows say (the first row's length on a
+    // tie): a missing or extra row then reads as one, and a row typed
+    // short or long as that row, never the other way round.
+    let lens: Vec<usize> = rows
+        .iter()
+        .map(|(_, text)| text.trim_end().chars().count())
+        .collect();
+    let width = lens
+        .iter()
+        .copied()
+        .max_by_key(|&w| {
+            let votes = lens.iter().filter(|&&l| l == w).count();
+            // More votes first; among equals, the earliest row's length.
+            (votes, std::cmp::Reverse(lens.iter().position(|&l| l == w)))
+        })
+        .unwrap_or(0);
+    for (&(line, _), &len) in rows.iter().zip(&lens) {
+        if len != width {
+            let what = if len < width { "short" } else { "long" };
             return Err(err(
                 line,
-                len.min(size) + 1,
-                format!(
-                    "row too {what}: {len} squares in a board of {size} rows (boards are square)"
-                ),
+                len.min(width) + 1,
+                format!("row too {what}: {len} squares, where the other rows have {width}"),
             ));
         }
     }
-    if size < MIN_SIZE as usize {
+    if !(MIN_SIZE as usize..=MAX_SIZE as usize).contains(&width) {
         return Err(err(
             first_line,
+            width.min(MAX_SIZE as usize) + 1,
+            format!("rows of {width} squares: board sizes {MIN_SIZE} to {MAX_SIZE} are supported"),
+        ));
+    }
+    if size != width {
+        // Where the next row belongs, or the first row too many.
+        let (line, which) = if size < width {
+            let (last, _) = rows[size - 1];
+            (last + 1, format!("{} missing", width - size))
+        } else {
+            (rows[width].0, format!("{} too many", size - width))
+        };
+        return Err(err(
+            line,
             1,
-            format!("{size}x{size} board: sizes {MIN_SIZE} to {MAX_SIZE} are supported"),
+            format!(
+                "{size} rows of {width} squares: a board of side {width} has {width} rows ({which}; boards are square)"
+            ),
         ));
     }
     let mut b = Board {
@@ -290,7 +319,25 @@ mod tests {
         let e = parse_boards("...\n...\n...\n\n...\n..\n...\n").expect_err("short");
         assert_eq!((e.board, e.line, e.column), (2, 6, 3));
         let e = parse_boards("....\n....\n....\n").expect_err("not square");
-        assert_eq!(e.board, 1);
+        assert_eq!((e.board, e.line, e.column), (1, 4, 1));
+        assert!(e.message.contains("3 rows of 4 squares"), "{e}");
+        assert!(e.message.contains("1 missing"), "{e}");
+        // A row missing is not a row too long.
+        let e = parse_boards("...\n...\n").expect_err("a row missing");
+        assert_eq!((e.line, e.column), (3, 1));
+        assert_eq!(
+            e.message,
+            "2 rows of 3 squares: a board of side 3 has 3 rows (1 missing; boards are square)"
+        );
+        let e = parse_boards("...\n...\n...\n...\n").expect_err("a row too many");
+        assert_eq!((e.line, e.column), (4, 1));
+        assert!(e.message.contains("1 too many"), "{e}");
+        // One row typed short among full ones is that row.
+        let e = parse_boards("....\n....\n...\n....\n").expect_err("short row");
+        assert_eq!((e.line, e.column), (3, 4));
+        assert_eq!(e.message, "row too short: 3 squares, where the other rows have 4");
+        let e = parse_boards("..........\n..........\n").expect_err("too wide");
+        assert!(e.message.contains("rows of 10 squares"), "{e}");
         assert!(parse_boards("\n\n").is_err());
         assert!(parse_boards("..\n..\n").is_err());
     }
