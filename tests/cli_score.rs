@@ -108,7 +108,30 @@ fn bench_prints_key_values_and_checks_signature() {
             .and_then(|v| v.parse::<f64>().ok());
         assert!(ns.is_some_and(|ns| ns > 0.0), "{stdout}");
     }
-    let out = pahtum(&["bench", "--seconds", "0.05", "--expect", "0/0/0"], b"");
+    // A signature that differs is a check failing, said plainly: exit 1,
+    // one line naming both, after the figures.
+    let wrong = "1/2/3 mcts=4:a1";
+    let out = pahtum(&["bench", "--seconds", "0.05", "--expect", wrong], b"");
     assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "pahtum: bench signature mismatch: expected {wrong}, got "
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("internal"), "{err}");
+    assert!(text(&out.stdout).contains("signature="));
+    // A value that is no signature at all is the user's slip: exit 2,
+    // before any figure is timed.
+    assert_usage_error(
+        &pahtum(&["bench", "--expect", "WRONG"], b""),
+        "--expect: 'WRONG' is not a bench signature",
+    );
+    assert_usage_error(
+        &pahtum(&["bench", "--expect", "0/0/0"], b""),
+        "is not a bench signature",
+    );
     assert_usage_error(&pahtum(&["bench", "--seconds", "-1"], b""), "--seconds");
 }

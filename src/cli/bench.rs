@@ -40,7 +40,7 @@ pub struct BenchArgs {
         value_parser = num::float(SECONDS)
     )]
     pub seconds: f64,
-    /// Fail (exit 1) unless the signature equals this value
+    /// Fail (exit 1) unless the signature equals this value, like 48487/3493/48020 mcts=41497:e3 (a value of another shape: exit 2, before any timing)
     #[arg(long, value_name = "SIGNATURE")]
     pub expect: Option<String>,
     /// Also time the exact solver on fixed 7x7 positions with 20 and 24
@@ -219,11 +219,36 @@ fn solve_figures(positions: &[Position]) -> SolveFigures {
     }
 }
 
+/// Whether `sig` has the shape of a signature, `W/D/B mcts=NODES:MOVE`
+/// (three playout counts, then the search's node count and move).
+fn is_signature(sig: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let Some((playouts, mcts)) = sig.split_once(" mcts=") else {
+        return false;
+    };
+    let counts: Vec<&str> = playouts.split('/').collect();
+    counts.len() == 3
+        && counts.iter().all(|c| digits(c))
+        && mcts.split_once(':').is_some_and(|(nodes, mv)| {
+            digits(nodes) && !mv.is_empty() && mv.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+}
+
 /// Prints the figures.
 ///
 /// # Errors
-/// A signature that differs from `--expect` (exit 1); clap checks `--seconds`.
+/// An `--expect` that is no signature (exit 2, before any work); a
+/// signature that differs from `--expect` (exit 1, after the figures);
+/// clap checks `--seconds`.
 pub fn run(args: BenchArgs) -> CliResult {
+    if let Some(expect) = &args.expect
+        && !is_signature(expect.trim())
+    {
+        return Err(super::error::usage(format!(
+            "--expect: '{}' is not a bench signature (like 48487/3493/48020 mcts=41497:e3)",
+            expect.trim()
+        )));
+    }
     let pos = bench_position();
     let mut rng = FastRng::new(2);
     let mut white_wins = 0u64;
@@ -340,12 +365,10 @@ pub fn run(args: BenchArgs) -> CliResult {
     if let Some(expect) = args.expect
         && expect.trim() != sig
     {
-        {
-            return Err(super::error::CliError::Internal(anyhow::anyhow!(
-                "bench signature {sig} differs from the expected {}",
-                expect.trim()
-            )));
-        }
+        return Err(super::error::CliError::CheckFailed(format!(
+            "bench signature mismatch: expected {}, got {sig}",
+            expect.trim()
+        )));
     }
     Ok(())
 }

@@ -7,14 +7,19 @@ use crate::arena::runinfo::RunDirError;
 use crate::arena::runopts::NOT_RECORDED;
 use crate::arena::tournament::{ConfigError, games_limit, shard_limit};
 
-/// A failure of a subcommand: the user's fault (exit 2), ours (exit 1), or
-/// an interrupt (exit 130).
+/// A failure of a subcommand: the user's fault (exit 2), ours (exit 1), a
+/// check that did not pass (exit 1), or an interrupt (exit 130).
 #[derive(Debug)]
 pub enum CliError {
     /// Bad arguments or input: one line naming what and where; exit 2.
     Usage(String),
     /// Anything else (I/O failure, broken invariant); exit 1.
     Internal(anyhow::Error),
+    /// A check the user asked for found a difference (`bench --expect`):
+    /// no fault of the program or of the input, so it is neither an
+    /// internal error nor a usage error; one plain line, exit 1, as `cmp`
+    /// and `diff` report a difference.
+    CheckFailed(String),
     /// Stopped by Ctrl-C or SIGTERM: a line that says so, what was kept and
     /// how to go on; exit
     /// 130, as a shell reports a process ended by SIGINT.
@@ -26,7 +31,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Usage(_) => 2,
-            CliError::Internal(_) => 1,
+            CliError::Internal(_) | CliError::CheckFailed(_) => 1,
             CliError::Interrupted(_) => 130,
         }
     }
@@ -37,6 +42,7 @@ impl fmt::Display for CliError {
         match self {
             CliError::Usage(m) => write!(f, "error: {m}"),
             CliError::Internal(e) => write!(f, "internal error: {e:#}"),
+            CliError::CheckFailed(m) => f.write_str(m),
             CliError::Interrupted(m) => f.write_str(m),
         }
     }
