@@ -164,7 +164,18 @@ fn run(sub: &str, args: &[&str]) -> (Option<i32>, String, String, bool) {
     let out = dir.path().join("out");
     let mut cmd = Command::new(BIN);
     cmd.arg(sub).args(args).stdin(Stdio::null());
-    if ["tournament", "sweep", "sprt", "fpa", "tune", "exact", "accuracy", "train"].contains(&sub) {
+    if [
+        "tournament",
+        "sweep",
+        "sprt",
+        "fpa",
+        "tune",
+        "exact",
+        "accuracy",
+        "train",
+    ]
+    .contains(&sub)
+    {
         cmd.arg("--out").arg(&out);
     }
     let o = cmd.output().expect("run pahtum");
@@ -235,7 +246,10 @@ fn a_value_that_starts_with_a_minus_is_the_option_s_value() {
         let (code, stdout, stderr, created) = run(sub, &args);
         assert_eq!(code, Some(2), "{sub}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{sub}: {stderr}");
-        assert!(stderr.contains("--shard") && stderr.contains("'-1/2'"), "{sub}: {stderr}");
+        assert!(
+            stderr.contains("--shard") && stderr.contains("'-1/2'"),
+            "{sub}: {stderr}"
+        );
         assert!(!stderr.contains("unexpected argument"), "{sub}: {stderr}");
         assert!(stdout.is_empty() && !created, "{sub}");
         tried += 1;

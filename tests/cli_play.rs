@@ -234,7 +234,9 @@ fn a_human_sees_each_board_once_and_every_move_named() {
     assert_eq!(boards(&out).len(), 1, "{out}");
     // Bot against bot, --quiet still shows the end alone.
     let o = pahtum(
-        &["play", "--white", "greedy", "--black", "random", "--size", "3", "--quiet"],
+        &[
+            "play", "--white", "greedy", "--black", "random", "--size", "3", "--quiet",
+        ],
         "",
     );
     let out = text(&o.stdout);

@@ -46,7 +46,10 @@ fn malformed_boards_name_board_line_and_column() {
         "stdin: board 1, line 3, column 1: 2 rows of 3 squares: a board of side 3 has 3 rows (1 missing",
     );
     assert_usage_error(
-        &pahtum(&["score"], format!("{good}....\n....\n....\n....\n....\n").as_bytes()),
+        &pahtum(
+            &["score"],
+            format!("{good}....\n....\n....\n....\n....\n").as_bytes(),
+        ),
         "board 2, line 9, column 1: 5 rows of 4 squares: a board of side 4 has 4 rows (1 too many",
     );
     assert_usage_error(&pahtum(&["score"], b"....\n....\n....\n"), "board 1");

@@ -528,7 +528,9 @@ fn help_docs_and_behaviour_agree() {
     assert!(holes.contains("--holes <N>"), "{holes}");
     assert!(!holes.contains("cycle"), "{holes}");
     let o = Command::new(BIN)
-        .args(["play", "--white", "random", "--black", "random", "--holes", "3,5"])
+        .args([
+            "play", "--white", "random", "--black", "random", "--holes", "3,5",
+        ])
         .output()
         .expect("runs");
     assert_eq!(o.status.code(), Some(2));

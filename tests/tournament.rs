@@ -113,8 +113,7 @@ fn shards_merge_into_the_unsharded_run() {
     let mut v: Vec<&str> = vec!["tournament", "--quiet"];
     v.extend(BOTS);
     v.extend([
-        "--games", "30", "--pie", "--layout", "a1,b2", "--seed", "7", "--shard", "2/3",
-        "--out",
+        "--games", "30", "--pie", "--layout", "a1,b2", "--seed", "7", "--shard", "2/3", "--out",
     ]);
     v.push(fixed.to_str().expect("path"));
     ok(&v);

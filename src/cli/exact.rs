@@ -46,7 +46,12 @@ pub struct ExactArgs {
     pub holes: String,
     /// `all`: every layout once per symmetry class, weighted by the class
     /// size; COUNT: that many random layouts per hole count from --seed
-    #[arg(long, default_value = "all", value_name = "all|COUNT", allow_negative_numbers = true)]
+    #[arg(
+        long,
+        default_value = "all",
+        value_name = "all|COUNT",
+        allow_negative_numbers = true
+    )]
     pub layouts: String,
     /// Also solve under the pie rule (the second player may swap after the first stone)
     #[arg(long)]
@@ -63,7 +68,12 @@ pub struct ExactArgs {
     pub table: TableArgs,
     /// Solve only part K of N of the layouts (layout i goes to part i mod N + 1), for
     /// batch schedulers; `pahtum merge` joins the parts' directories
-    #[arg(long, value_name = "K/N", default_value = "1/1", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "K/N",
+        default_value = "1/1",
+        allow_hyphen_values = true
+    )]
     pub shard: Shard,
     /// After each layout's solve, this bot plays it against perfect play, as
     /// White and as Black, every move judged (versus.csv); repeat for more bots

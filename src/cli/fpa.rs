@@ -50,7 +50,12 @@ pub struct FpaArgs {
     pub study: StudyArgs,
     /// Play only part K of N of the games (layout l goes to part l mod N + 1), for batch
     /// schedulers; `pahtum merge` joins the parts' directories
-    #[arg(long, value_name = "K/N", default_value = "1/1", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "K/N",
+        default_value = "1/1",
+        allow_hyphen_values = true
+    )]
     pub shard: Shard,
 }
 

@@ -40,7 +40,7 @@ pub struct PlayArgs {
     /// External engines
     #[command(flatten)]
     pub engines: EngineArgs,
-    /// Show only the final board and the result
+    /// Show only the final board and the result; with a human playing, also a line per move (the board shows at each prompt)
     #[arg(long, conflicts_with = "verbose")]
     pub quiet: bool,
     /// Also show each bot's search statistics after its move
@@ -76,7 +76,9 @@ fn next_seat(game: &Game) -> Option<usize> {
         return None;
     }
     let swapped = game.moves().contains(&Move::Swap);
-    Some(usize::from((game.position().turn() == Player::White) == swapped))
+    Some(usize::from(
+        (game.position().turn() == Player::White) == swapped,
+    ))
 }
 
 /// A description of the setup, for the first line.

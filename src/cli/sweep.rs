@@ -47,7 +47,12 @@ pub struct SweepArgs {
     pub study: StudyArgs,
     /// Play only part K of N of the games (colour-swapped pairs dealt out in turn), for
     /// batch schedulers; `pahtum merge` joins the parts' directories
-    #[arg(long, value_name = "K/N", default_value = "1/1", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "K/N",
+        default_value = "1/1",
+        allow_hyphen_values = true
+    )]
     pub shard: Shard,
 }
 

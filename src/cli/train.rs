@@ -75,7 +75,12 @@ pub struct TrainArgs {
     #[arg(long, value_name = "N", default_value_t = 7, allow_negative_numbers = true, value_parser = num::int::<u8>(3, 8))]
     pub size: u8,
     /// Hole counts the games cycle through (each with and without the pie rule)
-    #[arg(long, value_name = "LIST", default_value = "3,5,7", allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "LIST",
+        default_value = "3,5,7",
+        allow_negative_numbers = true
+    )]
     pub holes: String,
     /// Share of Dirichlet noise in the self-play root's priors
     #[arg(long, value_name = "X", default_value_t = 0.25, allow_hyphen_values = true, value_parser = num::float(SHARE_RANGE))]

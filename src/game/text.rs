@@ -335,7 +335,10 @@ mod tests {
         // One row typed short among full ones is that row.
         let e = parse_boards("....\n....\n...\n....\n").expect_err("short row");
         assert_eq!((e.line, e.column), (3, 4));
-        assert_eq!(e.message, "row too short: 3 squares, where the other rows have 4");
+        assert_eq!(
+            e.message,
+            "row too short: 3 squares, where the other rows have 4"
+        );
         let e = parse_boards("..........\n..........\n").expect_err("too wide");
         assert!(e.message.contains("rows of 10 squares"), "{e}");
         assert!(parse_boards("\n\n").is_err());
