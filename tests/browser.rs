@@ -686,3 +686,81 @@ fn a_whole_game_against_greedy_is_clicked_through_on_the_serve_page() {
         "no screenshot"
     );
 }
+
+/// The `serve` page names the budget a move will use beside the time
+/// field, from the server (`POST /api/budget`): the bot spec's own
+/// budget, else the time per move, updated as the bot field is typed
+/// in. A refused bot spec leaves its error and no "thinking..." for good.
+/// Screenshots are left in `target/screenshots/serve-budget.png` and
+/// `serve-refused.png`.
+#[test]
+#[ignore = "needs chromium; .ci/run runs it"]
+fn the_serve_page_shows_the_budget_used_and_a_refusal_clears_thinking() {
+    use std::time::Duration;
+    let (server, addr) = serve();
+    let text = |b: &mut Cdp, id: &str| {
+        b.eval(&format!("document.getElementById('{id}').textContent"))
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let url = format!("http://{addr}/#bot=mcts:iters=200&ms=1500&size=5&holes=a1,e5&you=second");
+    let mut b = Cdp::launch(&url, 1200, 900);
+    b.wait_for(
+        "document.readyState === 'complete' && !!document.getElementById('status') \
+         && document.getElementById('status').textContent.includes('your move')",
+        Duration::from_secs(20),
+    );
+    b.wait_for(
+        "document.getElementById('budget').textContent !== ''",
+        Duration::from_secs(20),
+    );
+    assert_eq!(text(&mut b, "budget"), "iters=200 (the bot spec's)");
+    assert_eq!(text(&mut b, "error"), "");
+    let shot = screenshot_path("serve-budget.png");
+    b.screenshot(&shot);
+    assert!(
+        std::fs::metadata(&shot).unwrap().len() > 10_000,
+        "no screenshot"
+    );
+
+    // Typing another spec in the bot field names its budget.
+    let typed = |b: &mut Cdp, spec: &str| {
+        b.eval(&format!(
+            "(() => {{ const e = document.getElementById('bot'); e.value = {spec:?}; \
+             e.dispatchEvent(new Event('input')); return true; }})()"
+        ));
+    };
+    for (spec, shown) in [
+        ("mcts", "ms=1500 (the time per move)"),
+        ("zero:iters=5", "iters=5 (the bot spec's)"),
+        ("flatmc", "playouts=2000 (the bot's default)"),
+        ("greedy", "none: the bot does not search"),
+    ] {
+        typed(&mut b, spec);
+        b.wait_for(
+            &format!("document.getElementById('budget').textContent === {shown:?}"),
+            Duration::from_secs(20),
+        );
+    }
+
+    // A refused spec: its error is shown, for the budget and the game,
+    // and the status does not stay "thinking...".
+    typed(&mut b, "mcts:iters=x");
+    b.wait_for(
+        "document.getElementById('budget').className === 'refused'",
+        Duration::from_secs(20),
+    );
+    assert!(text(&mut b, "budget").contains("iters=x"));
+    b.click("#start");
+    b.wait_for(
+        "document.getElementById('error').textContent.startsWith('bot:')",
+        Duration::from_secs(20),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let status = text(&mut b, "status");
+    assert!(!status.contains("thinking"), "{status}");
+    b.screenshot(&screenshot_path("serve-refused.png"));
+    drop(b);
+    drop(server);
+}

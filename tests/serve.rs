@@ -22,8 +22,14 @@ impl Drop for Server {
 }
 
 fn start() -> Server {
+    start_with(&[])
+}
+
+/// The server with `extra` arguments after `--bind`.
+fn start_with(extra: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pahtum"))
         .args(["serve", "--bind", "127.0.0.1:0"])
+        .args(extra)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -219,4 +225,238 @@ fn serves_a_game_and_refuses_bad_requests() {
             .success()
     );
     assert_eq!(server.0.wait().unwrap().code(), Some(130));
+}
+
+/// A move's body for `bot` as the bot's first move (the person plays
+/// second), with the page's time `ms`.
+fn first_move(bot: &str, ms: u64) -> String {
+    serde_json::json!({
+        "bot": bot, "size": 5, "holes": [], "pie": false, "komi": "0",
+        "moves": [], "you": "second", "ms": ms, "seed": 1,
+    })
+    .to_string()
+}
+
+/// The answer to the bot's first move and how long it took.
+fn timed_move(addr: &str, bot: &str, ms: u64) -> (u16, serde_json::Value, std::time::Duration) {
+    let t = std::time::Instant::now();
+    let (status, v) = post(addr, &first_move(bot, ms));
+    (status, v, t.elapsed())
+}
+
+fn budget_of(addr: &str, bot: &str, ms: u64) -> (u16, serde_json::Value) {
+    let body = serde_json::json!({"bot": bot, "ms": ms}).to_string();
+    let (status, text) = request(addr, "POST", "/api/budget", body.as_bytes());
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}")),
+    )
+}
+
+#[test]
+fn a_bot_spec_keeps_its_own_budget_and_the_page_time_fills_in() {
+    let server = start();
+    let addr = server.1.clone();
+
+    // The repro: refused before, as `iters=` met the page's `ms=`.
+    let (status, v, _) = timed_move(&addr, "mcts:iters=200", 1500);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(
+        (v["budget"].as_str(), v["budget_from"].as_str()),
+        (Some("iters=200"), Some("bot"))
+    );
+
+    // Budgets the spec gives are used, not the page's 5 s.
+    for (bot, budget) in [
+        ("mcts:ms=50", "ms=50"),
+        ("zero:iters=5", "iters=5"),
+        ("zero:ms=50", "ms=50"),
+        ("flatmc:playouts=50", "playouts=50"),
+        ("alphabeta:depth=2", "depth=2,nodes=1000000"),
+        ("alphabeta:nodes=500,ms=100", "nodes=500,ms=100"),
+    ] {
+        let (status, v, took) = timed_move(&addr, bot, 5000);
+        assert_eq!(status, 200, "{bot}: {v}");
+        assert_eq!(v["budget"], budget, "{bot}: {v}");
+        assert_eq!(v["budget_from"], "bot", "{bot}: {v}");
+        assert!(
+            took.as_millis() < 2500,
+            "{bot} took {took:?} with the page at 5000 ms"
+        );
+        assert_eq!(budget_of(&addr, bot, 5000).1["budget"], budget, "{bot}");
+    }
+
+    // A spec without a budget: the page's time where the bot has a time
+    // key, else the bot's defaults; a bot that does not search has none.
+    for (bot, budget, from) in [
+        ("mcts", "ms=300", "page"),
+        ("zero", "ms=300", "page"),
+        ("alphabeta:tt=4", "ms=300", "page"),
+        ("flatmc", "playouts=2000", "default"),
+        ("greedy", "", "none"),
+        ("learned", "", "none"),
+    ] {
+        let (status, v) = budget_of(&addr, bot, 300);
+        assert_eq!(status, 200, "{bot}: {v}");
+        assert_eq!(
+            (v["budget"].as_str(), v["budget_from"].as_str()),
+            (Some(budget), Some(from)),
+            "{bot}: {v}"
+        );
+    }
+    let (status, v, took) = timed_move(&addr, "mcts", 300);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["budget"], "ms=300");
+    assert!(took.as_millis() >= 300, "{took:?}");
+
+    // A budget past serve's bounds is refused, naming the key and bound.
+    for (bot, says) in [
+        ("mcts:ms=20000", "ms=20000: serve thinks 1 to 10000 ms"),
+        (
+            "mcts:iters=1000000",
+            "iters=1000000: serve takes 1 to 200000",
+        ),
+        ("alphabeta:nodes=0", "nodes=0: serve takes 1 to 10000000"),
+        ("alphabeta:ms=0", "ms=0: serve thinks 1 to 10000 ms"),
+        (
+            "flatmc:playouts=100000000",
+            "playouts=100000000: serve takes 1 to 20000",
+        ),
+        ("mcts:iters=200,ms=50", "give iters= or ms=, not both"),
+    ] {
+        for (status, v) in [
+            post(&addr, &first_move(bot, 1000)),
+            budget_of(&addr, bot, 1000),
+        ] {
+            assert_eq!(status, 400, "{bot}: {v}");
+            assert!(v["error"].as_str().unwrap().contains(says), "{bot}: {v}");
+        }
+    }
+}
+
+#[test]
+fn clients_name_networks_and_never_files() {
+    let server = start();
+    let addr = server.1.clone();
+    // Every file-valued key, with files that exist, do not exist or are
+    // not networks: the same refusal, which says nothing of the file.
+    for key in ["learned:net", "mcts:net", "zero:net"] {
+        let answers: Vec<String> = [
+            "/etc/passwd",
+            "/nonexistent",
+            "data/lines-7.net",
+            "../x",
+            "C:\\x",
+        ]
+        .iter()
+        .map(|file| {
+            let bot = format!("{key}={file}");
+            let (status, v) = post(&addr, &first_move(&bot, 100));
+            assert_eq!(status, 400, "{bot}: {v}");
+            assert_eq!(budget_of(&addr, &bot, 100).0, 400, "{bot}");
+            let e = v["error"].as_str().unwrap().to_string();
+            for leak in [
+                "os error",
+                "No such file",
+                "header",
+                "network '",
+                "cannot read",
+            ] {
+                assert!(!e.contains(leak), "{bot}: {e}");
+            }
+            e.replace(file, "FILE")
+        })
+        .collect();
+        assert!(answers.windows(2).all(|w| w[0] == w[1]), "{answers:?}");
+        assert!(answers[0].contains("--net NAME=FILE"), "{answers:?}");
+    }
+    assert_eq!(
+        post(&addr, &first_move("mcts:net=builtin,iters=50", 100)).0,
+        200
+    );
+}
+
+#[test]
+fn networks_named_at_the_start_are_played_by_name() {
+    let server = start_with(&[
+        "--net",
+        "lines=data/lines-7.net",
+        "--net",
+        "pv=data/zero-7.safetensors",
+    ]);
+    let addr = server.1.clone();
+    for bot in [
+        "learned:net=lines",
+        "mcts:net=lines,iters=50",
+        "zero:net=pv,iters=5",
+    ] {
+        let (status, v) = post(&addr, &first_move(bot, 100));
+        assert_eq!(status, 200, "{bot}: {v}");
+        assert_eq!(v["moves"].as_array().unwrap().len(), 1, "{bot}: {v}");
+    }
+    // A name for a network of the other kind, or a path to the same file.
+    for bot in [
+        "zero:net=lines",
+        "learned:net=pv",
+        "zero:net=data/zero-7.safetensors",
+    ] {
+        let (status, v) = post(&addr, &first_move(bot, 100));
+        assert_eq!(status, 400, "{bot}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains("not a network this server offers"), "{bot}: {e}");
+        assert!(
+            !e.contains("safetensors") || bot.contains("safetensors"),
+            "{bot}: {e}"
+        );
+    }
+    let (_, v) = post(&addr, &first_move("zero:net=lines", 100));
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("(offered: builtin, pv)"),
+        "{v}"
+    );
+
+    // A bad --net is a usage error naming it, before anything listens.
+    for (net, says) in [
+        (
+            "x=/nonexistent",
+            "--net x=/nonexistent: /nonexistent is not a network any bot reads",
+        ),
+        ("x", "--net x: expected NAME=FILE"),
+        (
+            "builtin=data/lines-7.net",
+            "--net builtin=data/lines-7.net: name 'builtin'",
+        ),
+        (
+            "a/b=data/lines-7.net",
+            "--net a/b=data/lines-7.net: name 'a/b'",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_pahtum"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--net", net])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{net}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(says) && !err.contains("listening"),
+            "{net}: {err}"
+        );
+    }
+    let twice = Command::new(env!("CARGO_BIN_EXE_pahtum"))
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--net",
+            "a=data/lines-7.net",
+            "--net",
+            "a=data/lines-7.net",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(twice.status.code(), Some(2));
 }

@@ -11,6 +11,7 @@ use pahtum::study::serve::{SearchGate, handle};
 const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/move"),
     ("POST", "/api/review"),
+    ("POST", "/api/budget"),
     ("GET", "/"),
     ("HEAD", "/"),
     ("GET", "/api/move"),

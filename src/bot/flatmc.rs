@@ -1,7 +1,7 @@
 //! `flatmc`: flat Monte Carlo with UCB1 at the root.
 
 use super::choose::best_square;
-use super::spec::{BotKind, KeyInfo, Params, SpecError, key_values};
+use super::spec::{BotKind, BudgetKind, KeyInfo, Params, SpecError, key_values};
 use super::{Bot, BotFault, SearchInfo};
 use crate::eval::{EvalWeights, LineValues, MoveValuer};
 use crate::game::outcome::Move;
@@ -254,7 +254,8 @@ const OWN_KEYS: [KeyInfo; 5] = [
         100_000_000,
         DEFAULT_PLAYOUTS,
         "playouts per move, shared among the candidate moves by UCB1",
-    ),
+    )
+    .budget(BudgetKind::Work),
     KeyInfo::real(
         "c",
         0.0,

@@ -9,7 +9,7 @@ mod weights;
 
 pub use catalog::Catalog;
 pub(crate) use key::key_values;
-pub use key::{KeyInfo, KeyType, KeyValues};
+pub use key::{BudgetKind, KeyInfo, KeyType, KeyValues};
 pub use params::Params;
 pub use weights::{WEIGHT_KEYS, weight_keys, weights_from_params, weights_from_params_with};
 

@@ -36,7 +36,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use self::search::{Settings, Tree, noise_rng};
-use super::spec::{BotKind, KeyInfo, Params, SpecError};
+use super::spec::{BotKind, BudgetKind, KeyInfo, Params, SpecError};
 use super::{Bot, BotFault, MAX_THREADS, SearchInfo};
 use crate::bot::mcts::endgame;
 use crate::game::outcome::Move;
@@ -108,7 +108,8 @@ pub const ITERS: KeyInfo = KeyInfo::int(
     DEFAULT_ITERS,
     "leaves evaluated per move; reproducible",
 )
-.bare();
+.bare()
+.budget(BudgetKind::Work);
 /// `ms=`.
 pub const MS: KeyInfo = KeyInfo::opt_int(
     "ms",
@@ -116,7 +117,8 @@ pub const MS: KeyInfo = KeyInfo::opt_int(
     86_400_000,
     "time budget per move in milliseconds instead of iters (-: none; not reproducible)",
 )
-.bare();
+.bare()
+.budget(BudgetKind::Time);
 /// `threads=`.
 pub const THREADS: KeyInfo = KeyInfo::int(
     "threads",

@@ -10,7 +10,7 @@ use clap::Args;
 
 use super::common::install_exit;
 use super::error::{CliResult, usage};
-use crate::study::serve::{MAX_BODY, Reply, SearchGate, handle, too_large};
+use crate::study::serve::{MAX_BODY, Nets, Reply, SearchGate, handle_with, too_large};
 
 /// Requests handled at once, searches or not. Past it a request is
 /// answered 503 at once, so a flood of connections costs a thread each up
@@ -23,13 +23,26 @@ pub struct ServeArgs {
     /// Address to listen on (port 0 picks a free one). Beyond 127.0.0.1, anyone who can reach it can make this machine search
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     pub bind: String,
+    /// A network the page may name as `net=NAME` (e.g. `zero:net=NAME`), read now from FILE; repeatable. Clients name networks, never files
+    #[arg(long, value_name = "NAME=FILE")]
+    pub net: Vec<String>,
 }
 
 /// Runs `serve` until Ctrl-C (exit 130).
 ///
 /// # Errors
-/// A bad `--bind` address or one that cannot be bound (exit 2).
+/// A bad `--bind` address or one that cannot be bound, or a `--net` that
+/// is not `NAME=FILE` of a network some bot reads (exit 2).
 pub fn run(a: ServeArgs) -> CliResult {
+    let catalog = crate::bot::builtin_catalog();
+    let mut nets = Nets::default();
+    for n in &a.net {
+        let (name, file) = n
+            .split_once('=')
+            .ok_or_else(|| usage(format!("--net {n}: expected NAME=FILE")))?;
+        nets.add(&catalog, name, std::path::Path::new(file))
+            .map_err(|e| usage(format!("--net {n}: {e}")))?;
+    }
     let addr: SocketAddr = a
         .bind
         .parse()
@@ -44,6 +57,7 @@ pub fn run(a: ServeArgs) -> CliResult {
     eprintln!("pahtum serve: listening on http://{bound}/ (Ctrl-C stops)");
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let gate = Arc::new(SearchGate::new(cores));
+    let nets = Arc::new(nets);
     let in_flight = Arc::new(AtomicUsize::new(0));
     for request in server.incoming_requests() {
         if in_flight.fetch_add(1, Ordering::AcqRel) >= MAX_REQUESTS {
@@ -54,9 +68,10 @@ pub fn run(a: ServeArgs) -> CliResult {
             );
             continue;
         }
-        let (gate, in_flight) = (Arc::clone(&gate), Arc::clone(&in_flight));
+        let (gate, nets, in_flight) =
+            (Arc::clone(&gate), Arc::clone(&nets), Arc::clone(&in_flight));
         std::thread::spawn(move || {
-            answer(request, &gate);
+            answer(request, &gate, &nets);
             in_flight.fetch_sub(1, Ordering::AcqRel);
         });
     }
@@ -65,7 +80,7 @@ pub fn run(a: ServeArgs) -> CliResult {
 
 /// Reads the body (at most [`MAX_BODY`] bytes, more is 413 unread) and
 /// answers.
-fn answer(mut request: tiny_http::Request, gate: &SearchGate) {
+fn answer(mut request: tiny_http::Request, gate: &SearchGate, nets: &Nets) {
     if request.body_length().is_some_and(|n| n > MAX_BODY) {
         return respond(request, too_large());
     }
@@ -77,7 +92,7 @@ fn answer(mut request: tiny_http::Request, gate: &SearchGate) {
     let reply = match read {
         Err(e) => Reply::error(400, format!("cannot read the request body: {e}")),
         Ok(_) if body.len() > MAX_BODY => too_large(),
-        Ok(_) => handle(request.method().as_str(), request.url(), &body, gate),
+        Ok(_) => handle_with(request.method().as_str(), request.url(), &body, gate, nets),
     };
     respond(request, reply);
 }

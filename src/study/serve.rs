@@ -9,6 +9,8 @@
 //! from method, path and body to a [`Reply`], tested without sockets; the
 //! command line owns the sockets.
 
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Deserialize;
@@ -17,6 +19,7 @@ use serde_json::json;
 use crate::arena::game::Termination;
 use crate::arena::games_csv::{GAMES_HEADER, GameRecord, push_row};
 use crate::bot::builtin_catalog;
+use crate::bot::spec::{BotSpec, BudgetKind, Catalog, KeyInfo, KeyType};
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::{Komi, Move};
 use crate::game::player::Player;
@@ -32,6 +35,13 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// the request's time, at most this, so one click cannot hold a core for
 /// long.
 pub const MAX_MOVE_MS: u64 = 10_000;
+
+/// How far past its default a spec's counted budget (`iters=`,
+/// `playouts=`, `nodes=`, `depth=`) may go. No default is much over a
+/// second's search on 7x7 (alphabeta's `nodes=` is about one, the others
+/// less), so ten times one stays near [`MAX_MOVE_MS`], the longest timed
+/// move, and one click cannot hold a core for long either way.
+pub const MAX_BUDGET_FACTOR: u64 = 10;
 
 /// The think time of a request that names none.
 pub const DEFAULT_MOVE_MS: u64 = 1000;
@@ -123,6 +133,340 @@ impl Drop for GatePass<'_> {
     }
 }
 
+/// The networks a server offers by name (`pahtum serve --net NAME=FILE`):
+/// a client names a network, never a file, so no request can make the
+/// server read a file or tell which files exist.
+#[derive(Clone, Debug, Default)]
+pub struct Nets {
+    by_name: BTreeMap<String, NamedNet>,
+}
+
+/// One named network: its file and the bot keys that read it.
+#[derive(Clone, Debug)]
+struct NamedNet {
+    path: String,
+    /// `(bot, key)` of each file-valued key the file was read by.
+    takes: Vec<(&'static str, &'static str)>,
+}
+
+/// The bot kinds' file-valued keys: those whose text the bot reads as a
+/// file (every [`KeyType::Text`] key), with the words that name a
+/// built-in value instead (`builtin`).
+fn file_keys(catalog: &Catalog) -> Vec<(&'static str, &'static KeyInfo, Vec<&'static str>)> {
+    let mut out = Vec::new();
+    for kind in catalog.kinds() {
+        for key in kind.keys {
+            if let KeyType::Text { accepts, .. } = key.ty {
+                let words = accepts.split('|').filter(|w| *w != "FILE").collect();
+                out.push((kind.name, key, words));
+            }
+        }
+    }
+    out
+}
+
+impl Nets {
+    /// Offers the network in `file` as `name`: it is read now by every
+    /// file-valued bot key, and kept for the keys that take it.
+    ///
+    /// # Errors
+    /// A name that is not letters, digits, `_` or `-`, is a built-in
+    /// word (`builtin`) or is given twice, a file name with a `,`, or a
+    /// file that no bot key reads (each key's reason).
+    pub fn add(&mut self, catalog: &Catalog, name: &str, file: &Path) -> Result<(), String> {
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
+            return Err(format!("name '{name}' is not letters, digits, '_' or '-'"));
+        }
+        let keys = file_keys(catalog);
+        if keys.iter().any(|(_, _, words)| words.contains(&name)) {
+            return Err(format!("name '{name}' is a built-in network's"));
+        }
+        if self.by_name.contains_key(name) {
+            return Err(format!("name '{name}' is given twice"));
+        }
+        let path = file
+            .to_str()
+            .filter(|p| !p.contains(','))
+            .ok_or_else(|| format!("{}: a file name with ',' or not UTF-8", file.display()))?
+            .to_string();
+        let mut takes = Vec::new();
+        let mut why = Vec::new();
+        for (bot, key, _) in &keys {
+            let spec = format!("{bot}:{}={path}", key.key);
+            match catalog.parse(&spec) {
+                Ok(_) => takes.push((*bot, key.key)),
+                Err(e) => why.push(format!("{bot}: {e}")),
+            }
+        }
+        if takes.is_empty() {
+            return Err(format!(
+                "{path} is not a network any bot reads ({})",
+                why.join("; ")
+            ));
+        }
+        self.by_name
+            .insert(name.to_string(), NamedNet { path, takes });
+        Ok(())
+    }
+
+    /// The names offered to `bot`'s `key`.
+    fn names_for(&self, bot: &str, key: &str) -> Vec<&str> {
+        self.by_name
+            .iter()
+            .filter(|(_, n)| n.takes.contains(&(bot, key)))
+            .map(|(name, _)| name.as_str())
+            .collect()
+    }
+}
+
+/// Where a move's budget comes from, as the answers name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BudgetFrom {
+    /// The bot spec gives it.
+    Bot,
+    /// The page's time per move.
+    Page,
+    /// The bot's defaults (a bot with no time key).
+    Default,
+    /// The bot does not search.
+    None,
+}
+
+impl BudgetFrom {
+    fn name(self) -> &'static str {
+        match self {
+            BudgetFrom::Bot => "bot",
+            BudgetFrom::Page => "page",
+            BudgetFrom::Default => "default",
+            BudgetFrom::None => "none",
+        }
+    }
+}
+
+/// A client's bot spec made ready to play: checked, its budget settled
+/// and its network names turned into the server's files.
+#[derive(Debug)]
+struct Chosen {
+    /// The spec that is built (files in place of network names).
+    build: BotSpec,
+    /// Whether `build` holds a file a client named by its network name.
+    named_net: bool,
+    /// The bot's name in answers and rows (network names, never files).
+    label: String,
+    /// The budget keys and values the move uses, `k=v,...`.
+    budget: String,
+    from: BudgetFrom,
+}
+
+/// Checks the client's spec `text` and settles its budget: a budget the
+/// spec gives is kept, within serve's bounds; else the page's `ms` goes
+/// into the bot's time key; a bot without one searches with its default
+/// budget. File-valued keys take only built-in words and `nets`' names;
+/// any other value is refused before anything is read.
+fn choose(catalog: &Catalog, nets: &Nets, text: &str, ms: u64) -> Result<Chosen, Reply> {
+    let refuse = |m: String| bad(format!("bot: {m}"));
+    let spec: BotSpec = text.parse().map_err(|e| refuse(format!("{e}")))?;
+    let Some(kind) = catalog.kind(&spec.name) else {
+        // Unknown names (and their message) are the catalogue's.
+        catalog
+            .parse_unattended(text)
+            .map_err(|e| refuse(format!("{e}")))?;
+        return Err(refuse(format!("unknown bot '{}'", spec.name)));
+    };
+    // File-valued keys: checked against the words and names offered, and
+    // left out of the spec the catalogue checks, which would read them.
+    let mut screened = spec.clone();
+    let mut files = Vec::new();
+    for (bot, key, words) in file_keys(catalog)
+        .into_iter()
+        .filter(|(b, ..)| *b == kind.name)
+    {
+        let Some((_, value)) = spec.params.iter().find(|(k, _)| k == key.key) else {
+            continue;
+        };
+        screened = screened.without(key.key);
+        if words.contains(&value.as_str()) {
+            continue;
+        }
+        match nets.by_name.get(value) {
+            Some(net) if net.takes.contains(&(bot, key.key)) => {
+                files.push((key.key, net.path.clone()));
+            }
+            _ => {
+                let mut offered = words.clone();
+                offered.extend(nets.names_for(bot, key.key));
+                return Err(refuse(format!(
+                    "{}={value}: not a network this server offers to {bot} (offered: {}); \
+                     networks are named when the server starts (--net NAME=FILE), never given as files",
+                    key.key,
+                    offered.join(", ")
+                )));
+            }
+        }
+    }
+    catalog
+        .parse_unattended(screened.as_str())
+        .map_err(|e| refuse(format!("{e}")))?;
+    let budget_keys: Vec<&KeyInfo> = kind.keys.iter().filter(|k| k.budget.is_some()).collect();
+    let time_key = budget_keys
+        .iter()
+        .find(|k| k.budget == Some(BudgetKind::Time))
+        .map(|k| k.key);
+    // The budget keys the spec gives, with their values.
+    let given: Vec<(&KeyInfo, &str)> = spec
+        .params
+        .iter()
+        .filter_map(|(k, v)| {
+            budget_keys
+                .iter()
+                .find(|b| b.key == k)
+                .map(|b| (*b, v.as_str()))
+        })
+        .collect();
+    let with = |s: &BotSpec, k: &str, v: u64| {
+        s.with(k, &v.to_string())
+            .map_err(|e| refuse(format!("{e}")))
+    };
+    let (played, from) = if !given.is_empty() {
+        for &(key, v) in &given {
+            let k = key.key;
+            let n: Option<u64> = v.parse().ok();
+            match (key.budget, key.ty) {
+                (Some(BudgetKind::Time), _)
+                    if !n.is_some_and(|n| (1..=MAX_MOVE_MS).contains(&n)) =>
+                {
+                    return Err(refuse(format!(
+                        "{k}={v}: serve thinks 1 to {MAX_MOVE_MS} ms per move"
+                    )));
+                }
+                (
+                    Some(BudgetKind::Work),
+                    KeyType::Int {
+                        hi,
+                        default: Some(d),
+                        ..
+                    },
+                ) => {
+                    let most = d.saturating_mul(MAX_BUDGET_FACTOR).min(hi);
+                    if !n.is_some_and(|n| (1..=most).contains(&n)) {
+                        return Err(refuse(format!(
+                            "{k}={v}: serve takes 1 to {most} ({MAX_BUDGET_FACTOR} times the default)"
+                        )));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Without a time budget, the counted budgets the spec leaves out
+        // keep their defaults where the bot takes them together, so that
+        // `alphabeta:depth=20` is still bounded by its default `nodes=`
+        // (alone, `depth=` would drop it).
+        let mut played = spec.clone();
+        if !given.iter().any(|(k, _)| Some(k.key) == time_key) {
+            for key in &budget_keys {
+                let (
+                    Some(BudgetKind::Work),
+                    KeyType::Int {
+                        default: Some(d), ..
+                    },
+                ) = (key.budget, key.ty)
+                else {
+                    continue;
+                };
+                if given.iter().any(|(k, _)| k.key == key.key) {
+                    continue;
+                }
+                let filled = with(&screened, key.key, d)?;
+                if catalog.parse_unattended(filled.as_str()).is_ok() {
+                    screened = filled;
+                    played = with(&played, key.key, d)?;
+                }
+            }
+        }
+        (played, BudgetFrom::Bot)
+    } else if let Some(t) = time_key {
+        (with(&spec, t, ms)?, BudgetFrom::Page)
+    } else if !budget_keys.is_empty() {
+        (spec.clone(), BudgetFrom::Default)
+    } else {
+        (spec.clone(), BudgetFrom::None)
+    };
+    let budget = budget_keys
+        .iter()
+        .filter_map(|k| {
+            let v = played
+                .params
+                .iter()
+                .find(|(p, _)| p == k.key)
+                .map(|(_, v)| v.clone())
+                .or_else(|| match k.ty {
+                    KeyType::Int {
+                        default: Some(d), ..
+                    } if from == BudgetFrom::Default => Some(d.to_string()),
+                    _ => None,
+                })?;
+            Some(format!("{}={v}", k.key))
+        })
+        .collect::<Vec<_>>()
+        .join(",");
+    let label = played.label();
+    let mut build = played;
+    for (k, path) in &files {
+        build = build.with(k, path).map_err(|e| refuse(format!("{e}")))?;
+    }
+    if !files.is_empty() && !build.params.iter().any(|(k, _)| k == "label") {
+        build = build
+            .with("label", &label)
+            .map_err(|e| refuse(format!("{e}")))?;
+    }
+    Ok(Chosen {
+        build,
+        named_net: !files.is_empty(),
+        label,
+        budget,
+        from,
+    })
+}
+
+/// The body of `POST /api/budget`: a bot spec and the page's time.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct BudgetRequest {
+    bot: String,
+    #[serde(default)]
+    ms: Option<u64>,
+}
+
+/// The page's time of a request, checked.
+fn page_ms(ms: Option<u64>) -> Result<u64, Reply> {
+    let ms = ms.unwrap_or(DEFAULT_MOVE_MS);
+    if !(1..=MAX_MOVE_MS).contains(&ms) {
+        return Err(bad(format!("ms: {ms} is not 1 to {MAX_MOVE_MS}")));
+    }
+    Ok(ms)
+}
+
+/// `POST /api/budget`: the budget a move of this bot would use, so the
+/// page can show it before a game starts.
+fn budget(body: &[u8], nets: &Nets) -> Result<Reply, Reply> {
+    let req: BudgetRequest =
+        serde_json::from_slice(body).map_err(|e| bad(format!("bad request: {e}")))?;
+    let ms = page_ms(req.ms)?;
+    let chosen = choose(&builtin_catalog(), nets, &req.bot, ms)?;
+    Ok(Reply::json(
+        200,
+        &json!({
+            "bot": chosen.label,
+            "budget": chosen.budget,
+            "budget_from": chosen.from.name(),
+        }),
+    ))
+}
+
 /// The body of `POST /api/move`.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -143,13 +487,19 @@ struct MoveRequest {
     seed: Option<u64>,
 }
 
+/// Answers one request of a server that offers no named networks.
+pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> Reply {
+    handle_with(method, path, body, gate, &Nets::default())
+}
+
 /// Answers one request.
 ///
 /// `GET /` is the page; `POST /api/move` replays the game in the body and,
 /// when the game is not over and the side to move is the bot's, asks the
-/// bot for a move; `POST /api/review` reviews the game in the body. Bad input is a 4xx naming what is wrong; a full gate is
-/// 503.
-pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> Reply {
+/// bot for a move; `POST /api/budget` names the budget a bot spec's moves
+/// would use; `POST /api/review` reviews the game in the body. Bad input
+/// is a 4xx naming what is wrong; a full gate is 503.
+pub fn handle_with(method: &str, path: &str, body: &[u8], gate: &SearchGate, nets: &Nets) -> Reply {
     let path = path.split('?').next().unwrap_or("");
     match (path, method) {
         ("/", "GET" | "HEAD") => Reply {
@@ -161,7 +511,13 @@ pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> Reply
             if body.len() > MAX_BODY {
                 return too_large();
             }
-            play(body, gate).unwrap_or_else(|e| e)
+            play(body, gate, nets).unwrap_or_else(|e| e)
+        }
+        ("/api/budget", "POST") => {
+            if body.len() > MAX_BODY {
+                return too_large();
+            }
+            budget(body, nets).unwrap_or_else(|e| e)
         }
         ("/api/review", "POST") => {
             if body.len() > MAX_BODY {
@@ -169,7 +525,7 @@ pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> Reply
             }
             review(body, gate).unwrap_or_else(|e| e)
         }
-        ("/" | "/api/move" | "/api/review", _) => {
+        ("/" | "/api/move" | "/api/budget" | "/api/review", _) => {
             Reply::error(405, format!("{method} {path}: method not allowed"))
         }
         _ => Reply::error(404, format!("{path}: no such page")),
@@ -273,28 +629,21 @@ fn review(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
     ))
 }
 
-fn play(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
+fn play(body: &[u8], gate: &SearchGate, nets: &Nets) -> Result<Reply, Reply> {
     let (req, mut game, you_first) = replayed(body)?;
-    let ms = req.ms.unwrap_or(DEFAULT_MOVE_MS);
-    if !(1..=MAX_MOVE_MS).contains(&ms) {
-        return Err(bad(format!("ms: {ms} is not 1 to {MAX_MOVE_MS}")));
-    }
+    let ms = page_ms(req.ms)?;
     let catalog = builtin_catalog();
-    let mut spec = catalog
-        .parse_unattended(&req.bot)
-        .map_err(|e| bad(format!("bot: {e}")))?;
-    let timed = catalog
-        .kind(&spec.name)
-        .is_some_and(|k| k.keys.iter().any(|key| key.key == "ms"));
-    if timed {
-        spec = spec
-            .with("ms", &ms.to_string())
-            .map_err(|e| bad(format!("bot: {e}")))?;
-    }
+    let chosen = choose(&catalog, nets, &req.bot, ms)?;
     let seed = req.seed.unwrap_or(1).wrapping_add(req.moves.len() as u64);
-    let mut bot = catalog
-        .build(&spec, seed)
-        .map_err(|e| bad(format!("bot: {e}")))?;
+    let mut bot = catalog.build(&chosen.build, seed).map_err(|e| {
+        if chosen.named_net {
+            // The operator's file changed since the start: the message
+            // would name it, which is not the client's business.
+            Reply::error(500, "bot: a network this server offers could not be read")
+        } else {
+            bad(format!("bot: {e}"))
+        }
+    })?;
     let mut reply_move = None;
     if !game.is_over() && owner_is_first(game.position()) != you_first {
         let _pass = gate.enter().ok_or_else(|| {
@@ -307,10 +656,10 @@ fn play(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
             .map_err(|e| Reply::error(500, format!("bot played {mv}: {e}")))?;
         reply_move = Some(mv.to_string());
     }
-    Ok(Reply::json(
-        200,
-        &state(&game, you_first, bot.name(), reply_move),
-    ))
+    let mut answer = state(&game, you_first, &chosen.label, reply_move);
+    answer["budget"] = chosen.budget.into();
+    answer["budget_from"] = chosen.from.name().into();
+    Ok(Reply::json(200, &answer))
 }
 
 /// Whether the side to move belongs to the first seat (the one that
@@ -396,6 +745,26 @@ mod tests {
             assert!(message.contains("bo\\nt\\u{7}"), "{message}");
             assert!(!message.contains('\n'), "{message:?}");
         }
+    }
+
+    #[test]
+    fn a_named_network_is_labelled_by_its_name_never_its_file() {
+        let mut nets = Nets::default();
+        nets.add(&builtin_catalog(), "lines", Path::new("data/lines-7.net"))
+            .unwrap();
+        // 3x3 with holes on all but a1 b1 c1: the bot's reply ends it.
+        let body = r#"{"bot":"learned:net=lines","size":3,"holes":["a2","b2","c2","a3","b3","c3"],"moves":["a1","b1"],"you":"second"}"#;
+        let r = handle_with(
+            "POST",
+            "/api/move",
+            body.as_bytes(),
+            &SearchGate::new(1),
+            &nets,
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        let row = value(&r)["row"].as_str().unwrap().to_string();
+        assert!(row.contains(",learned:net=lines,human,"), "{row}");
+        assert!(!r.body.contains("lines-7.net"), "{}", r.body);
     }
 
     #[test]

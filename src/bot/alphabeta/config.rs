@@ -1,6 +1,6 @@
 //! The `alphabeta` settings: one field per bot key.
 
-use crate::bot::spec::{KeyInfo, Params, SpecError};
+use crate::bot::spec::{BudgetKind, KeyInfo, Params, SpecError};
 use crate::eval::EvalWeights;
 
 /// Search settings; each is a bot key.
@@ -42,7 +42,8 @@ impl AlphaBetaConfig {
         64,
         Self::DEFAULT_DEPTH as u64,
         "deepest iteration in plies",
-    );
+    )
+    .budget(BudgetKind::Work);
     /// `nodes=`.
     pub const NODES: KeyInfo = KeyInfo::int(
         "nodes",
@@ -50,7 +51,8 @@ impl AlphaBetaConfig {
         10_000_000_000,
         Self::DEFAULT_NODES,
         "node budget per move, deterministic (0 = none); about a second; the default applies only when neither depth nor ms is given",
-    );
+    )
+    .budget(BudgetKind::Work);
     /// `ms=`: `-` is how every bot lists "no time budget" (ms=0 is
     /// accepted and means the same).
     pub const MS: KeyInfo = KeyInfo::opt_int(
@@ -58,7 +60,8 @@ impl AlphaBetaConfig {
         0,
         3_600_000,
         "time budget per move in milliseconds (- or 0: none; makes games unrepeatable)",
-    );
+    )
+    .budget(BudgetKind::Time);
     /// `solve=`.
     pub const SOLVE: KeyInfo = KeyInfo::int(
         "solve",

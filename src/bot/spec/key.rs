@@ -106,6 +106,17 @@ macro_rules! key_values {
 }
 pub(crate) use key_values;
 
+/// What a budget key bounds. `serve` reads it from the catalogue: a spec
+/// that gives any budget key keeps its budget, and the page's time goes
+/// into the [`BudgetKind::Time`] key of a spec that gives none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BudgetKind {
+    /// Milliseconds of thinking per move.
+    Time,
+    /// Counted work per move: iterations, playouts, nodes or plies.
+    Work,
+}
+
 /// One key a bot accepts: what the parser checks and `pahtum bots` lists.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct KeyInfo {
@@ -121,6 +132,8 @@ pub struct KeyInfo {
     /// Ranges listed bare (`0..=10`), as `mcts` lists its own keys, rather
     /// than with their type (`a number 0..=10`).
     pub bare: bool,
+    /// Whether the key bounds a move's search, and how.
+    pub budget: Option<BudgetKind>,
 }
 
 impl KeyInfo {
@@ -131,6 +144,7 @@ impl KeyInfo {
             help,
             research: false,
             bare: false,
+            budget: None,
         }
     }
 
@@ -223,6 +237,14 @@ impl KeyInfo {
     pub const fn research(self) -> Self {
         KeyInfo {
             research: true,
+            ..self
+        }
+    }
+
+    /// The key marked as bounding a move's search by `budget`.
+    pub const fn budget(self, budget: BudgetKind) -> Self {
+        KeyInfo {
+            budget: Some(budget),
             ..self
         }
     }

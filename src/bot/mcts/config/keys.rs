@@ -3,7 +3,7 @@
 //! option. The parser (`config/parse.rs`) and `pahtum bots` read them.
 
 use super::*;
-use crate::bot::spec::KeyInfo;
+use crate::bot::spec::{BudgetKind, KeyInfo};
 
 /// An everyday key (budget, threads, playouts, opponent model, memory),
 /// its range listed bare.
@@ -24,14 +24,16 @@ pub const ITERS: KeyInfo = key(KeyInfo::int(
     MAX_ITERS,
     DEFAULT_ITERS,
     "iterations (playouts) per move; reproducible",
-));
+)
+.budget(BudgetKind::Work));
 /// `ms=`.
 pub const MS: KeyInfo = key(KeyInfo::opt_int(
     "ms",
     1,
     86_400_000,
     "time budget per move in milliseconds instead of iters (-: none; not reproducible)",
-));
+)
+.budget(BudgetKind::Time));
 /// `c=`.
 pub const C: KeyInfo = research(KeyInfo::real(
     "c",
