@@ -32,8 +32,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bots::bots, m)?)?;
     m.add_function(wrap_pyfunction!(bots::bots_text, m)?)?;
     m.add_function(wrap_pyfunction!(bots::solve, m)?)?;
-    m.add_function(wrap_pyfunction!(bots::tournament_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::tournament_tables, m)?)?;
     m.add_function(wrap_pyfunction!(position::score_text, m)?)?;
     m.add("GAMES_HEADER", pahtum::arena::games_csv::GAMES_HEADER)?;
+    // The CLI's defaults, so that the Python wrappers cannot drift from them.
+    m.add("DEFAULT_SEED", pahtum::cli::common::DEFAULT_SEED)?;
+    m.add("DEFAULT_GAMES", pahtum::cli::tournament::DEFAULT_GAMES)?;
     Ok(())
 }
