@@ -40,7 +40,7 @@ impl PyBot {
     /// message (naming the key). The seed defaults to the CLI's `--seed`
     /// default, so a script without seeds replays itself.
     #[new]
-    #[pyo3(signature = (spec, seed=DEFAULT_SEED))]
+    #[pyo3(signature = (spec, seed=1))]
     fn new(spec: &str, seed: u64) -> PyResult<PyBot> {
         let catalog = builtin_catalog();
         let parsed = catalog.parse_unattended(spec).map_err(value_error)?;

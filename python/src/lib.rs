@@ -25,6 +25,10 @@ pub(crate) fn runtime_error(e: impl std::fmt::Display) -> PyErr {
     PyRuntimeError::new_err(e.to_string())
 }
 
+// `Position` and `Bot` write their seed default as the literal 1, so that
+// `help()` shows it; it must stay the CLI's.
+const _: () = assert!(pahtum::cli::common::DEFAULT_SEED == 1);
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPosition>()?;

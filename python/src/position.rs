@@ -104,7 +104,7 @@ impl PyPosition {
     /// first layout of a tournament with that seed), and the seed defaults
     /// to the CLI's, so a position and a command line name the same board.
     #[new]
-    #[pyo3(signature = (size=7, holes=None, pie=false, komi=None, seed=DEFAULT_SEED))]
+    #[pyo3(signature = (size=7, holes=None, pie=false, komi=None, seed=1))]
     fn new(
         size: i64,
         holes: Option<&Bound<'_, PyAny>>,

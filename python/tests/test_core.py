@@ -249,6 +249,8 @@ def test_tournament_tables_are_the_cli_files(cli_default_run, table, index):
 
 
 def test_seeds_default_to_one():
+    for f in (pahtum.Position, pahtum.Bot, pahtum.tournament):
+        assert inspect.signature(f).parameters["seed"].default == 1, f
     assert pahtum.Position(7, 5).holes() == pahtum.Position(7, 5, seed=1).holes()
     assert pahtum.Position(7, 5).playouts(200) == pahtum.Position(7, 5, seed=1).playouts(200)
 
