@@ -9,12 +9,15 @@ import pandas as pd
 
 import pahtum
 
-games, summary = pahtum.tournament(
-    ["random", "greedy", "heuristic", "mcts:iters=300"], games=10, size=7, holes=5, seed=1,
-    threads=2)
-games = pd.DataFrame(games)
-summary = pd.DataFrame(summary).set_index("bot").sort_values("score", ascending=False)
-print(summary.to_string())
+t = pahtum.tournament(["random", "greedy", "heuristic", "mcts:iters=300"], games=10, size=7,
+                      holes=5, seed=1)
+# The columns of games.csv, summary.csv and ratings.csv.
+games = pd.DataFrame(t.games)
+summary = pd.DataFrame(t.summary).set_index(["bot", "opponent"])
+ratings = pd.DataFrame(t.ratings).set_index("bot")
+print(summary[["games", "wins", "draws", "losses", "score_rate"]].to_string())
+print()
+print(ratings.to_string())
 print()
 margin = games.assign(margin=games.white_score - games.black_score)
 print(margin.groupby("white").margin.mean().rename("mean margin as white").to_string())
@@ -22,7 +25,9 @@ try:
     import matplotlib
 
     matplotlib.use("Agg")
-    ax = summary["score"].plot.bar(ylabel="score", title="pahtum.tournament, 7x7, 5 holes")
+    err = [ratings.elo - ratings.elo_lo, ratings.elo_hi - ratings.elo]
+    ax = ratings.elo.plot.bar(yerr=err, ylabel="Elo (95 % interval)",
+                              title="pahtum.tournament, 7x7, 5 holes")
     out = sys.argv[1] if len(sys.argv) > 1 else "tournament.png"
     ax.figure.savefig(out, bbox_inches="tight")
     print(f"\nplot written to {out}")

@@ -8,13 +8,15 @@ swap.
 
 import csv as _csv
 import io as _io
+import typing as _typing
 
 import numpy as _np
 
 from . import _core
 from ._core import Bot, bots, bots_text
 
-__all__ = ["Position", "Bot", "bots", "bots_text", "solve", "score", "tournament", "planes"]
+__all__ = ["Position", "Bot", "bots", "bots_text", "solve", "score", "tournament", "Tournament",
+           "planes", "DEFAULT_SEED", "DEFAULT_GAMES"]
 
 Position = _core.Position
 
@@ -51,45 +53,73 @@ def score(text):
     return _core.score_text(text)
 
 
-_INT_COLUMNS = ("game", "layout", "white_score", "black_score", "plies", "white_ms", "black_ms")
+#: Columns of ``games.csv``, ``summary.csv`` and ``ratings.csv`` read as
+#: integers; every other column is a float, except the text ones below.
+_INT_COLUMNS = frozenset(("game", "layout", "white_score", "black_score", "plies", "white_ms",
+                          "black_ms", "games", "wins", "draws", "losses"))
+_TEXT_COLUMNS = frozenset(("bot", "opponent", "white", "black", "winner", "holes", "moves",
+                           "termination"))
+
+#: The seed every function uses when given none: the CLI's ``--seed``
+#: default, so a script without seeds replays itself, and a tournament
+#: without one plays the games of ``pahtum tournament`` without ``--seed``.
+DEFAULT_SEED = _core.DEFAULT_SEED
+
+#: Games per pairing when ``games`` is not given: ``pahtum tournament``'s
+#: ``--games`` default for a field of bots given with ``--bot``.
+DEFAULT_GAMES = _core.DEFAULT_GAMES
 
 
-def tournament(bots, games=10, size=7, holes=(5,), pie=False, komi=0, seed=0, threads=1,
-               format="round-robin"):
-    """Runs a tournament with the Rust runner (the same games and rows as
-    ``pahtum tournament``) and returns ``(games, summary)``: lists of dicts,
-    one per game (the ``games.csv`` columns) and one per bot (games, wins,
-    draws, losses, points, score), each ready for ``pandas.DataFrame``."""
-    if isinstance(holes, int):
-        holes = [holes]
-    rows = _core.tournament_rows(list(bots), games, size, list(holes), pie, komi, seed,
-                                 threads, format)
-    text = _core.GAMES_HEADER + "\n" + "\n".join(rows) + "\n"
+class Tournament(_typing.NamedTuple):
+    """What :func:`tournament` returns: ``(games, summary, ratings)``, lists
+    of dicts keyed by the columns of ``games.csv``, ``summary.csv`` and
+    ``ratings.csv``."""
+
+    #: One dict per game, in game order.
+    games: list
+    #: One dict per bot and opponent that met.
+    summary: list
+    #: One dict per bot, best first.
+    ratings: list
+
+
+def _table(text):
+    """The rows of CSV ``text`` (header first) as dicts, each value typed as
+    pandas would read it: counts as ints, rates and means as floats, names
+    as strings, ``swapped`` as a bool."""
     out = []
     for r in _csv.DictReader(_io.StringIO(text)):
-        for c in _INT_COLUMNS:
-            r[c] = int(r[c])
-        r["swapped"] = r["swapped"] in ("1", "true")
+        for k, v in r.items():
+            if k == "swapped":
+                r[k] = v in ("1", "true")
+            elif k in _INT_COLUMNS:
+                r[k] = int(v)
+            elif k not in _TEXT_COLUMNS:
+                try:
+                    r[k] = float(v)
+                except ValueError:
+                    pass
         out.append(r)
-    labels = [Bot(b).name for b in bots]
-    summary = []
-    for lab in labels:
-        w = d = l = 0
-        for g in out:
-            if lab not in (g["white"], g["black"]):
-                continue
-            mine = "white" if g["white"] == lab else "black"
-            if g["winner"] == "draw":
-                d += 1
-            elif g["winner"] == mine:
-                w += 1
-            else:
-                l += 1
-        n = w + d + l
-        pts = w + 0.5 * d
-        summary.append({"bot": lab, "games": n, "wins": w, "draws": d, "losses": l,
-                        "points": pts, "score": pts / n if n else 0.0})
-    return out, summary
+    return out
+
+
+def tournament(bots, games=DEFAULT_GAMES, size=7, holes=(5,), pie=False, komi=0,
+               seed=DEFAULT_SEED, threads=None, format="round-robin"):
+    """Runs a tournament with the Rust runner and returns
+    ``Tournament(games, summary, ratings)``: the rows ``pahtum tournament``
+    writes to ``games.csv``, ``summary.csv`` and ``ratings.csv``, as lists of
+    dicts keyed by those files' columns, each ready for ``pandas.DataFrame``.
+
+    The defaults are the CLI's: ``games`` per pairing (rounded up to whole
+    colour-swapped pairs), ``seed`` and ``threads=None`` (all cores; the
+    results do not depend on it), so ``tournament(["random", "greedy"])``
+    plays the games of ``pahtum tournament --bot random --bot greedy``."""
+    if isinstance(holes, int):
+        holes = [holes]
+    rows, summary, ratings = _core.tournament_tables(list(bots), games, size, list(holes), pie,
+                                                     komi, seed, threads, format)
+    games_text = _core.GAMES_HEADER + "\n" + "\n".join(rows) + "\n"
+    return Tournament(_table(games_text), _table(summary), _table(ratings))
 
 
 def _register_gymnasium():

@@ -2,7 +2,7 @@
 
 ``pyspiel.load_game("pahtum(size=5,holes=3)")``; parameters ``size`` (7),
 ``holes`` (5, drawn from ``seed``), ``pie`` (False), ``komi`` (0.0) and
-``seed`` (0). The layout is drawn once per game from ``seed``, so the game is
+``seed`` (1, the CLI's ``--seed`` default). The layout is drawn once per game from ``seed``, so the game is
 deterministic. Actions are square indices ``row * size + col``, and
 ``size*size`` is the pie swap. Player 0 moves first (White, unless Black
 swaps); returns are +1 / 0 / -1. ``str(state)`` is the board in
@@ -11,9 +11,9 @@ docs/RULES.md text format.
 
 import pyspiel
 
-from ._core import Position
+from ._core import DEFAULT_SEED, Position
 
-_DEFAULTS = {"size": 7, "holes": 5, "pie": False, "komi": 0.0, "seed": 0}
+_DEFAULTS = {"size": 7, "holes": 5, "pie": False, "komi": 0.0, "seed": DEFAULT_SEED}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="pahtum",

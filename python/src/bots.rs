@@ -7,8 +7,10 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
 use pahtum::arena::{
-    Format, GameRecord, Observer, Shard, TournamentConfig, ArenaError, run_tournament,
+    ArenaError, Format, GameRecord, Observer, Report, Shard, TournamentConfig, run_tournament,
 };
+use pahtum::cli::common::{DEFAULT_SEED, threads as resolve_threads};
+use pahtum::cli::tournament::DEFAULT_GAMES;
 use pahtum::solve::{SolveLimits, Solver, format_halves};
 use pahtum::{Bot, HoleSetup, Komi, Rules, builtin_catalog};
 use pyo3::prelude::*;
@@ -34,10 +36,11 @@ pub struct PyBot {
 
 #[pymethods]
 impl PyBot {
-    /// `Bot(spec, seed=0)`; a bad spec raises `ValueError` with the CLI's
-    /// message (naming the key).
+    /// `Bot(spec, seed=1)`; a bad spec raises `ValueError` with the CLI's
+    /// message (naming the key). The seed defaults to the CLI's `--seed`
+    /// default, so a script without seeds replays itself.
     #[new]
-    #[pyo3(signature = (spec, seed=0))]
+    #[pyo3(signature = (spec, seed=1))]
     fn new(spec: &str, seed: u64) -> PyResult<PyBot> {
         let catalog = builtin_catalog();
         let parsed = catalog.parse_unattended(spec).map_err(value_error)?;
@@ -182,12 +185,14 @@ impl Observer for Rows {
 }
 
 /// Runs a tournament with the Rust runner (the same games, seeds and rows
-/// as `pahtum tournament`) and returns its `games.csv` lines, the GIL
-/// released.
+/// as `pahtum tournament`, whose defaults it shares: `--games`, `--seed`,
+/// all cores) and returns the text of its `games.csv` lines, `summary.csv`
+/// and `ratings.csv`, the GIL released. The tables come from the CLI's own
+/// writers, so the Python rows have the files' columns and values.
 #[pyfunction]
-#[pyo3(signature = (bots, games=10, size=7, holes=vec![5], pie=false, komi=None, seed=0, threads=1, format="round-robin"))]
+#[pyo3(signature = (bots, games=DEFAULT_GAMES, size=7, holes=vec![5], pie=false, komi=None, seed=DEFAULT_SEED, threads=None, format="round-robin"))]
 #[allow(clippy::too_many_arguments)]
-pub fn tournament_rows(
+pub fn tournament_tables(
     py: Python<'_>,
     bots: Vec<String>,
     games: u64,
@@ -196,9 +201,11 @@ pub fn tournament_rows(
     pie: bool,
     komi: Option<&Bound<'_, PyAny>>,
     seed: u64,
-    threads: usize,
+    threads: Option<usize>,
     format: &str,
-) -> PyResult<Vec<String>> {
+) -> PyResult<(Vec<String>, String, String)> {
+    let threads = resolve_threads(threads)
+        .map_err(|e| value_error(e.to_string().replacen("--threads", "threads", 1)))?;
     let catalog = builtin_catalog();
     let komi = match komi {
         None => Komi::ZERO,
@@ -243,9 +250,13 @@ pub fn tournament_rows(
     };
     let cancel = AtomicBool::new(false);
     let mut rows = Rows(Vec::new());
-    let result = py.allow_threads(|| run_tournament(&config, &catalog, &cancel, &mut rows));
+    let result = py.allow_threads(|| {
+        let records = run_tournament(&config, &catalog, &cancel, &mut rows)?;
+        let report = Report::new(&config.labels(), &config.schedule(), &records);
+        Ok((report.summary_csv(), report.ratings_csv()))
+    });
     match result {
-        Ok(_) => Ok(rows.0),
+        Ok((summary, ratings)) => Ok((rows.0, summary, ratings)),
         Err(e @ (ArenaError::Config(_) | ArenaError::Invalid(_))) => Err(value_error(e)),
         Err(e) => Err(runtime_error(e)),
     }

@@ -25,6 +25,10 @@ pub(crate) fn runtime_error(e: impl std::fmt::Display) -> PyErr {
     PyRuntimeError::new_err(e.to_string())
 }
 
+// `Position` and `Bot` write their seed default as the literal 1, so that
+// `help()` shows it; it must stay the CLI's.
+const _: () = assert!(pahtum::cli::common::DEFAULT_SEED == 1);
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPosition>()?;
@@ -32,8 +36,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bots::bots, m)?)?;
     m.add_function(wrap_pyfunction!(bots::bots_text, m)?)?;
     m.add_function(wrap_pyfunction!(bots::solve, m)?)?;
-    m.add_function(wrap_pyfunction!(bots::tournament_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::tournament_tables, m)?)?;
     m.add_function(wrap_pyfunction!(position::score_text, m)?)?;
     m.add("GAMES_HEADER", pahtum::arena::games_csv::GAMES_HEADER)?;
+    // The CLI's defaults, so that the Python wrappers cannot drift from them.
+    m.add("DEFAULT_SEED", pahtum::cli::common::DEFAULT_SEED)?;
+    m.add("DEFAULT_GAMES", pahtum::cli::tournament::DEFAULT_GAMES)?;
     Ok(())
 }

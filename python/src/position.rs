@@ -1,23 +1,22 @@
 //! `pahtum.Position`: a game in progress, with undo, for Python.
 
+use pahtum::arena::schedule::{GameKey, game_seeds};
+use pahtum::cli::common::DEFAULT_SEED;
 use pahtum::game::text::board_text;
 use pahtum::{Bitboard, Game, HoleSetup, Komi, Move, Player, Position, Rules, Square};
-use pahtum::{FastRng, layout_rng, parse_boards};
+use pahtum::{FastRng, derive_seed, layout_rng, parse_boards};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 
 use crate::value_error;
 
-/// A seed for callers that gave none: different on each call, so two
-/// unseeded positions do not share a layout.
-pub(crate) fn fresh_seed() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
-    pahtum::derive_seed(nanos, &[COUNTER.fetch_add(1, Ordering::Relaxed)])
+/// Path element of the playout stream under a position's seed, so that
+/// it never repeats the layout stream drawn from the same seed.
+const PLAYOUT_STREAM: u64 = 0x706c_6179;
+
+/// The playout stream of a position made with `seed`.
+fn playout_rng(seed: u64) -> FastRng {
+    FastRng::new(derive_seed(seed, &[PLAYOUT_STREAM]))
 }
 
 /// Komi from a Python number or string, with the CLI's message.
@@ -75,15 +74,16 @@ fn colour_name(p: Player) -> &'static str {
 pub struct PyPosition {
     pub(crate) game: Game,
     // The stream of unseeded playouts: seeding one per call would cost more
-    // than the playout itself.
+    // than the playout itself. It starts from the position's seed, so a
+    // script that gives no seed still replays itself.
     rng: FastRng,
 }
 
 impl PyPosition {
-    fn from_game(game: Game) -> PyPosition {
+    fn from_game(game: Game, seed: u64) -> PyPosition {
         PyPosition {
             game,
-            rng: FastRng::new(fresh_seed()),
+            rng: playout_rng(seed),
         }
     }
 
@@ -98,17 +98,19 @@ impl PyPosition {
 
 #[pymethods]
 impl PyPosition {
-    /// `Position(size=7, holes=5, pie=False, komi=0.0, seed=None)`: holes
-    /// is a count drawn from `seed` (the CLI's layout stream) or a list of
-    /// squares (names or indices).
+    /// `Position(size=7, holes=5, pie=False, komi=0.0, seed=1)`: holes
+    /// is a count drawn from `seed` or a list of squares (names or
+    /// indices). A count draws the holes of `pahtum play --seed SEED` (the
+    /// first layout of a tournament with that seed), and the seed defaults
+    /// to the CLI's, so a position and a command line name the same board.
     #[new]
-    #[pyo3(signature = (size=7, holes=None, pie=false, komi=None, seed=None))]
+    #[pyo3(signature = (size=7, holes=None, pie=false, komi=None, seed=1))]
     fn new(
         size: i64,
         holes: Option<&Bound<'_, PyAny>>,
         pie: bool,
         komi: Option<&Bound<'_, PyAny>>,
-        seed: Option<u64>,
+        seed: u64,
     ) -> PyResult<PyPosition> {
         let size: u8 = u8::try_from(size)
             .map_err(|_| value_error(format!("board size {size} is not supported (use 3 to 8)")))?;
@@ -150,9 +152,11 @@ impl PyPosition {
             pie,
             komi,
         };
-        let mut rng = layout_rng(seed.unwrap_or_else(fresh_seed));
-        let pos = rules.new_game(&mut rng).map_err(value_error)?;
-        Ok(PyPosition::from_game(Game::new(pos)))
+        let layout = game_seeds(seed, GameKey::Scheduled { layout: 0, game: 0 }).layout;
+        let pos = rules
+            .new_game(&mut layout_rng(layout))
+            .map_err(value_error)?;
+        Ok(PyPosition::from_game(Game::new(pos), seed))
     }
 
     /// A position from board text (docs/RULES.md format: `W`, `B`, `#`,
@@ -172,7 +176,7 @@ impl PyPosition {
             )));
         }
         let pos = boards[0].to_position(pie, komi).map_err(value_error)?;
-        Ok(PyPosition::from_game(Game::new(pos)))
+        Ok(PyPosition::from_game(Game::new(pos), DEFAULT_SEED))
     }
 
     /// Board side.
@@ -298,17 +302,17 @@ impl PyPosition {
         self.pos().outcome().name()
     }
 
-    /// An independent copy.
+    /// An independent copy (its playout stream too, where it stands).
     fn copy(&self) -> PyPosition {
-        PyPosition::from_game(self.game.clone())
+        self.clone()
     }
 
     fn __copy__(&self) -> PyPosition {
-        PyPosition::from_game(self.game.clone())
+        self.clone()
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyPosition {
-        PyPosition::from_game(self.game.clone())
+        self.clone()
     }
 
     /// The board in docs/RULES.md text format.
@@ -377,6 +381,7 @@ impl PyPosition {
 
     /// The margin (points, White minus Black with komi) of one uniformly
     /// random playout from here, done in Rust; the position is unchanged.
+    /// Without `seed`, the next playout of the position's own stream.
     #[pyo3(signature = (seed=None))]
     fn playout(&mut self, seed: Option<u64>) -> f64 {
         let pos = self.game.position();
@@ -388,11 +393,13 @@ impl PyPosition {
     }
 
     /// The sum of the margins of `count` random playouts (for measuring
-    /// and for flat Monte Carlo), the GIL released.
+    /// and for flat Monte Carlo), the GIL released. Without `seed`, seeded
+    /// from the position's own stream, so two calls draw different
+    /// playouts and a rerun of the script draws the same ones.
     #[pyo3(signature = (count, seed=None))]
-    fn playouts(&self, py: Python<'_>, count: u64, seed: Option<u64>) -> f64 {
+    fn playouts(&mut self, py: Python<'_>, count: u64, seed: Option<u64>) -> f64 {
         let pos = *self.pos();
-        let seed = seed.unwrap_or_else(fresh_seed);
+        let seed = seed.unwrap_or_else(|| self.rng.next_word());
         py.allow_threads(move || {
             let mut rng = FastRng::new(seed);
             let mut sum: i64 = 0;

@@ -1,7 +1,10 @@
 """The core API: Position, Bot, bots, solve, score, tournament, errors, and
 agreement with the command line."""
 
+import csv
+import inspect
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -160,14 +163,18 @@ def test_solve_refuses_big_positions():
 
 
 def test_tournament_rows():
-    games, summary = pahtum.tournament(["random", "greedy"], games=4, size=5, holes=3, seed=1)
+    games, summary, ratings = pahtum.tournament(["random", "greedy"], games=4, size=5, holes=3,
+                                                seed=1)
     assert len(games) == 4 and {s["bot"] for s in summary} == {"random", "greedy"}
-    assert sum(s["points"] for s in summary) == 4
-    again, _ = pahtum.tournament(["random", "greedy"], games=4, size=5, holes=3, seed=1, threads=2)
+    assert sum(s["wins"] + s["draws"] / 2 for s in summary) == 4
+    assert {r["bot"] for r in ratings} == {"random", "greedy"}
+    again = pahtum.tournament(["random", "greedy"], games=4, size=5, holes=3, seed=1, threads=2)
     strip = lambda rows: [{k: v for k, v in r.items() if not k.endswith("_ms")} for r in rows]
-    assert strip(again) == strip(games)
+    assert strip(again.games) == strip(games) and again.summary == summary
     with pytest.raises(ValueError, match="two bots are named"):
         pahtum.tournament(["random", "random"], games=2)
+    with pytest.raises(ValueError, match="threads"):
+        pahtum.tournament(["random", "greedy"], games=2, threads=0)
 
 
 def test_tournament_matches_cli(tmp_path):
@@ -177,8 +184,98 @@ def test_tournament_matches_cli(tmp_path):
                     "--size", "5", "--holes", "3", "--seed", "1", "--out", str(out)],
                    capture_output=True, check=True)
     rows = (out / "games.csv").read_text().splitlines()[1:]
-    games, _ = pahtum.tournament(["random", "greedy"], games=4, size=5, holes=3, seed=1)
-    assert [r.split(",")[10] for r in rows] == [g["moves"] for g in games]
+    t = pahtum.tournament(["random", "greedy"], games=4, size=5, holes=3, seed=1)
+    assert [r.split(",")[10] for r in rows] == [g["moves"] for g in t.games]
+
+
+def read_csv(path):
+    """The header and the rows (lists of strings) of a CSV file."""
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    return rows[0], rows[1:]
+
+
+def as_text(value):
+    """A value of a Python row as the CLI writes it in its CSV file."""
+    return str(int(value)) if isinstance(value, bool) else str(value)
+
+
+def same_value(py, text):
+    """Whether a Python row's value is the CLI's cell: numbers by value (the
+    file rounds them as printed), the rest as text."""
+    if isinstance(py, float):
+        return py == float(text)
+    return as_text(py) == text
+
+
+@pytest.fixture(scope="module")
+def cli_default_run(tmp_path_factory):
+    """`pahtum tournament` with two bots and no --games, --seed or --threads:
+    every default the Python API is to share."""
+    exe = cli()
+    out = tmp_path_factory.mktemp("defaults") / "t"
+    subprocess.run([exe, "tournament", "--bot", "random", "--bot", "greedy", "--size", "5",
+                    "--holes", "3", "--quiet", "--out", str(out)], capture_output=True, check=True)
+    return out
+
+
+def test_tournament_defaults_are_the_clis(cli_default_run):
+    exe = cli()
+    help_text = subprocess.run([exe, "tournament", "--help"], capture_output=True, text=True,
+                               check=True).stdout
+    games_default = int(re.search(r"--games <N>.*\[default: (\d+)", help_text).group(1))
+    seed_default = int(re.search(r"--seed <N>.*\[default: (\d+)\]", help_text).group(1))
+    params = inspect.signature(pahtum.tournament).parameters
+    assert (params["games"].default, params["seed"].default) == (games_default, seed_default)
+    assert (pahtum.DEFAULT_GAMES, pahtum.DEFAULT_SEED) == (games_default, seed_default)
+    header, rows = read_csv(cli_default_run / "games.csv")
+    games = pahtum.tournament(["random", "greedy"], size=5, holes=3)[0]
+    assert len(games) == len(rows) == games_default
+    for g, row in zip(games, rows):
+        assert list(g) == header
+        assert [as_text(v) for k, v in g.items() if not k.endswith("_ms")] == \
+            [c for k, c in zip(header, row) if not k.endswith("_ms")]
+
+
+@pytest.mark.parametrize("table, index", [("summary", 1), ("ratings", 2)])
+def test_tournament_tables_are_the_cli_files(cli_default_run, table, index):
+    header, rows = read_csv(cli_default_run / f"{table}.csv")
+    got = pahtum.tournament(["random", "greedy"], size=5, holes=3)[index]
+    assert len(got) == len(rows) > 0
+    for d, row in zip(got, rows):
+        assert list(d) == header
+        assert all(same_value(d[k], c) for k, c in zip(header, row)), (d, row)
+    assert all(isinstance(d["games"], int) for d in got)
+
+
+def test_seeds_default_to_one():
+    for f in (pahtum.Position, pahtum.Bot, pahtum.tournament):
+        assert inspect.signature(f).parameters["seed"].default == 1, f
+    assert pahtum.Position(7, 5).holes() == pahtum.Position(7, 5, seed=1).holes()
+    assert pahtum.Position(7, 5).playouts(200) == pahtum.Position(7, 5, seed=1).playouts(200)
+
+    def game(bot):
+        p = pahtum.Position(5, 3, seed=1)
+        while not p.is_over():
+            p.play(bot.select_move(p))
+        return p.moves()
+
+    assert game(pahtum.Bot("random")) == game(pahtum.Bot("random", seed=1))
+    assert game(pahtum.Bot("random")) != game(pahtum.Bot("random", seed=0))
+    strip = lambda rows: [{k: v for k, v in r.items() if not k.endswith("_ms")} for r in rows]
+    assert strip(pahtum.tournament(["random", "greedy"], games=4, size=5).games) == \
+        strip(pahtum.tournament(["random", "greedy"], games=4, size=5, seed=1).games)
+
+
+@pytest.mark.parametrize("size, holes, seed", [(7, 5, None), (7, 7, 3), (5, 3, 12)])
+def test_position_layout_is_the_clis(size, holes, seed):
+    exe = cli()
+    args = [exe, "play", "--white", "random", "--black", "random", "--size", str(size),
+            "--holes", str(holes), "--quiet"] + ([] if seed is None else ["--seed", str(seed)])
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    cli_holes = re.search(r"holes=(\S+)", out).group(1).split(",")
+    kw = {} if seed is None else {"seed": seed}
+    assert sorted(pahtum.Position(size, holes, **kw).holes()) == sorted(cli_holes)
 
 
 def test_playout():
@@ -186,3 +283,7 @@ def test_playout():
     assert p.playout(1) == p.playout(1)
     assert isinstance(p.playouts(100, 1), float)
     assert p.moves() == []
+    # Unseeded: a stream of its own, the same on a rerun, new on each call.
+    q = pahtum.Position(7, 5, seed=0)
+    assert [p.playouts(100) for _ in range(2)] == [q.playouts(100) for _ in range(2)]
+    assert q.playouts(100) != q.playouts(100)
