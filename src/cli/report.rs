@@ -112,7 +112,7 @@ fn review_games(runs: &[RunData], a: &ReportArgs) -> CliResult<bool> {
         let at = review_dir(dir, game);
         if is_non_empty(&at) || at.is_file() {
             return Err(usage(format!(
-                "--review: {} is in the way of game {game}'s review (not empty and holds no review); move it away",
+                "--review: {} is in the way of game {game}'s review: it holds something else than a review; move it away",
                 at.display()
             )));
         }
