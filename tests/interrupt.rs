@@ -246,3 +246,127 @@ fn finished_rows_reach_the_file_while_a_slow_game_runs() {
             .all(|r| r.contains(",random,greedy,") || r.contains(",greedy,random,"))
     );
 }
+
+/// Every file and directory under `dir`, relative to it.
+fn tree(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("read_dir").flatten() {
+            let p = e.path();
+            out.push(p.strip_prefix(dir).expect("under").display().to_string());
+            if p.is_dir() {
+                stack.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// SIGINT during `review` into a directory that does not exist: exit 130,
+/// and neither it nor its missing parent is made.
+#[test]
+fn sigint_during_a_review_makes_no_directory() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("new").join("r");
+    let mut child = Command::new(BIN)
+        .args(["review", "--moves", "d4 c3", "--layout", "a1", "--quiet"])
+        .args(["--bot", "mcts:iters=100000000", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start");
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(
+        child.try_wait().expect("wait").is_none(),
+        "the review ended"
+    );
+    common::send(child.id(), Signal::SIGINT);
+    let (code, _) = wait_exit(&mut child, EXIT_WITHIN);
+    let err = stderr_of(&mut child);
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("no review"), "{err}");
+    assert_eq!(tree(tmp.path()), Vec::<String>::new());
+}
+
+/// SIGINT during `report --review`, while its second review runs: exit
+/// 130, the first review kept whole (its `review.csv` and `review.json`),
+/// no directory of the interrupted one, no page and no temporary file.
+#[test]
+fn sigint_during_report_review_leaves_only_whole_reviews() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let run = tmp.path().join("run");
+    let o = Command::new(BIN)
+        .args(TOURNAMENT_RANDOM_GREEDY)
+        .args(["--games", "4", "--quiet", "--out"])
+        .arg(&run)
+        .output()
+        .expect("tournament");
+    assert!(o.status.success());
+    let before = tree(&run);
+    let mut child = Command::new(BIN)
+        .arg("report")
+        .arg(&run)
+        .args(["--review", "--review-max", "5"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start");
+    // A 7x7 review takes seconds: the signal comes while the second runs.
+    let t0 = Instant::now();
+    while !run.join("review-0").join("review.csv").exists() {
+        assert!(t0.elapsed() < Duration::from_secs(60), "no first review");
+        assert!(child.try_wait().expect("wait").is_none(), "report ended");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    common::send(child.id(), Signal::SIGINT);
+    let (code, _) = wait_exit(&mut child, EXIT_WITHIN);
+    let err = stderr_of(&mut child);
+    assert_eq!(code, Some(130), "{err}");
+    let mut want = before;
+    want.extend(["review-0", "review-0/review.csv", "review-0/review.json"].map(String::from));
+    want.sort();
+    assert_eq!(tree(&run), want, "{err}");
+}
+
+/// SIGINT while `accuracy` judges its first position: exit 130 and no
+/// output directory (a header alone is no result, and a run that cannot
+/// be resumed would only stand in the way of the same command again).
+#[test]
+fn sigint_before_the_first_accuracy_row_leaves_no_directory() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let suite = tmp.path().join("big.txt");
+    std::fs::write(
+        &suite,
+        "; name=big\n.......\n.......\n..#....\n.......\n....#..\n.......\n.......\n",
+    )
+    .expect("write");
+    let out = tmp.path().join("acc");
+    let mut child = Command::new(BIN)
+        .args([
+            "accuracy",
+            "--bot",
+            "greedy",
+            "--max-empty",
+            "49",
+            "--quiet",
+        ])
+        .arg("--positions")
+        .arg(&suite)
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start");
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(child.try_wait().expect("wait").is_none(), "accuracy ended");
+    common::send(child.id(), Signal::SIGINT);
+    let (code, _) = wait_exit(&mut child, EXIT_WITHIN);
+    let err = stderr_of(&mut child);
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("nothing written"), "{err}");
+    assert!(!out.exists(), "{:?}", tree(&out));
+}

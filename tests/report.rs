@@ -161,3 +161,55 @@ fn a_directory_that_is_not_a_run_is_refused_by_name() {
     assert!(!dir.join("report.html").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The page says who made each review (`review.json`): the bot, the
+/// solve bound and the seed. `--review` keeps a review made otherwise
+/// (with `pahtum review`), reviews the others with its defaults and
+/// records them, and refuses, before any review, a review directory
+/// that holds something else.
+#[test]
+fn report_review_shows_who_made_each_review_and_keeps_other_reviews() {
+    let dir = tmp("prov");
+    tournament(&dir);
+    ok(&[
+        "review",
+        common::s(&dir),
+        "--game",
+        "0",
+        "--bot",
+        "greedy",
+        "--exact",
+        "0",
+        "--quiet",
+    ]);
+    let own = read(&dir.join("review-0/review.csv"));
+    std::fs::create_dir_all(dir.join("review-1")).unwrap();
+    std::fs::write(dir.join("review-1/notes.txt"), "mine\n").unwrap();
+    let e = refused(&["report", common::s(&dir), "--review", "--review-max", "3"]);
+    assert!(e.contains("review-1") && e.contains("--review"), "{e}");
+    assert!(!dir.join("review-2").exists());
+    std::fs::remove_dir_all(dir.join("review-1")).unwrap();
+
+    ok(&["report", common::s(&dir), "--review", "--review-max", "2"]);
+    assert_eq!(read(&dir.join("review-0/review.csv")), own);
+    let rec: serde_json::Value =
+        serde_json::from_str(&read(&dir.join("review-1/review.json"))).unwrap();
+    assert_eq!(rec["bot"], "mcts:iters=2000");
+    assert_eq!(rec["exact"], 20);
+    assert_eq!(rec["seed"], 1);
+    let page = read(&dir.join("report.html"));
+    assert!(page.contains("id=\"reviews-0\""), "no reviews table");
+    for (game, bot, exact) in [(0, "greedy", 0), (1, "mcts:iters=2000", 20)] {
+        assert!(
+            page.contains(&format!("<tr><td>{game}</td><td>{bot}</td>")),
+            "review {game}: no row"
+        );
+        assert!(
+            page.contains(&format!(
+                "\"reviewer\":\"{bot} (solved from {exact} free squares, seed 1)\""
+            )),
+            "review {game}: no provenance"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -217,3 +217,268 @@ fn an_interrupt_exits_130_and_writes_nothing() {
     assert_eq!(status.code(), Some(130));
     assert!(!out.join("review.csv").exists());
 }
+
+/// A finished 5x5 tournament of greedy and heuristic, two games, in `run`.
+fn small_run(run: &Path) {
+    let o = pahtum(&[
+        "tournament",
+        "--bot",
+        "greedy",
+        "--bot",
+        "heuristic",
+        "--games",
+        "2",
+        "--size",
+        "5",
+        "--holes",
+        "3",
+        "--quiet",
+        "--out",
+        run.to_str().expect("path"),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// `review.csv` and `review.json` of `dir`.
+fn review_files(dir: &Path) -> (String, String) {
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).expect(f);
+    (read("review.csv"), read("review.json"))
+}
+
+/// Exit 2 with one line on stderr and nothing on stdout; the line.
+fn refused(args: &[&str]) -> String {
+    let o = pahtum(args);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+    assert!(o.stdout.is_empty(), "{args:?}");
+    assert_eq!(e.trim().lines().count(), 1, "{args:?}: {e}");
+    e
+}
+
+/// `review.json` says which bot (every key, the budget included), solve
+/// bound and seed made the review; the same review again writes the same
+/// files, one with other settings is refused naming `--force` and
+/// replaces it only with `--force`; no evaluation is written `-0.0000`.
+#[test]
+fn a_review_records_its_settings_and_another_replaces_it_only_with_force() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let run = tmp.path().join("run");
+    small_run(&run);
+    let run_s = run.to_str().expect("path");
+    let at = run.join("review-1");
+    let greedy = [
+        "review", run_s, "--game", "1", "--bot", "greedy", "--exact", "0", "--quiet",
+    ];
+    let o = pahtum(&greedy);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (csv, json) = review_files(&at);
+    let rec: serde_json::Value = serde_json::from_str(&json).expect("review.json");
+    assert_eq!(rec["bot"], "greedy");
+    assert_eq!(rec["bot_full"], "greedy:block=0.5");
+    assert_eq!(rec["exact"], 0);
+    assert_eq!(rec["seed"], 1);
+    assert_eq!(rec["game"], 1);
+    assert_eq!(rec["size"], 5);
+    assert_eq!(rec["pie"], false);
+    assert_eq!(rec["moves"], game_row(&run, "1")[10].as_str());
+    // greedy sees no score on an early board: an even position, which
+    // from the other side is -0.0 and must be written as 0.
+    assert!(csv.contains(",0.0000,"), "{csv}");
+    assert!(!csv.contains("-0.0000"), "{csv}");
+    let budget = pahtum(&[
+        "review",
+        run_s,
+        "--game",
+        "0",
+        "--bot",
+        "mcts:iters=50",
+        "--exact",
+        "0",
+        "--quiet",
+    ]);
+    assert!(budget.status.success(), "{}", stderr(&budget));
+    let (_, mcts) = review_files(&run.join("review-0"));
+    let mcts: serde_json::Value = serde_json::from_str(&mcts).expect("review.json");
+    let full = mcts["bot_full"].as_str().expect("bot_full");
+    assert!(
+        full.starts_with("mcts:iters=50,") && full.contains(",threads=1,"),
+        "{full}"
+    );
+
+    // The same review again: the same files.
+    let o = pahtum(&greedy);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(review_files(&at), (csv.clone(), json.clone()));
+
+    // Other settings: refused, naming the directory and --force.
+    for other in [
+        &["--bot", "heuristic", "--exact", "0"][..],
+        &["--bot", "greedy", "--exact", "3"],
+        &["--bot", "greedy", "--exact", "0", "--seed", "2"],
+    ] {
+        let mut args = vec!["review", run_s, "--game", "1", "--quiet"];
+        args.extend_from_slice(other);
+        let e = refused(&args);
+        assert!(
+            e.contains("--force") && e.contains(&at.display().to_string()),
+            "{other:?}: {e}"
+        );
+        assert_eq!(review_files(&at), (csv.clone(), json.clone()));
+    }
+    let o = pahtum(&[
+        "review",
+        run_s,
+        "--game",
+        "1",
+        "--bot",
+        "heuristic",
+        "--exact",
+        "0",
+        "--quiet",
+        "--force",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (_, json) = review_files(&at);
+    let rec: serde_json::Value = serde_json::from_str(&json).expect("review.json");
+    assert_eq!(rec["bot"], "heuristic");
+}
+
+/// A non-empty `--out` is refused, naming `--out`, unless it holds this
+/// very review: files of something else are never written among, even
+/// with `--force`, and another game's review is replaced only with it.
+#[test]
+fn a_non_empty_out_is_refused_unless_it_holds_this_review() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let run = tmp.path().join("run");
+    small_run(&run);
+    let run_s = run.to_str().expect("path");
+    let out = tmp.path().join("out");
+    std::fs::create_dir_all(&out).expect("mkdir");
+    std::fs::write(out.join("notes.txt"), "mine\n").expect("write");
+    let out_s = out.to_str().expect("path");
+    let args = |game: &'static str| {
+        vec![
+            "review", run_s, "--game", game, "--bot", "greedy", "--exact", "0", "--quiet", "--out",
+            out_s,
+        ]
+    };
+    for force in [false, true] {
+        let mut a = args("0");
+        if force {
+            a.push("--force");
+        }
+        let e = refused(&a);
+        assert!(e.contains(&format!("--out {out_s}")), "{e}");
+        assert!(!out.join("review.csv").exists());
+    }
+    // The run's own directory is no review's either.
+    let mut a = args("0");
+    let last = a.len() - 1;
+    a[last] = run_s;
+    let e = refused(&a);
+    assert!(e.contains("--out") && e.contains("holds no review"), "{e}");
+    assert!(!run.join("review.csv").exists());
+
+    std::fs::remove_file(out.join("notes.txt")).expect("rm");
+    let o = pahtum(&args("0"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = review_files(&out);
+    let o = pahtum(&args("0"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(review_files(&out), first);
+    let e = refused(&args("1"));
+    assert!(
+        e.contains("--out") && e.contains("--force") && e.contains("game 0"),
+        "{e}"
+    );
+    assert_eq!(review_files(&out), first);
+}
+
+/// `fpa` writes a `games.csv` like a tournament's: its games are reviewed
+/// under their own conditions (layout 1 of `--holes 3 --pie` is played
+/// under the pie rule), as are those of `sweep` and `sprt` runs.
+#[test]
+fn the_games_of_fpa_sweep_and_sprt_runs_are_reviewed() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let fpa = tmp.path().join("fpa");
+    let fpa_s = fpa.to_str().expect("path");
+    let o = pahtum(&[
+        "fpa", "--bot", "greedy", "--holes", "3", "--pie", "--games", "2", "--size", "4",
+        "--quiet", "--out", fpa_s,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (game, pie) in [("0", false), ("2", true)] {
+        let o = pahtum(&[
+            "review", fpa_s, "--game", game, "--bot", "greedy", "--exact", "13", "--quiet",
+        ]);
+        assert!(o.status.success(), "game {game}: {}", stderr(&o));
+        let (csv, json) = review_files(&fpa.join(format!("review-{game}")));
+        let rec: serde_json::Value = serde_json::from_str(&json).expect("review.json");
+        assert_eq!(rec["pie"], pie, "game {game}");
+        assert_eq!(rec["size"], 4);
+        let row = game_row(&fpa, game);
+        assert_eq!(rec["holes"], row[2].as_str());
+        assert_eq!((csv.lines().count() - 1).to_string(), row[9]);
+    }
+    let e = refused(&["review", fpa_s, "--game", "1", "--quiet"]);
+    assert!(e.contains("--game 1: no such game"), "{e}");
+
+    for (name, args) in [
+        (
+            "sweep",
+            &[
+                "sweep",
+                "--bot",
+                "greedy",
+                "--param",
+                "block=0,1",
+                "--vs",
+                "random",
+                "--games",
+                "2",
+                "--size",
+                "4",
+                "--holes",
+                "2",
+                "--quiet",
+            ][..],
+        ),
+        (
+            "sprt",
+            &[
+                "sprt",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--elo0",
+                "0",
+                "--elo1",
+                "50",
+                "--max-games",
+                "2",
+                "--size",
+                "4",
+                "--holes",
+                "2",
+                "--quiet",
+            ],
+        ),
+    ] {
+        let dir = tmp.path().join(name);
+        let dir_s = dir.to_str().expect("path");
+        let mut a = args.to_vec();
+        a.extend(["--out", dir_s]);
+        let o = pahtum(&a);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let o = pahtum(&[
+            "review", dir_s, "--game", "1", "--bot", "greedy", "--exact", "14", "--quiet",
+        ]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let (csv, _) = review_files(&dir.join("review-1"));
+        assert_eq!(
+            (csv.lines().count() - 1).to_string(),
+            game_row(&dir, "1")[9]
+        );
+    }
+}

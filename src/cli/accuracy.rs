@@ -129,6 +129,9 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         .add("--max-empty", a.max_empty);
     a.engines.options(&mut options);
     let (mut info, _) = open_run(&out, "accuracy", options, threads, false)?;
+    // The run starts in an absent or empty directory (open_run refuses
+    // any other): an interrupt before the first row can leave it so.
+    let existed = out.is_dir();
     prepare_out(&out).map_err(cli_error)?;
     save_run(&info, &out)?;
     let csv = out.join("accuracy.csv");
@@ -185,6 +188,23 @@ pub fn run(a: AccuracyArgs) -> CliResult {
             return Err(usage(format!(
                 "--out {}: cannot write accuracy.csv: {e}",
                 out.display()
+            )));
+        }
+        Err(RunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
+            if interrupted && rows.is_empty() =>
+        {
+            // Nothing judged: a header alone is no result, and the run
+            // cannot be resumed, so what it wrote would only be in the way
+            // of the same command again.
+            drop(file);
+            let _ = std::fs::remove_file(&csv);
+            let _ = std::fs::remove_file(out.join("run.json"));
+            if !existed {
+                let _ = std::fs::remove_dir(&out);
+            }
+            return Err(CliError::Interrupted(format!(
+                "interrupted before the first of {} positions was judged; nothing written",
+                entries.len()
             )));
         }
         Err(RunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)

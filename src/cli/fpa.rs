@@ -121,6 +121,50 @@ fn table(rows: &[FpaRow]) -> String {
     s
 }
 
+/// The labels of the two seats and the conditions of the fpa run whose
+/// `run.json` (in `dir`) records `options`, as [`plan`] made them: enough
+/// to replay one of its games (`review`), where layout `L` (game `2L`) is
+/// played under condition `L mod conditions`.
+///
+/// # Errors
+/// A recorded option that is missing or does not parse (exit 2, naming
+/// `dir/run.json`).
+pub(super) fn recorded_conditions(
+    dir: &std::path::Path,
+    options: &RunOptions,
+) -> CliResult<(Vec<String>, Vec<crate::game::rules::Rules>)> {
+    let bad = |m: String| usage(format!("{}/run.json: {m}", dir.display()));
+    let get = |o: &str| {
+        options
+            .get(o)
+            .ok_or_else(|| bad(format!("no {o} recorded")))
+    };
+    let given = |o: &str| get(o).map(|v| (v != "(none)").then(|| v.to_string()));
+    let bot: crate::bot::BotSpec = get("--bot")?
+        .parse()
+        .map_err(|e: crate::bot::SpecError| bad(format!("--bot: {e}")))?;
+    let label = bot.label();
+    let rules = super::common::RulesArgs {
+        size: get("--size")?
+            .parse()
+            .map_err(|_| bad("--size: not a board size".into()))?,
+        holes: given("--holes")?,
+        layout: given("--layout")?,
+        pie: false,
+        komi: given("--komi")?,
+    }
+    .to_rules()
+    .map_err(|e| match e {
+        CliError::Usage(m) => bad(m),
+        e => e,
+    })?;
+    let pie = get("--pie")? == "true";
+    Ok((
+        vec![label.clone(), format!("{label}-2")],
+        Fpa::conditions(&rules, pie),
+    ))
+}
+
 /// Runs `fpa`.
 ///
 /// # Errors

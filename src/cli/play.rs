@@ -52,7 +52,7 @@ pub struct PlayArgs {
 fn info_line(info: &SearchInfo) -> String {
     let mut s = format!("   info: nodes={} depth={}", info.nodes, info.depth);
     if let Some(e) = info.eval {
-        s.push_str(&format!(" eval={e:.3}"));
+        s.push_str(&format!(" eval={}", crate::study::review::fixed(e, 3)));
     }
     if !info.pv.is_empty() {
         let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
@@ -230,7 +230,20 @@ fn result_line(aborted: bool, outcome: &str, white: u32, black: u32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::result_line;
+    use super::{SearchInfo, info_line, result_line};
+
+    #[test]
+    fn an_even_evaluation_is_not_negative() {
+        let info = SearchInfo {
+            eval: Some(-0.0),
+            ..SearchInfo::default()
+        };
+        assert!(
+            info_line(&info).contains(" eval=0.000"),
+            "{}",
+            info_line(&info)
+        );
+    }
 
     #[test]
     fn an_aborted_game_has_no_winner() {

@@ -8,7 +8,8 @@ use clap::Args;
 use super::common::install_cancel;
 use super::error::{CliError, CliResult, usage};
 use super::num;
-use super::review::{ReviewJob, review_run_game};
+use super::review::{ReviewJob, holds_review, review_run_game};
+use crate::arena::rundir::is_non_empty;
 use crate::study::page::run::review_csv;
 use crate::study::page::{self, PageError, RunData};
 
@@ -67,8 +68,15 @@ fn to_review(run: &RunData, named: &[u64], max: u64) -> Vec<u64> {
     };
     picked
         .into_iter()
-        .filter(|&g| !review_csv(&run.dir, g).is_file())
+        .filter(|&g| !holds_review(&review_dir(&run.dir, g)))
         .collect()
+}
+
+/// Where `pahtum review DIR --game N` writes game `N`'s review.
+fn review_dir(dir: &Path, game: u64) -> PathBuf {
+    review_csv(dir, game)
+        .parent()
+        .map_or_else(|| dir.to_path_buf(), Path::to_path_buf)
 }
 
 /// Reviews what `--review` asks for in each run; whether any review was
@@ -98,6 +106,17 @@ fn review_games(runs: &[RunData], a: &ReportArgs) -> CliResult<bool> {
                 .map(|g| (r.dir.as_path(), g))
         })
         .collect();
+    // A directory in the way is found before any review is made: a
+    // report never writes into what is not a review's directory.
+    for &(dir, game) in &jobs {
+        let at = review_dir(dir, game);
+        if is_non_empty(&at) || at.is_file() {
+            return Err(usage(format!(
+                "--review: {} is in the way of game {game}'s review: it holds something else than a review; move it away",
+                at.display()
+            )));
+        }
+    }
     install_cancel("the reviews written are kept, no report.html is written");
     let job = ReviewJob::defaults();
     for (k, &(dir, game)) in jobs.iter().enumerate() {
@@ -130,8 +149,18 @@ pub fn run(args: ReportArgs) -> CliResult {
     let mut runs = read_runs(&args.dirs)?;
     if args.review && review_games(&runs, &args)? {
         runs = read_runs(&args.dirs)?;
+    } else {
+        // Without reviews the page takes moments to build; the handler
+        // keeps an interrupt from stopping the write between its
+        // temporary file and the rename, which would leave the first.
+        install_cancel("no report.html is written");
     }
     let html = page::page(&runs);
+    if crate::interrupt::requested() {
+        return Err(CliError::Interrupted(
+            "interrupted; no report.html written".into(),
+        ));
+    }
     let out = args
         .out
         .clone()

@@ -9,13 +9,15 @@ use super::common::{DEFAULT_SEED, RulesArgs, install_cancel, terminal_bar};
 use super::error::{CliError, CliResult, cli_error, usage};
 use super::num;
 use crate::arena::games_csv::{check_row, games_text, parse_games};
+use crate::arena::rundir::is_non_empty;
 use crate::arena::runinfo::{RunFile, check_writable, utc_stamp, write_atomic};
 use crate::bot::builtin_catalog;
 use crate::game::outcome::Move;
 use crate::game::position::Position;
 use crate::game::rules::HoleSetup;
 use crate::study::review::{
-    ReviewConfig, ReviewError, csv_text, review, solve_limits, summary_line,
+    RECORD_FILE, ReviewConfig, ReviewError, ReviewRecord, csv_text, review, solve_limits,
+    summary_line,
 };
 
 pub use crate::study::review::{DEFAULT_BOT, DEFAULT_EXACT};
@@ -48,35 +50,47 @@ pub struct ReviewArgs {
     #[arg(long, default_value_t = DEFAULT_SEED, value_name = "N", allow_negative_numbers = true,
           value_parser = num::seed())]
     pub seed: u64,
-    /// Output directory for review.csv (default: DIR/review-N, or results/review-TIME for --moves)
+    /// Output directory for review.csv and review.json (default: DIR/review-N, or results/review-TIME for --moves); new, empty, or a review of the same game with the same settings
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Replace a review of another game or with other settings where this one goes
+    #[arg(long)]
+    pub force: bool,
     /// No progress
     #[arg(long)]
     pub quiet: bool,
 }
 
-/// Game `game` of the run in `dir`: its start position and moves.
+/// Game `game` of the run in `dir`: its start position and moves. Any
+/// run that plays games into a `games.csv` will do: a tournament, a merge,
+/// a sweep or an sprt (whose `run.json` records the games' arguments),
+/// and an fpa study (whose games follow from its recorded options).
 fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
     let run = RunFile::load(dir).map_err(cli_error)?;
-    let games = run.games.ok_or_else(|| {
-        usage(format!(
-            "{}: a {} run, whose rows are not games",
+    let path = dir.join("games.csv");
+    let fpa = run.games.is_none() && run.command == "fpa";
+    if (run.games.is_none() && !fpa) || !path.is_file() {
+        return Err(usage(format!(
+            "{}: a {} run, which writes no games.csv; review takes the games of a tournament, merge, sweep, sprt or fpa run",
             dir.display(),
             run.command
-        ))
-    })?;
-    let config = games.args.config(1).map_err(cli_error)?;
-    let rules = config
-        .rules
-        .first()
-        .ok_or_else(|| usage(format!("{}: run.json lists no rules", dir.display())))?;
-    let path = dir.join("games.csv");
+        )));
+    }
+    // Every game of a run of games has the run's size, pie rule and komi
+    // (only the holes differ, and the row has them); an fpa study plays
+    // its layouts under conditions in turn, with and without the pie rule.
+    let (labels, conditions) = match &run.games {
+        Some(games) => {
+            let config = games.args.config(1).map_err(cli_error)?;
+            (games.labels.clone(), config.rules)
+        }
+        None => super::fpa::recorded_conditions(dir, &run.options)?,
+    };
     let named = |line: usize, m: String| usage(format!("{} line {line}: {m}", path.display()));
     let bytes =
         std::fs::read(&path).map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
     let text = games_text(bytes).map_err(|(l, m)| named(l, m))?;
-    let file = parse_games(text, &games.labels).map_err(|(l, m)| named(l, m))?;
+    let file = parse_games(text, &labels).map_err(|(l, m)| named(l, m))?;
     let Some(i) = file.rows.iter().position(|(r, _)| r.game == game) else {
         let range = match (file.rows.first(), file.rows.last()) {
             (Some(a), Some(b)) => format!("its games are {} to {}", a.0.game, b.0.game),
@@ -88,8 +102,15 @@ fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
         )));
     };
     let rec = file.rows[i].0;
-    // Every game of a run has the run's size, pie rule and komi; only the
-    // holes differ, and the row has them.
+    let at = if fpa {
+        rec.layout % conditions.len().max(1) as u64
+    } else {
+        0
+    };
+    let rules = usize::try_from(at)
+        .ok()
+        .and_then(|k| conditions.get(k))
+        .ok_or_else(|| usage(format!("{}/run.json: it lists no rules", dir.display())))?;
     let start = Position::new(rules.size, rec.holes, rules.pie, rules.komi)
         .map_err(|e| usage(format!("{} line {}: {e}", path.display(), i + 2)))?;
     let moves_text = file.line(i).split(',').nth(10).unwrap_or("");
@@ -132,7 +153,8 @@ fn moves_game(a: &ReviewArgs, text: &str) -> CliResult<(Position, Vec<Move>)> {
     Ok((start, moves))
 }
 
-/// How to review a game: the bot, the solve bound and the seed.
+/// How to review a game: the bot, the solve bound and the seed, and
+/// whether a review made otherwise may be replaced.
 #[derive(Clone, Debug)]
 pub struct ReviewJob<'a> {
     /// The bot spec, as typed.
@@ -141,6 +163,8 @@ pub struct ReviewJob<'a> {
     pub exact: u32,
     /// The seed of the bots.
     pub seed: u64,
+    /// Replace a review made with other settings (`--force`).
+    pub force: bool,
 }
 
 impl ReviewJob<'_> {
@@ -150,22 +174,145 @@ impl ReviewJob<'_> {
             bot: DEFAULT_BOT,
             exact: DEFAULT_EXACT,
             seed: DEFAULT_SEED,
+            force: false,
         }
     }
 }
 
-/// Reviews the game of `moves` from `start` and writes `out/review.csv`
-/// in one piece; the summary line.
+/// Where a review goes: the directory and how the user named it, for
+/// messages.
+#[derive(Clone, Copy, Debug)]
+pub struct ReviewOut<'a> {
+    /// The directory of `review.csv` and `review.json`.
+    pub dir: &'a Path,
+    /// Whether `--out` named it (else it is the default, `DIR/review-N`).
+    pub named: bool,
+}
+
+impl ReviewOut<'_> {
+    /// The directory as messages name it: `--out DIR` where the user
+    /// gave it.
+    fn name(&self) -> String {
+        if self.named {
+            format!("--out {}", self.dir.display())
+        } else {
+            self.dir.display().to_string()
+        }
+    }
+}
+
+/// Whether `dir` holds a review (its `review.csv` or `review.json`).
+pub fn holds_review(dir: &Path) -> bool {
+    dir.join("review.csv").is_file() || dir.join(RECORD_FILE).is_file()
+}
+
+/// Checks what `out` holds before a review of `record` writes there: an
+/// absent or empty directory, or a review that the new one reproduces
+/// (same game and settings: the same files are written again), is fine;
+/// a review made otherwise is replaced only when `force`; anything else
+/// is refused. Whether an earlier review is there to be replaced.
+fn check_out(out: ReviewOut<'_>, record: &ReviewRecord, force: bool) -> CliResult<bool> {
+    let dir = out.dir;
+    if dir.exists() && !dir.is_dir() {
+        return Err(usage(format!("{}: not a directory", out.name())));
+    }
+    if !is_non_empty(dir) {
+        return Ok(false);
+    }
+    if !holds_review(dir) {
+        return Err(usage(format!(
+            "{}: not empty and holds no review; give a new or empty directory",
+            out.name()
+        )));
+    }
+    let json = dir.join(RECORD_FILE);
+    let why = match std::fs::read(&json) {
+        Ok(bytes) => match serde_json::from_slice::<ReviewRecord>(&bytes) {
+            Ok(old) => match old.difference(record) {
+                None => return Ok(true),
+                Some(d) => format!("holds a review of {d}"),
+            },
+            Err(e) => format!("{RECORD_FILE} is not a review's record ({e})"),
+        },
+        Err(_) => "holds a review.csv whose settings were not recorded".to_string(),
+    };
+    if force {
+        return Ok(true);
+    }
+    Err(usage(format!(
+        "{}: {why}; give --force to replace it, or --out another directory",
+        out.name()
+    )))
+}
+
+/// The first of `dir` and its ancestors that does not exist: what making
+/// `dir` creates, and what is removed again where nothing was written.
+fn first_missing(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .filter(|p| !p.as_os_str().is_empty() && !p.exists())
+        .last()
+        .map(Path::to_path_buf)
+}
+
+/// Makes `dir` (and its missing parents) and checks that files can be
+/// written there; what it had to create is removed again, so that a
+/// review that is interrupted, or fails, leaves no empty directory.
+fn probe_writable(out: ReviewOut<'_>) -> CliResult {
+    let created = first_missing(out.dir);
+    let made = std::fs::create_dir_all(out.dir).and_then(|()| check_writable(out.dir));
+    if let Some(top) = &created {
+        let _ = std::fs::remove_dir_all(top);
+    }
+    made.map_err(|e| usage(format!("{}: cannot write: {e}", out.name())))
+}
+
+/// Writes `review.csv` and `review.json` into `out`, each through a
+/// temporary file renamed into place, the record last (a review being
+/// replaced loses its record first, so the pair never misstates how its
+/// rows were made); the directories it had to create are removed again
+/// if a write fails.
+fn write_review(out: ReviewOut<'_>, csv: &str, record: &ReviewRecord, replace: bool) -> CliResult {
+    let dir = out.dir;
+    let failed = |e: String| usage(format!("{}: cannot write: {e}", out.name()));
+    let mut json = serde_json::to_string_pretty(record).map_err(|e| failed(e.to_string()))?;
+    json.push('\n');
+    let created = first_missing(dir);
+    let written = (|| {
+        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+        if replace {
+            match std::fs::remove_file(dir.join(RECORD_FILE)) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.to_string()),
+                _ => {}
+            }
+        }
+        write_atomic(&dir.join("review.csv"), csv.as_bytes()).map_err(|e| e.to_string())?;
+        write_atomic(&dir.join(RECORD_FILE), json.as_bytes()).map_err(|e| e.to_string())
+    })();
+    if written.is_err()
+        && let Some(top) = &created
+    {
+        let _ = std::fs::remove_dir_all(top);
+    }
+    written.map_err(failed)
+}
+
+/// Reviews the game of `moves` from `start` and writes `review.csv` and
+/// `review.json` (how it was made: [`ReviewRecord`]) into `out`, once the
+/// whole game is reviewed; the summary line. `game` names the run's game
+/// reviewed, for the record.
 ///
 /// # Errors
-/// An illegal move or a bot that cannot review (exit 2, before anything
-/// is written), an unwritable `out` (exit 2), an interrupt (exit 130,
-/// nothing written).
+/// An illegal move or a bot that cannot review, an `out` that holds
+/// something else than a review of this game with these settings (unless
+/// `job.force` and it is a review), an unwritable `out` (exit 2, before
+/// anything is written); an interrupt (exit 130, nothing written, no
+/// directory made).
 pub fn review_into(
     start: Position,
     moves: &[Move],
     job: &ReviewJob<'_>,
-    out: &Path,
+    game: Option<(&Path, u64)>,
+    out: ReviewOut<'_>,
     quiet: bool,
 ) -> CliResult<String> {
     crate::study::review::replay(start, moves).map_err(|e| usage(format!("--moves: {e}")))?;
@@ -183,9 +330,13 @@ pub fn review_into(
         )));
     }
     drop(probe);
-    std::fs::create_dir_all(out)
-        .and_then(|()| check_writable(out))
-        .map_err(|e| usage(format!("--out {}: cannot write: {e}", out.display())))?;
+    let mut record = ReviewRecord::new(&catalog, &spec, job.exact, job.seed, &start, moves);
+    if let Some((dir, g)) = game {
+        record.run = Some(dir.display().to_string());
+        record.game = Some(g);
+    }
+    let replace = check_out(out, &record, job.force)?;
+    probe_writable(out)?;
     let cfg = ReviewConfig {
         catalog: &catalog,
         spec: &spec,
@@ -205,23 +356,25 @@ pub fn review_into(
         Ok(rows) => rows,
         Err(ReviewError::Interrupted) => {
             return Err(CliError::Interrupted(
-                "interrupted; no review.csv written".into(),
+                "interrupted; no review written".into(),
             ));
         }
         Err(e @ ReviewError::Illegal { .. }) => return Err(usage(format!("--moves: {e}"))),
         Err(e) => return Err(usage(format!("--bot {}: {e}", job.bot))),
     };
-    let csv = out.join("review.csv");
-    write_atomic(&csv, csv_text(&rows).as_bytes())
-        .map_err(|e| usage(format!("--out {}: {e}", out.display())))?;
+    write_review(out, &csv_text(&rows), &record, replace)?;
     if !quiet {
-        eprintln!("review: {}", csv.display());
+        eprintln!(
+            "review: {} ({})",
+            out.dir.join("review.csv").display(),
+            record.settings()
+        );
     }
     Ok(summary_line(&rows))
 }
 
 /// Reviews game `game` of the run in `dir` with `job` into
-/// `DIR/review-N/review.csv`, where `report` finds it; the summary line.
+/// `DIR/review-N/`, where `report` finds it; the summary line.
 ///
 /// # Errors
 /// As [`review_into`], and a game that is not in the run's `games.csv`.
@@ -232,30 +385,36 @@ pub fn review_run_game(
     quiet: bool,
 ) -> CliResult<String> {
     let (start, moves) = run_game(dir, game)?;
+    let out = dir.join(format!("review-{game}"));
     review_into(
         start,
         &moves,
         job,
-        &dir.join(format!("review-{game}")),
+        Some((dir, game)),
+        ReviewOut {
+            dir: &out,
+            named: false,
+        },
         quiet,
     )
 }
 
 /// Runs `review`: the game read and every move checked first, then each
-/// position searched and solved, then `review.csv` written in one piece
-/// and the summary line printed.
+/// position searched and solved, then `review.csv` and `review.json`
+/// written and the summary line printed.
 ///
 /// # Errors
-/// A bad game number, an illegal move or other bad input (exit 2, before
-/// anything is written); an interrupt (exit 130, nothing written).
+/// A bad game number, an illegal move, an `--out` that holds something
+/// else or other bad input (exit 2, before anything is written); an
+/// interrupt (exit 130, nothing written).
 pub fn run(a: ReviewArgs) -> CliResult {
-    let (start, moves, out) = match (&a.moves, &a.dir, a.game) {
+    let (start, moves, out, game) = match (&a.moves, &a.dir, a.game) {
         (Some(text), _, _) => {
             let (s, m) = moves_game(&a, text)?;
             let out = a.out.clone().unwrap_or_else(|| {
                 PathBuf::from("results").join(format!("review-{}", utc_stamp()))
             });
-            (s, m, out)
+            (s, m, out, None)
         }
         (None, Some(dir), Some(game)) => {
             if a.rules.layout.is_some()
@@ -272,16 +431,21 @@ pub fn run(a: ReviewArgs) -> CliResult {
                 .out
                 .clone()
                 .unwrap_or_else(|| dir.join(format!("review-{game}")));
-            (s, m, out)
+            (s, m, out, Some((dir.as_path(), game)))
         }
         _ => return Err(usage("give a run directory and --game N, or --moves")),
     };
-    install_cancel("no review.csv is written");
+    install_cancel("no review is written");
     let job = ReviewJob {
         bot: &a.bot,
         exact: a.exact,
         seed: a.seed,
+        force: a.force,
     };
-    println!("{}", review_into(start, &moves, &job, &out, a.quiet)?);
+    let out = ReviewOut {
+        dir: &out,
+        named: a.out.is_some(),
+    };
+    println!("{}", review_into(start, &moves, &job, game, out, a.quiet)?);
     Ok(())
 }

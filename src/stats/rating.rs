@@ -34,7 +34,9 @@ pub fn elo_from_score(p: f64) -> f64 {
     } else if p >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / p - 1.0).log10()
+        // `+ 0.0` turns the -0.0 of an even score into 0, which prints
+        // `0.0` rather than `-0.0` (sprt's status line).
+        -400.0 * (1.0 / p - 1.0).log10() + 0.0
     }
 }
 
@@ -364,6 +366,8 @@ mod tests {
     fn elo_round_trips() {
         assert!(close(elo_from_score(0.75), 190.848_501_9, 1e-6));
         assert!(close(elo_from_score(0.5), 0.0, 1e-12));
+        assert!(elo_from_score(0.5).is_sign_positive());
+        assert_eq!(format!("{:.1}", elo_from_score(0.5)), "0.0");
         assert!(close(score_from_elo(400.0), 10.0 / 11.0, 1e-12));
         for p in [0.01, 0.3, 0.5, 0.77, 0.999] {
             assert!(close(score_from_elo(elo_from_score(p)), p, 1e-12));

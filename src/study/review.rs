@@ -10,6 +10,8 @@
 //! the `eval_before` of the next row and, from the other side, the
 //! `eval_after` of this one.
 
+use serde::{Deserialize, Serialize};
+
 use crate::bot::{BotSpec, Catalog, SearchInfo};
 use crate::game::outcome::Move;
 use crate::game::player::{ByPlayer, Player};
@@ -336,9 +338,21 @@ pub fn review(
     Ok(rows)
 }
 
+/// `v` with `decimals` decimals, never `-0.0000`: a value that rounds to
+/// zero is written as zero whatever its sign, so that a side's
+/// evaluation of 0 flipped to the other side (`-0.0`) or a tiny negative
+/// mean reads as the even position it is.
+pub fn fixed(v: f64, decimals: usize) -> String {
+    let s = format!("{v:.decimals$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
+        _ => s,
+    }
+}
+
 /// An evaluation as written: four decimals, empty when there is none.
 fn eval_field(v: Option<f64>) -> String {
-    v.map_or(String::new(), |v| format!("{v:.4}"))
+    v.map_or(String::new(), |v| fixed(v, 4))
 }
 
 /// The `review.csv` line of `p`, newline included; the exact columns are
@@ -374,6 +388,155 @@ pub fn csv_text(rows: &[Ply]) -> String {
         out.push_str(&csv_line(p));
     }
     out
+}
+
+/// The file beside `review.csv` that says what was reviewed and how.
+pub const RECORD_FILE: &str = "review.json";
+
+/// The contents of `review.json`: which game was reviewed and with which
+/// settings, so that a review says what made it and a second review of
+/// the same directory can tell whether it would write the same files.
+/// Nothing in it depends on the time or the machine: the same review
+/// writes the same bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewRecord {
+    /// `pahtum`.
+    pub program: String,
+    /// The crate version that made the review.
+    pub version: String,
+    /// `--bot` as given.
+    pub bot: String,
+    /// The bot with every key it reads, defaults filled in ([`full_spec`]):
+    /// its budget even where `--bot` left it to the default.
+    pub bot_full: String,
+    /// `--exact`: positions with at most this many free squares solved.
+    pub exact: u32,
+    /// The node bound of each solve ([`SOLVE_NODE_LIMIT`]).
+    pub solve_node_limit: u64,
+    /// `--seed`.
+    pub seed: u64,
+    /// The run directory as named, for a run's game.
+    pub run: Option<String>,
+    /// The game's `game` value in the run's `games.csv`.
+    pub game: Option<u64>,
+    /// Board side.
+    pub size: u8,
+    /// The holes, squares separated by spaces as in `games.csv`.
+    pub holes: String,
+    /// The pie rule.
+    pub pie: bool,
+    /// Komi in points.
+    pub komi: String,
+    /// The moves reviewed, separated by spaces.
+    pub moves: String,
+}
+
+impl ReviewRecord {
+    /// The record of a review of `moves` from `start` by `spec` (built by
+    /// `catalog`) with `exact` and `seed`; `run` and `game` name a run's
+    /// game.
+    pub fn new(
+        catalog: &Catalog,
+        spec: &BotSpec,
+        exact: u32,
+        seed: u64,
+        start: &Position,
+        moves: &[Move],
+    ) -> ReviewRecord {
+        let holes: Vec<String> = start.holes().into_iter().map(|s| s.to_string()).collect();
+        let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
+        ReviewRecord {
+            program: "pahtum".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            bot: spec.as_str().to_string(),
+            bot_full: full_spec(catalog, spec),
+            exact,
+            solve_node_limit: SOLVE_NODE_LIMIT,
+            seed,
+            run: None,
+            game: None,
+            size: start.size(),
+            holes: holes.join(" "),
+            pie: start.pie(),
+            komi: start.komi().to_string(),
+            moves: moves.join(" "),
+        }
+    }
+
+    /// The review's settings in a few words: `bot B, exact N, seed S`,
+    /// with the bot as given.
+    pub fn settings(&self) -> String {
+        format!("bot {}, exact {}, seed {}", self.bot, self.exact, self.seed)
+    }
+
+    /// What differs between the reviews `self` and `other` would write,
+    /// in words (the game first, then the settings); `None` when they
+    /// write the same files. The run's name, the game's number and the
+    /// version are not compared: the same moves from the same start
+    /// reviewed by the same bot (every key, defaults included) give the
+    /// same rows.
+    pub fn difference(&self, other: &ReviewRecord) -> Option<String> {
+        let game = |r: &ReviewRecord| {
+            (
+                r.size,
+                r.holes.clone(),
+                r.pie,
+                r.komi.clone(),
+                r.moves.clone(),
+            )
+        };
+        if game(self) != game(other) {
+            let name = |r: &ReviewRecord| match r.game {
+                Some(g) => format!("game {g}"),
+                None => "moves given by --moves".to_string(),
+            };
+            return Some(format!(
+                "another game ({} there, {} here)",
+                name(self),
+                name(other)
+            ));
+        }
+        let settings = |r: &ReviewRecord| (r.bot_full.clone(), r.exact, r.seed, r.solve_node_limit);
+        if settings(self) == settings(other) {
+            return None;
+        }
+        // The same text for a bot whose defaults changed between versions:
+        // then the full specs say how.
+        let (a, b) = if self.settings() == other.settings() {
+            (self.bot_full.clone(), other.bot_full.clone())
+        } else {
+            (self.settings(), other.settings())
+        };
+        Some(format!("other settings ({a} there; {b} here)"))
+    }
+}
+
+/// `spec` with every key its bot reads, in the bot's order: the value
+/// given, else the default (keys without a default, like `ms`, only when
+/// given); `label` is left out, as it changes no move. Two specs with the
+/// same full spec make the same bot.
+pub fn full_spec(catalog: &Catalog, spec: &BotSpec) -> String {
+    let Some(kind) = catalog.kind(&spec.name) else {
+        return spec.without("label").as_str().to_string();
+    };
+    let mut parts = Vec::new();
+    for key in kind.keys {
+        let given = spec.params.iter().find(|(k, _)| k == key.key);
+        match given {
+            Some((_, v)) => parts.push(format!("{}={v}", key.key)),
+            None => {
+                let d = key.default_text();
+                if d != "-" {
+                    parts.push(format!("{}={d}", key.key));
+                }
+            }
+        }
+    }
+    if parts.is_empty() {
+        spec.name.clone()
+    } else {
+        format!("{}:{}", spec.name, parts.join(","))
+    }
 }
 
 /// How many inaccuracies the summary names, largest first.
@@ -542,6 +705,55 @@ mod tests {
             ..SearchInfo::default()
         };
         assert_eq!(exact_eval(&plain, EvalScale::Reward, Player::White), None);
+    }
+
+    #[test]
+    fn no_value_is_written_as_negative_zero() {
+        assert_eq!(fixed(-0.0, 4), "0.0000");
+        assert_eq!(fixed(-0.00004, 4), "0.0000");
+        assert_eq!(fixed(-0.00005001, 4), "-0.0001");
+        assert_eq!(fixed(-1.5, 1), "-1.5");
+        assert_eq!(fixed(-0.0, 0), "0");
+        assert_eq!(fixed(2.0, 4), "2.0000");
+        // A points bot's even position, seen from the other side.
+        assert_eq!(eval_field(Some(EvalScale::Points.flip(0.0))), "0.0000");
+    }
+
+    #[test]
+    fn a_full_spec_names_every_key_and_drops_the_label() {
+        let catalog = builtin_catalog();
+        let spec = catalog.parse("greedy:label=G").expect("spec");
+        assert_eq!(full_spec(&catalog, &spec), "greedy:block=0.5");
+        let spec = catalog.parse("mcts:iters=300,epsilon=0.1").expect("spec");
+        let full = full_spec(&catalog, &spec);
+        assert!(full.starts_with("mcts:iters=300,"), "{full}");
+        assert!(
+            full.contains(",eps=0.1,") && !full.contains("ms="),
+            "{full}"
+        );
+        let spec = catalog.parse("random").expect("spec");
+        assert_eq!(full_spec(&catalog, &spec), "random");
+    }
+
+    #[test]
+    fn records_differ_by_game_then_settings() {
+        let (start, moves) = game();
+        let catalog = builtin_catalog();
+        let greedy = catalog.parse("greedy").expect("spec");
+        let a = ReviewRecord::new(&catalog, &greedy, 0, 1, &start, &moves);
+        let mut same = a.clone();
+        same.bot = "greedy:block=0.5".into();
+        same.run = Some("elsewhere".into());
+        assert_eq!(a.difference(&same), None);
+        let b = ReviewRecord::new(&catalog, &greedy, 3, 1, &start, &moves);
+        let d = a.difference(&b).expect("differs");
+        assert!(d.contains("exact 0") && d.contains("exact 3"), "{d}");
+        let c = ReviewRecord::new(&catalog, &greedy, 0, 1, &start, &moves[..5]);
+        assert!(
+            a.difference(&c)
+                .expect("differs")
+                .starts_with("another game")
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use super::run::{RunData, RunKind, Table};
+use super::run::{Review, RunData, RunKind, Table};
 
 /// The page's style sheet.
 const CSS: &str = include_str!("page.css");
@@ -185,6 +185,56 @@ fn table_json(t: &Table) -> Value {
     json!({"name": t.name, "header": t.header, "rows": t.rows})
 }
 
+/// Who made review `r`, in words: its bot, solve bound and seed, as its
+/// `review.json` records them.
+fn reviewer(r: &Review) -> String {
+    r.record.as_ref().map_or_else(
+        || "settings not recorded".to_string(),
+        |rec| {
+            format!(
+                "{} (solved from {} free squares, seed {})",
+                rec.bot, rec.exact, rec.seed
+            )
+        },
+    )
+}
+
+/// The reviews of a run: which games, and how each was made.
+fn reviews_table(out: &mut String, i: usize, run: &RunData) {
+    if run.reviews.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<h3>Reviews <small>{} games</small></h3><table class=\"sortable\" id=\"reviews-{i}\"><thead><tr><th>game</th><th>bot</th><th>every key</th><th>exact</th><th>seed</th><th>pahtum</th></tr></thead><tbody>",
+        run.reviews.len()
+    );
+    for r in &run.reviews {
+        let cells: [String; 5] = match &r.record {
+            Some(rec) => [
+                rec.bot.clone(),
+                rec.bot_full.clone(),
+                rec.exact.to_string(),
+                rec.seed.to_string(),
+                rec.version.clone(),
+            ],
+            None => [
+                "not recorded".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+            ],
+        };
+        let _ = write!(out, "<tr><td>{}</td>", r.game);
+        for c in &cells {
+            let _ = write!(out, "<td>{}</td>", escape(c));
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table>");
+}
+
 /// One run's section, and the JSON its script reads.
 fn section(out: &mut String, i: usize, run: &RunData) {
     let _ = write!(
@@ -238,11 +288,16 @@ fn section(out: &mut String, i: usize, run: &RunData) {
             g.rows.len()
         );
     }
+    reviews_table(out, i, run);
     out.push_str("</section>");
     let reviews: serde_json::Map<String, Value> = run
         .reviews
         .iter()
-        .map(|r| (r.game.to_string(), table_json(&r.table)))
+        .map(|r| {
+            let mut t = table_json(&r.table);
+            t["reviewer"] = json!(reviewer(r));
+            (r.game.to_string(), t)
+        })
         .collect();
     let data = json!({
         "size": run.size,

@@ -205,7 +205,7 @@
     const svg = PahTumBoard.evalGraph(svgEl, rev.header, rev.rows, { ply: ply, pick: (k) => { cur.ply = k; draw(); } });
     svg.id = "viewer-eval-graph";
     const count = (v) => rev.rows.filter((r) => r[rev.header.indexOf("verdict")] === v).length;
-    host.append(el("div", { id: "viewer-eval-title" }, "review: evaluation after each ply; " + count("blunder") + " blunders (red), " + count("inaccuracy") + " inaccuracies (orange)"), svg);
+    host.append(el("div", { id: "viewer-eval-title" }, "review by " + rev.reviewer + ": evaluation after each ply; " + count("blunder") + " blunders (red), " + count("inaccuracy") + " inaccuracies (orange)"), svg);
     const v = rev.header.indexOf("verdict");
     document.querySelectorAll("#viewer-moves li").forEach((li, k) => { const r = rev.rows[k]; if (r && r[v]) li.classList.add(r[v]); });
   }

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::PageError;
+use crate::study::review::{RECORD_FILE, ReviewRecord};
 
 /// The study commands whose directories the page knows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -118,6 +119,9 @@ pub struct Review {
     pub game: u64,
     /// Its rows, one per ply.
     pub table: Table,
+    /// How it was made (`review.json` beside it); `None` for a review
+    /// made before reviews recorded it, or a record that does not parse.
+    pub record: Option<ReviewRecord>,
 }
 
 /// Everything the page shows of one directory.
@@ -275,7 +279,16 @@ impl RunData {
                 let path = review_csv(dir, game);
                 if played.contains(game.to_string().as_str()) && path.is_file() {
                     let table = Table::parse("review.csv", &read(&path)?);
-                    run.reviews.push(Review { game, table });
+                    let record = path
+                        .parent()
+                        .map(|d| d.join(RECORD_FILE))
+                        .and_then(|j| std::fs::read(j).ok())
+                        .and_then(|b| serde_json::from_slice(&b).ok());
+                    run.reviews.push(Review {
+                        game,
+                        table,
+                        record,
+                    });
                 }
             }
         }
