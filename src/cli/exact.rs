@@ -412,7 +412,9 @@ pub fn run(a: ExactArgs) -> CliResult {
     if per_layout > 0 {
         finish_versus(&out, a.run.quiet)?;
     }
-    finish(&out, &jobs, a.pie, a.layouts != "all", &info, a.run.quiet)
+    finish(&out, &jobs, a.pie, a.layouts != "all", &info, a.run.quiet)?;
+    super::common::name_picked_dir(&out, a.run.quiet, a.run.out.is_none());
+    Ok(())
 }
 
 /// The `--versus` bots, each checked: it exists, it can be built, its

@@ -283,5 +283,10 @@ pub fn run(a: ReviewArgs) -> CliResult {
         seed: a.seed,
     };
     println!("{}", review_into(start, &moves, &job, &out, a.quiet)?);
+    // A quiet review whose directory was picked by default names its file
+    // as one not quiet does (stdout is the summary line alone).
+    if a.quiet && a.out.is_none() {
+        eprintln!("review: {}", out.join("review.csv").display());
+    }
     Ok(())
 }
