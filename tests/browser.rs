@@ -160,9 +160,12 @@ fn the_viewer_shows_games_csv_scores_and_the_page_has_no_script_error() {
         );
         for r in read(&dir.join("summary.csv")).lines().skip(1) {
             let r: Vec<&str> = r.split(',').collect();
+            let rate: f64 = r[6].parse().expect("score_rate");
             let cell = format!(
-                "data-bot=\"{}\" data-opp=\"{}\">{} <small>",
-                r[0], r[1], r[6]
+                "data-bot=\"{}\" data-opp=\"{}\">{:.1}% <small>",
+                r[0],
+                r[1],
+                100.0 * rate
             );
             assert!(dom.contains(&cell), "crosstable lacks {cell}");
         }

@@ -346,3 +346,68 @@ fn an_interrupt_drops_the_layout_in_flight() {
     };
     assert_eq!((lines("versus.csv"), lines("exact.csv")), (1, 1));
 }
+
+/// Each figure `exact` prints says what it is: the per-bot line's share
+/// is of the layouts' weight (`weighted_share`, not `given_away / games`,
+/// equal to `versus_summary.csv`'s `given_away_share`), and the first line
+/// speaks of layouts kept only on a resume, saying they were solved before
+/// (issue 45: `1325 layouts (0 kept)`, `share=0.5857`).
+#[test]
+fn exact_names_its_weighted_share_and_the_layouts_a_resume_keeps() {
+    let dir = tempfile::tempdir().expect("dir");
+    let run = |extra: &[&str], out: &std::path::Path| {
+        let o = std::process::Command::new(BIN)
+            .args(["exact", "--size", "3", "--holes", "2", "--threads", "1"])
+            .args(extra)
+            .arg("--out")
+            .arg(out)
+            .output()
+            .expect("runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        (
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let out = dir.path().join("v");
+    let (stdout, stderr) = run(&["--versus", "random"], &out);
+    assert!(
+        stderr.contains("exact: 3x3, holes 2, 8 layouts, pie off"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("kept"), "{stderr}");
+    let summary = std::fs::read_to_string(out.join("versus_summary.csv")).expect("summary");
+    let both: Vec<&str> = summary
+        .lines()
+        .find(|l| l.starts_with("random,both,"))
+        .expect("both row")
+        .split(',')
+        .collect();
+    let line = format!(
+        "bot=random games={} given_away={} weighted_share={}",
+        both[2], both[4], both[5]
+    );
+    assert_eq!(stdout.lines().next(), Some(line.as_str()), "{stdout}");
+    // Here the weighted share is not the share of games.
+    let (games, given): (f64, f64) = (both[2].parse().unwrap(), both[4].parse().unwrap());
+    assert_ne!(format!("{:.4}", given / games), both[5], "{summary}");
+
+    // A run cut to three solved layouts: the resumed run says it keeps
+    // them.
+    let cut = dir.path().join("cut");
+    run(&[], &cut);
+    let exact_csv = std::fs::read_to_string(cut.join("exact.csv")).expect("exact.csv");
+    let head: Vec<&str> = exact_csv.lines().take(4).collect();
+    std::fs::write(cut.join("exact.csv"), head.join("\n") + "\n").expect("write");
+    let (_, stderr) = run(&["--resume"], &cut);
+    assert!(
+        stderr.contains(
+            "exact: 3x3, holes 2, 8 layouts (3 solved before, kept from the resumed run), pie off"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(cut.join("exact.csv")).expect("exact.csv"),
+        exact_csv
+    );
+}

@@ -63,9 +63,16 @@ fn a_tournament_page_is_self_contained_and_shows_its_csv_numbers() {
     let summary = rows(&dir.join("summary.csv"));
     assert_eq!(summary.len(), 6);
     for r in &summary {
+        // The score rate in per cent, as the terminal's crosstable has it.
+        let rate: f64 = r[6].parse().expect("score_rate");
         let cell = format!(
-            "<td data-bot=\"{}\" data-opp=\"{}\">{} <small>{}-{}-{}</small></td>",
-            r[0], r[1], r[6], r[3], r[4], r[5]
+            "<td data-bot=\"{}\" data-opp=\"{}\">{:.1}% <small>{}-{}-{}</small></td>",
+            r[0],
+            r[1],
+            100.0 * rate,
+            r[3],
+            r[4],
+            r[5]
         );
         assert!(page.contains(&cell), "crosstable lacks {cell}");
         assert!(page.contains(&format!("<tr><td>{}</td></tr>", r.join("</td><td>"))));

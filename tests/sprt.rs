@@ -148,21 +148,58 @@ fn specs_with_several_keys_and_no_label_run_in_sprt_and_fpa() {
     assert!(games.contains("mcts:iters=20;c=0.3-2"), "{games}");
 }
 
-/// A clean sweep has no variance between pairs: the Elo interval then
-/// comes from the Wilson interval of the points, with a finite lower end
-/// (4 wins of 4: about 0.51, 7 Elo), not `[inf, inf]`.
+/// `elo=E [LO, HI]` of a status line, as numbers.
+fn elo_of_line(line: &str) -> (f64, f64, f64) {
+    let rest = line.split_once("elo=").map_or("", |(_, r)| r);
+    let (e, rest) = rest.split_once(" [").unwrap_or_default();
+    let (lo, rest) = rest.split_once(", ").unwrap_or_default();
+    let hi = rest.split_once(']').map_or("", |(h, _)| h);
+    let num = |t: &str| t.parse::<f64>().unwrap_or(f64::NAN);
+    (num(e), num(lo), num(hi))
+}
+
+/// A clean sweep has no variance between pairs: it is counted with one
+/// virtual draw (10 wins of 10 as 10.5 of 11) and its interval is the
+/// Wilson interval of that sample, finite at both ends and around the
+/// estimate (issue 45's repro printed `elo=inf [166.2, 6261.4]`).
 #[test]
-fn sprt_gives_a_clean_sweep_a_finite_lower_elo() {
+fn sprt_prints_a_clean_sweep_with_a_finite_interval_around_its_estimate() {
     let dir = tempfile::tempdir().expect("dir");
-    let out = short_sprt("greedy", "random", &dir.path().join("o"));
-    let line = out
-        .lines()
-        .find(|l| l.starts_with("games=4 "))
-        .unwrap_or("");
-    assert!(line.contains("ptnml=0,0,0,0,2"), "{out}");
-    let lower = line
-        .split_once("elo=inf [")
-        .and_then(|(_, r)| r.split_once(','))
-        .and_then(|(lo, _)| lo.parse::<f64>().ok());
-    assert!(lower.is_some_and(f64::is_finite), "{out}");
+    let out = ok(&[
+        "sprt",
+        "--a",
+        "heuristic",
+        "--b",
+        "greedy",
+        "--elo0",
+        "0",
+        "--elo1",
+        "5",
+        "--max-games",
+        "10",
+        "--threads",
+        "1",
+        "--out",
+        common::s(&dir.path().join("x")),
+    ]);
+    assert_eq!(
+        out,
+        "games=10 ptnml=0,0,0,0,5 score=1.0000 elo=528.9 [129.8, 928.0] llr=0.071 bounds=[-2.944, 2.944]\ninconclusive\n"
+    );
+    // Both ways round, at other pair counts.
+    for (a, b, games) in [
+        ("greedy", "random", "4"),
+        ("random", "greedy", "4"),
+        ("heuristic", "greedy", "2"),
+        ("greedy", "heuristic", "8"),
+    ] {
+        let o = dir.path().join(format!("{a}-{b}-{games}"));
+        let text = sprt_run(a, b, "50", games, &[], &o);
+        let line = text.lines().next().unwrap_or("");
+        let (e, lo, hi) = elo_of_line(line);
+        assert!(
+            [e, lo, hi].iter().all(|x| x.is_finite()) && lo < e && e < hi,
+            "{a} vs {b}: {text}"
+        );
+    }
 }

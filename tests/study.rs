@@ -15,6 +15,60 @@ fn header(p: &Path) -> String {
     read(p).lines().next().unwrap_or_default().to_string()
 }
 
+/// A combination that wins every game gets a finite Elo and interval
+/// around it at every game count (issue 45: `inf [166, 6261]` at 10 games,
+/// an upper end of `inf` at 2, 4, ... 20), in the table and in `sweep.csv`.
+#[test]
+fn sweep_prints_a_clean_sweep_with_a_finite_interval_at_every_game_count() {
+    let dir = tempfile::tempdir().expect("dir");
+    let run = |games: u32| {
+        let out = dir.path().join(format!("g{games}"));
+        let text = ok(&[
+            "sweep",
+            "--bot",
+            "heuristic",
+            "--param",
+            "decay=0.4",
+            "--vs",
+            "greedy",
+            "--games",
+            &games.to_string(),
+            "--out",
+            common::s(&out),
+        ]);
+        (text, read(&out.join("sweep.csv")))
+    };
+    for games in (2..=20).step_by(2) {
+        let (text, csv) = run(games);
+        if games == 10 {
+            assert_eq!(
+                text.lines().nth(1),
+                Some(
+                    "0.4                          10    10     0     0   1.000    529 [130, 928]    15.20     0.00"
+                ),
+                "{text}"
+            );
+        }
+        let row: Vec<&str> = csv.lines().nth(1).unwrap_or("").split(',').collect();
+        let n = games.to_string();
+        assert_eq!(
+            (row.get(1), row.get(2)),
+            (Some(&n.as_str()), Some(&n.as_str())),
+            "{csv}"
+        );
+        // The combination won every game: elo, elo_lo, elo_hi.
+        let e: Vec<f64> = row[9..12]
+            .iter()
+            .map(|x| x.parse().unwrap_or(f64::NAN))
+            .collect();
+        assert!(
+            e.iter().all(|x| x.is_finite()) && e[1] < e[0] && e[0] < e[2],
+            "{games} games: {csv}"
+        );
+        assert!(!text.contains("inf"), "{text}");
+    }
+}
+
 #[test]
 fn sweep_outputs_and_determinism_across_threads() {
     let dir = tempfile::tempdir().expect("dir");

@@ -235,5 +235,6 @@ pub fn run(a: AccuracyArgs) -> CliResult {
     info.end_time = Some(utc_now());
     save_run(&info, &out)?;
     println!("{}", summary_line(&rows));
+    super::common::name_picked_dir(&out, a.run.quiet, a.run.out.is_none());
     Ok(())
 }

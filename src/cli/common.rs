@@ -395,6 +395,18 @@ pub fn install_cancel(what: impl Into<String>) {
     });
 }
 
+/// Names the directory a `quiet` run picked by default (`picked`: no
+/// `--out`), in one line on stderr, `results in DIR`: a run that is not
+/// quiet names it already in its first line there (`..., out DIR`), and
+/// one given `--out` knows it. Standard output stays what the contract
+/// makes it (some commands' last line is fixed), so scripts reading it
+/// see no change.
+pub fn name_picked_dir(out: &std::path::Path, quiet: bool, picked: bool) {
+    if quiet && picked {
+        eprintln!("results in {}", out.display());
+    }
+}
+
 /// [`install_cancel`]'s message for a run that writes into `out`.
 pub fn run_interrupt_note(out: &std::path::Path) -> String {
     format!(

@@ -339,12 +339,18 @@ pub fn run(a: ExactArgs) -> CliResult {
         seed: a.run.seed,
     };
     if !a.run.quiet {
+        // A resumed run says how many layouts its rows already solved.
+        let before = if resumed {
+            format!(" ({} solved before, kept from the resumed run)", kept.len())
+        } else {
+            String::new()
+        };
         eprintln!(
-            "exact: {0}x{0}, holes {1}, {2} layouts ({3} kept), pie {4}, {5} threads, out {6}",
+            "exact: {0}x{0}, holes {1}, {2} layouts{3}, pie {4}, {5} threads, out {6}",
             a.size,
             a.holes,
             jobs.len(),
-            kept.len(),
+            before,
             if a.pie { "on" } else { "off" },
             threads,
             out.display()
@@ -416,7 +422,9 @@ pub fn run(a: ExactArgs) -> CliResult {
     if per_layout > 0 {
         finish_versus(&out, a.run.quiet)?;
     }
-    finish(&out, &jobs, a.pie, a.layouts != "all", &info, a.run.quiet)
+    finish(&out, &jobs, a.pie, a.layouts != "all", &info, a.run.quiet)?;
+    super::common::name_picked_dir(&out, a.run.quiet, a.run.out.is_none());
+    Ok(())
 }
 
 /// The `--versus` bots, each checked: it exists, it can be built, its
@@ -508,8 +516,10 @@ pub(super) fn read_versus_rows(
 }
 
 /// Writes `versus_summary.csv` from a complete `versus.csv` in `out`, and
-/// prints each bot's line `bot=NAME games=N given_away=K share=X` unless
-/// `quiet`.
+/// prints each bot's line `bot=NAME games=N given_away=K weighted_share=X`
+/// unless `quiet`: the share is of the layouts' weight (a class's size), as
+/// `given_away_share` in the file, so it is not `K / N`, and the name says
+/// so.
 pub(super) fn finish_versus(out: &Path, quiet: bool) -> CliResult {
     let text = std::fs::read_to_string(out.join("versus.csv")).map_err(|e| {
         usage(format!(
@@ -534,7 +544,7 @@ pub(super) fn finish_versus(out: &Path, quiet: bool) -> CliResult {
     if !quiet {
         for r in summary.iter().filter(|r| r.colour == "both") {
             println!(
-                "bot={} games={} given_away={} share={:.4}",
+                "bot={} games={} given_away={} weighted_share={:.4}",
                 r.bot, r.games, r.given_away, r.given_away_share
             );
         }

@@ -291,7 +291,9 @@ pub fn run(a: FpaArgs) -> CliResult {
         a.games,
         &info,
         a.study.run.quiet,
-    )
+    )?;
+    super::common::name_picked_dir(&out, a.study.run.quiet, a.study.run.out.is_none());
+    Ok(())
 }
 
 /// Writes what follows from the games: `fpa.csv`, `fpa.svg`, `run.json`,

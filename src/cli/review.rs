@@ -442,10 +442,15 @@ pub fn run(a: ReviewArgs) -> CliResult {
         seed: a.seed,
         force: a.force,
     };
-    let out = ReviewOut {
+    let target = ReviewOut {
         dir: &out,
         named: a.out.is_some(),
     };
-    println!("{}", review_into(start, &moves, &job, game, out, a.quiet)?);
+    println!("{}", review_into(start, &moves, &job, game, target, a.quiet)?);
+    // A quiet review whose directory was picked by default names its file
+    // as one not quiet does (stdout is the summary line alone).
+    if a.quiet && a.out.is_none() {
+        eprintln!("review: {}", out.join("review.csv").display());
+    }
     Ok(())
 }

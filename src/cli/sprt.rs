@@ -238,5 +238,6 @@ pub fn run(a: SprtArgs) -> CliResult {
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "{}", state.status_line());
     let _ = writeln!(stdout, "{}", state.decision().verdict());
+    super::common::name_picked_dir(&out, a.study.run.quiet, a.study.run.out.is_none());
     Ok(())
 }

@@ -222,6 +222,7 @@ pub fn run(a: SweepArgs) -> CliResult {
                 print!("{}", table(&sweep, &rows));
                 println!("results in {}", out.display());
             }
+            super::common::name_picked_dir(&out, a.study.run.quiet, a.study.run.out.is_none());
             Ok(())
         }
         Err(ArenaError::Interrupted { done, total }) => Err(CliError::Interrupted(format!(

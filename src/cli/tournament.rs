@@ -186,6 +186,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
                 println!("{}", done.report.text());
                 println!("results in {}", out.display());
             }
+            super::common::name_picked_dir(&out, a.run.quiet, a.run.out.is_none());
             Ok(())
         }
         Err(ArenaError::Interrupted { done, total }) => Err(CliError::Interrupted(format!(

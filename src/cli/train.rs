@@ -250,6 +250,7 @@ mod with_trainer {
                     "best=generation {best} net={}",
                     out.join("best.safetensors").display()
                 );
+                crate::cli::common::name_picked_dir(&out, a.run.quiet, a.run.out.is_none());
                 Ok(())
             }
             Err(TrainError::Interrupted) => Err(CliError::Interrupted(format!(

@@ -382,5 +382,6 @@ pub fn run(a: TuneArgs) -> CliResult {
     }
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "tuned={tuned}");
+    super::common::name_picked_dir(&out, a.study.run.quiet, a.study.run.out.is_none());
     Ok(())
 }

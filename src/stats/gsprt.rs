@@ -35,7 +35,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::rating::{Z95, wilson};
+use super::rating::{EloInterval, Z95, elo_from_score, elo_interval, elo_of_points, wilson};
 
 mod llr;
 
@@ -179,17 +179,31 @@ impl Pentanomial {
     }
 }
 
-/// The 95 % interval of a score rate: from the variance between pairs
-/// ([`Pentanomial::score_interval`]), or, when every pair scored the same
-/// (no observed variance, e.g. a clean sweep), the Wilson interval of the
-/// points over `games`, so that 20 wins of 20 give a finite lower end
-/// instead of a zero-width interval.
-pub fn score_interval(pent: &Pentanomial, points: f64, games: f64) -> (f64, f64) {
+/// A's Elo from `points` of `games` played in the pairs `pent`, with its
+/// 95 % interval: the pentanomial one ([`Pentanomial::score_interval`]),
+/// which layout luck does not widen, in Elo. Where that cannot give a
+/// finite end, the Wilson interval of the points stands in:
+/// - when every pair scored the same there is no observed variance, so the
+///   whole interval is [`elo_interval`]'s (for a clean sweep, from the
+///   sample with one virtual draw added: 10 wins of 10 give 528.9
+///   [129.8, 928.0], the estimate the tournaments' ratings give it);
+/// - an end of the pentanomial interval that would reach a score of 0 or 1
+///   (a normal interval does not know the score is bounded) is replaced by
+///   the Wilson interval's end on that side.
+///
+/// Every end is then finite once a game has been played, and
+/// `lo <= elo <= hi`.
+pub fn pentanomial_elo_interval(pent: &Pentanomial, points: f64, games: f64) -> EloInterval {
     let varied = pent.0.iter().filter(|&&c| c > 0).count() > 1;
-    if varied {
-        pent.score_interval(Z95)
-    } else {
-        wilson(points, games, Z95)
+    if !varied {
+        return elo_interval(points, games);
+    }
+    let (wlo, whi) = wilson(points, games, Z95);
+    let (lo, hi) = pent.score_interval(Z95);
+    EloInterval {
+        elo: elo_of_points(points, games),
+        lo: elo_from_score(if lo > 0.0 { lo } else { wlo }),
+        hi: elo_from_score(if hi < 1.0 { hi } else { whi }),
     }
 }
 
@@ -295,6 +309,47 @@ mod tests {
         // fastchess prints (-4.60, 4.60) for alpha = beta = 0.01.
         let (lo, hi) = bounds(0.01, 0.01);
         assert!(close(lo, -4.595_119_850_134_59, 1e-12) && close(hi, 4.595_119_850_134_59, 1e-12));
+    }
+
+    /// Every pentanomial of 1 to 24 pairs, and for 25 to 100 pairs the
+    /// clean sweeps both ways and a spread of others: finite ends around
+    /// the estimate, whatever the pairs.
+    #[test]
+    fn pentanomial_elo_intervals_are_finite_and_ordered() {
+        fn check(c: [u64; 5]) {
+            let p = Pentanomial(c);
+            let games = 2.0 * p.pairs() as f64;
+            let e = pentanomial_elo_interval(&p, p.score_rate() * games, games);
+            assert!(
+                e.elo.is_finite() && e.lo.is_finite() && e.hi.is_finite(),
+                "{c:?}: {e:?}"
+            );
+            assert!(e.lo < e.elo && e.elo < e.hi, "{c:?}: {e:?}");
+        }
+        for n in 1..=100u64 {
+            check([n, 0, 0, 0, 0]);
+            check([0, 0, 0, 0, n]);
+            let step = if n <= 24 { 1 } else { n / 6 };
+            for a in (0..=n).step_by(step as usize) {
+                for b in (0..=n - a).step_by(step as usize) {
+                    for c in (0..=n - a - b).step_by(step as usize) {
+                        for d in (0..=n - a - b - c).step_by(step as usize) {
+                            check([a, b, c, d, n - a - b - c - d]);
+                        }
+                    }
+                }
+            }
+        }
+        // Pairs scoring 2 and 1½: the normal interval would pass a score of
+        // 1, so its upper end is Wilson's.
+        let p = Pentanomial([0, 0, 0, 1, 1]);
+        let e = pentanomial_elo_interval(&p, 3.5, 4.0);
+        let (_, whi) = wilson(3.5, 4.0, Z95);
+        assert!(close(e.hi, elo_from_score(whi), 1e-9), "{e:?}");
+        // A clean sweep of 5 pairs, as `sprt` prints it: 528.9 [129.8, 928.0].
+        let e = pentanomial_elo_interval(&Pentanomial([0, 0, 0, 0, 5]), 10.0, 10.0);
+        let shown = format!("{:.1} [{:.1}, {:.1}]", e.elo, e.lo, e.hi);
+        assert_eq!(shown, "528.9 [129.8, 928.0]");
     }
 
     /// Published fastchess reports (normalised model, pentanomial):

@@ -40,6 +40,56 @@ pub fn elo_from_score(p: f64) -> f64 {
     }
 }
 
+/// An Elo difference with its 95 % interval, `lo <= elo <= hi`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct EloInterval {
+    /// The point estimate.
+    pub elo: f64,
+    /// The lower end.
+    pub lo: f64,
+    /// The upper end.
+    pub hi: f64,
+}
+
+/// The sample an Elo estimate is taken from: `points` of `games`, with one
+/// virtual draw added (half a point, one game) when the sample is all wins
+/// or all losses. Without it such a sample gives a score of 1 or 0, whose
+/// Elo is infinite; with it the estimate is the one the tournaments'
+/// Bradley-Terry ratings give a clean sweep between two bots (see
+/// [`bradley_terry`]), and both ends of the interval stay finite. Any other
+/// sample, and no games at all, are returned unchanged.
+pub fn regularised(points: f64, games: f64) -> (f64, f64) {
+    if games > 0.0 && (points <= 0.0 || points >= games) {
+        (points.clamp(0.0, games) + 0.5, games + 1.0)
+    } else {
+        (points, games)
+    }
+}
+
+/// The Elo of `points` out of `games` under the rule of [`regularised`];
+/// 0 for no games.
+pub fn elo_of_points(points: f64, games: f64) -> f64 {
+    let (p, n) = regularised(points, games);
+    if n <= 0.0 {
+        return 0.0;
+    }
+    elo_from_score(p / n)
+}
+
+/// The Elo of `points` out of `games` with the 95 % Wilson interval of the
+/// score, both from the sample of [`regularised`]: every end is finite once
+/// a game has been played (no games give `0 [-inf, inf]`), and the interval
+/// always holds the estimate.
+pub fn elo_interval(points: f64, games: f64) -> EloInterval {
+    let (p, n) = regularised(points, games);
+    let (lo, hi) = wilson(p, n, Z95);
+    EloInterval {
+        elo: elo_of_points(points, games),
+        lo: elo_from_score(lo),
+        hi: elo_from_score(hi),
+    }
+}
+
 /// The expected score of a side `elo` points stronger: `1 / (1 + 10^(-elo/400))`.
 pub fn score_from_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
@@ -374,6 +424,58 @@ mod tests {
         }
         assert_eq!(elo_from_score(1.0), f64::INFINITY);
         assert_eq!(elo_from_score(0.0), f64::NEG_INFINITY);
+    }
+
+    /// Every sample of 1 to 200 games, every number of wins and of draws:
+    /// the estimate and both ends are finite and in order, and more points
+    /// raise all three.
+    #[test]
+    fn elo_intervals_are_finite_and_ordered_at_every_count() {
+        for n in 1..=200u32 {
+            let g = f64::from(n);
+            for wins in 0..=n {
+                for draws in 0..=n - wins {
+                    let points = f64::from(wins) + f64::from(draws) / 2.0;
+                    let e = elo_interval(points, g);
+                    let what = format!("{wins} wins {draws} draws of {n}: {e:?}");
+                    assert!(
+                        e.elo.is_finite() && e.lo.is_finite() && e.hi.is_finite(),
+                        "{what}"
+                    );
+                    assert!(e.lo < e.elo && e.elo < e.hi, "{what}");
+                    assert_eq!(e.elo, elo_of_points(points, g), "{what}");
+                }
+            }
+            for half in 1..=2 * n {
+                let (a, b) = (f64::from(half - 1) / 2.0, f64::from(half) / 2.0);
+                let (before, e) = (elo_interval(a, g), elo_interval(b, g));
+                assert!(
+                    before.elo < e.elo && before.lo < e.lo && before.hi < e.hi,
+                    "{b} of {n}: {e:?} after {before:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_clean_sweep_counts_one_virtual_draw() {
+        // 10 of 10 is read as 10.5 of 11: 400 log10 21, as bradley_terry
+        // rates the same two bots (perfect_scores_are_regularised).
+        let e = elo_interval(10.0, 10.0);
+        assert!(close(e.elo, 400.0 * 21f64.log10(), 1e-9), "{e:?}");
+        let (lo, hi) = wilson(10.5, 11.0, Z95);
+        assert!(close(e.lo, elo_from_score(lo), 1e-9) && close(e.hi, elo_from_score(hi), 1e-9));
+        let l = elo_interval(0.0, 10.0);
+        assert!(close(l.elo, -e.elo, 1e-9) && close(l.lo, -e.hi, 1e-9) && close(l.hi, -e.lo, 1e-9));
+        assert_eq!(regularised(3.0, 10.0), (3.0, 10.0));
+        assert_eq!(regularised(10.0, 10.0), (10.5, 11.0));
+        assert_eq!(regularised(0.0, 10.0), (0.5, 11.0));
+        // No games: no information, and no virtual draw made up.
+        let none = elo_interval(0.0, 0.0);
+        assert_eq!(
+            (none.elo, none.lo, none.hi),
+            (0.0, f64::NEG_INFINITY, f64::INFINITY)
+        );
     }
 
     #[test]

@@ -14,8 +14,7 @@ use std::ops::ControlFlow;
 use super::plot::{LlrPlot, PlotError, llr_plot};
 use crate::arena::games_csv::GameRecord;
 use crate::arena::tournament::{ArenaError, Observer};
-use crate::stats::gsprt::{Decision, Pentanomial, SprtConfig, score_interval};
-use crate::stats::rating::elo_from_score;
+use crate::stats::gsprt::{Decision, Pentanomial, SprtConfig, pentanomial_elo_interval};
 
 /// The test after one more pair.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -108,18 +107,14 @@ impl SprtState {
         2 * self.counts.pairs()
     }
 
-    /// A's Elo over B from the score so far, with its 95 % interval: the
-    /// pentanomial one, or, when every pair scored the same (a clean
-    /// sweep has no observed variance), the Wilson interval of the points,
-    /// as `sweep` reports it, so that the lower end stays finite.
+    /// A's Elo over B from the score so far, with its 95 % interval, by
+    /// the rule of [`pentanomial_elo_interval`] (as `sweep` reports it):
+    /// finite at both ends once a pair has been played, a clean sweep
+    /// counted with one virtual draw.
     pub fn elo(&self) -> (f64, f64, f64) {
         let games = self.games() as f64;
-        let (lo, hi) = score_interval(&self.counts, self.counts.score_rate() * games, games);
-        (
-            elo_from_score(self.counts.score_rate()),
-            elo_from_score(lo),
-            elo_from_score(hi),
-        )
+        let e = pentanomial_elo_interval(&self.counts, self.counts.score_rate() * games, games);
+        (e.elo, e.lo, e.hi)
     }
 
     /// The one-line status: games, pair counts, score, LLR and bounds.

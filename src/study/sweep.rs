@@ -17,8 +17,8 @@ use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::TournamentConfig;
 use crate::bot::{BotSpec, Catalog};
 use crate::game::rules::Rules;
-use crate::stats::gsprt::{Pentanomial, score_interval};
-use crate::stats::rating::{Z95, elo_from_score, wilson};
+use crate::stats::gsprt::{Pentanomial, pentanomial_elo_interval};
+use crate::stats::rating::{Z95, wilson};
 
 /// A sweep: the grid, its combinations and the reference.
 #[derive(Clone, Debug)]
@@ -91,7 +91,7 @@ impl Sweep {
                 }
                 let n = t.games as f64;
                 let (wlo, whi) = wilson(t.wins as f64, n, Z95);
-                let (slo, shi) = score_interval(&pent, t.points(), n);
+                let elo = pentanomial_elo_interval(&pent, t.points(), n);
                 SweepRow {
                     values: combo.values.clone(),
                     games: t.games,
@@ -102,9 +102,9 @@ impl Sweep {
                     win_rate_lo: wlo,
                     win_rate_hi: whi,
                     score_rate: t.score_rate(),
-                    elo: elo_from_score(t.score_rate()),
-                    elo_lo: elo_from_score(slo),
-                    elo_hi: elo_from_score(shi),
+                    elo: elo.elo,
+                    elo_lo: elo.lo,
+                    elo_hi: elo.hi,
                     mean_margin: if n > 0.0 {
                         (t.score - t.opp_score) / n
                     } else {
@@ -139,9 +139,10 @@ pub struct SweepRow {
     pub win_rate_hi: f64,
     /// `(wins + draws/2) / games`.
     pub score_rate: f64,
-    /// Elo against the reference, from the score rate.
+    /// Elo against the reference, from the score rate (a clean sweep
+    /// counted with one virtual draw, see [`pentanomial_elo_interval`]).
     pub elo: f64,
-    /// 95 % lower end: [`score_interval`] in Elo.
+    /// 95 % lower end, by [`pentanomial_elo_interval`].
     pub elo_lo: f64,
     /// 95 % upper end.
     pub elo_hi: f64,
@@ -171,7 +172,8 @@ pub fn mean_move_ms(records: &[GameRecord], bot: usize) -> f64 {
     }
 }
 
-/// Formats an Elo value; `inf`/`-inf` for a score rate of 1 or 0.
+/// Formats an Elo value; `inf`/`-inf` for the open ends of a combination
+/// with no games (with a game played, every end is finite).
 fn elo_text(e: f64) -> String {
     // -0.0 (a score of exactly ½) prints as 0.0.
     let e = if e == 0.0 { 0.0 } else { e };
@@ -232,7 +234,7 @@ pub fn sweep_plot(sweep: &Sweep, rows: &[SweepRow]) -> Result<String, PlotError>
     let y_label = format!(
         "Elo vs {reference} (logistic){}",
         if open {
-            ", arrow: no bound (won or lost every game)"
+            ", arrow: no bound (no games played)"
         } else {
             ""
         }

@@ -196,11 +196,12 @@ pub struct GenRow {
 /// The header of `train.csv`.
 pub const HEADER: &str = "generation,games,positions,buffer,policy_loss,value_loss,gate_score,kept,best,score_heuristic,score_mcts2000,elo_heuristic,elo_mcts2000,seconds";
 
-/// The Elo difference a score means, clamped half a game from 0 and 1.
+/// The Elo difference a score rate over `games` games means, a clean
+/// sweep counted with one virtual draw as everywhere else
+/// ([`crate::stats::rating::regularised`]), so that it stays finite.
 pub fn elo_of(score: f64, games: u32) -> f64 {
     let g = f64::from(games.max(1));
-    let s = score.clamp(0.5 / g, 1.0 - 0.5 / g);
-    400.0 * (s / (1.0 - s)).log10()
+    crate::stats::rating::elo_of_points(score.clamp(0.0, 1.0) * g, g)
 }
 
 impl GenRow {
@@ -693,12 +694,12 @@ pub fn plot(rows: &[GenRow], anchor_games: u32) -> String {
                     .iter()
                     .map(|r| {
                         let s = r.anchor_scores.get(k).copied().unwrap_or(0.5);
-                        let se = (s * (1.0 - s) / g).sqrt().max(0.25 / g.sqrt());
+                        let e = crate::stats::rating::elo_interval(s.clamp(0.0, 1.0) * g, g);
                         Estimate {
                             x: f64::from(r.generation),
-                            y: elo_of(s, anchor_games),
-                            lo: elo_of(s - 1.96 * se, anchor_games),
-                            hi: elo_of(s + 1.96 * se, anchor_games),
+                            y: e.elo,
+                            lo: e.lo,
+                            hi: e.hi,
                         }
                     })
                     .collect(),

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use super::plot::{PlotError, TunePlot, tune_plot};
 use super::spsa::{SpsaParam, value_text};
 use super::tune::{IterResult, Row, Tuner};
-use crate::stats::rating::elo_from_score;
+use crate::stats::rating::elo_of_points;
 
 /// The header line (with its newline).
 pub fn header(params: &[SpsaParam]) -> String {
@@ -116,8 +116,9 @@ pub fn replay(text: &str, tuner: &mut Tuner) -> Result<Vec<Row>, String> {
 }
 
 /// `tune.svg` of `rows`: every key's θ as a share of its range, and the
-/// Elo of θ+ against θ− over a trailing window of iterations (clamped to
-/// ±800 where a window was all wins or all losses).
+/// Elo of θ+ against θ− over a trailing window of iterations (a window of
+/// all wins or all losses counted with one virtual draw, as everywhere
+/// else, so that it stays finite).
 ///
 /// # Errors
 /// A drawing failure.
@@ -149,7 +150,7 @@ pub fn tune_svg(params: &[SpsaParam], rows: &[Row], bot: &str) -> Result<String,
             minus -= rows[i - window].result.minus_points;
         }
         if i + 1 >= window.min(rows.len()) && i % stride == 0 && plus + minus > 0.0 {
-            let e = elo_from_score(plus / (plus + minus)).clamp(-800.0, 800.0);
+            let e = elo_of_points(plus, plus + minus);
             elo.push((i as f64, e));
         }
     }

@@ -79,7 +79,8 @@ pub fn bots(run: &RunData) -> Vec<String> {
 }
 
 /// The crosstable: a row per bot, a column per opponent, each cell the
-/// row bot's score rate and wins-draws-losses from `summary.csv`.
+/// row bot's score rate from `summary.csv` in per cent, as the terminal
+/// shows it, and its wins-draws-losses.
 fn crosstable(out: &mut String, i: usize, run: &RunData) {
     let Some(t) = run.table("summary.csv") else {
         return;
@@ -91,7 +92,7 @@ fn crosstable(out: &mut String, i: usize, run: &RunData) {
     let bots = bots(run);
     let _ = write!(
         out,
-        "<h3>Crosstable</h3><table class=\"cross\" id=\"crosstable-{i}\"><thead><tr><th></th>"
+        "<h3>Crosstable</h3><p>Score of the row's bot against the column's, in per cent; then wins-draws-losses.</p><table class=\"cross\" id=\"crosstable-{i}\"><thead><tr><th></th>"
     );
     for bot in &bots {
         let _ = write!(out, "<th>{}</th>", escape(bot));
@@ -107,7 +108,7 @@ fn crosstable(out: &mut String, i: usize, run: &RunData) {
                         "<td data-bot=\"{}\" data-opp=\"{}\">{} <small>{}-{}-{}</small></td>",
                         escape(bot),
                         escape(opp),
-                        escape(&r[s]),
+                        per_cent(&r[s]),
                         escape(&r[w]),
                         escape(&r[d]),
                         escape(&r[l])
@@ -119,6 +120,15 @@ fn crosstable(out: &mut String, i: usize, run: &RunData) {
         out.push_str("</tr>");
     }
     out.push_str("</tbody></table>");
+}
+
+/// A `summary.csv` score rate as the terminal's crosstable prints it,
+/// `50.0%`; a field that is not a number is shown as it is.
+fn per_cent(rate: &str) -> String {
+    match rate.parse::<f64>() {
+        Ok(r) if r.is_finite() => format!("{:.1}%", 100.0 * r),
+        _ => escape(rate),
+    }
 }
 
 /// The same bots across the tournaments given: each one's Elo and interval
@@ -366,7 +376,7 @@ mod tests {
     fn crosstable_cells_carry_the_summary_row() {
         let p = page(&[tournament()]);
         assert!(
-            p.contains("<td data-bot=\"a\" data-opp=\"b&lt;\">0.5 <small>1-0-1</small></td>"),
+            p.contains("<td data-bot=\"a\" data-opp=\"b&lt;\">50.0% <small>1-0-1</small></td>"),
             "{p}"
         );
         assert!(!p.contains("b<,"));
