@@ -257,7 +257,10 @@ fn malformed_suites_exit_2_naming_file_line_and_column() {
             ":5:4: a header with no board after it",
         ),
         ("WW.\nWW.\n...\n", ":1:1: "),
-        ("WB\nBW\n", ":1:1: board 1: 2x2 board"),
+        (
+            "WB\nBW\n",
+            ":1:1: board 1: rows of 2 squares: board sizes 3 to 8",
+        ),
     ];
     for (i, (text, want)) in cases.iter().enumerate() {
         let f = write(&d, &format!("bad{i}.txt"), text);

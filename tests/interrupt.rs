@@ -180,11 +180,11 @@ fn thread_counts_over_the_cap_are_refused() {
                 "--threads",
                 "10000000",
             ][..],
-            "--threads 10000000",
+            "--threads: 10000000 is out of range (1..=256)",
         ),
         (
             &["fpa", "--bot", "random", "--threads", "257"][..],
-            "--threads 257",
+            "--threads: 257 is out of range (1..=256)",
         ),
         (
             &[

@@ -446,7 +446,10 @@ pub fn run(a: ReviewArgs) -> CliResult {
         dir: &out,
         named: a.out.is_some(),
     };
-    println!("{}", review_into(start, &moves, &job, game, target, a.quiet)?);
+    println!(
+        "{}",
+        review_into(start, &moves, &job, game, target, a.quiet)?
+    );
     // A quiet review whose directory was picked by default names its file
     // as one not quiet does (stdout is the summary line alone).
     if a.quiet && a.out.is_none() {

@@ -181,7 +181,13 @@ fn parse_one(board: usize, rows: &[(usize, &str)]) -> Result<Board, BoardParseEr
     if !(MIN_SIZE as usize..=MAX_SIZE as usize).contains(&width) {
         return Err(err(
             first_line,
-            width.min(MAX_SIZE as usize) + 1,
+            // A row too long is wrong from its first square too many; one
+            // too short is wrong as a whole.
+            if width > MAX_SIZE as usize {
+                MAX_SIZE as usize + 1
+            } else {
+                1
+            },
             format!("rows of {width} squares: board sizes {MIN_SIZE} to {MAX_SIZE} are supported"),
         ));
     }
