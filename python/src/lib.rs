@@ -34,6 +34,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bots::solve, m)?)?;
     m.add_function(wrap_pyfunction!(bots::tournament_rows, m)?)?;
     m.add_function(wrap_pyfunction!(position::score_text, m)?)?;
-    m.add("GAMES_HEADER", pahtum::arena::games_csv::GAMES_HEADER)?;
+    m.add("GAMES_HEADER", pahtum::arena::games_csv::games_header())?;
     Ok(())
 }

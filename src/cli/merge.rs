@@ -11,7 +11,6 @@ use super::error::{CliError, CliResult, cli_error, out_error, usage};
 use super::exact::{finish_versus, jobs, read_rows, read_versus_rows, shard_jobs, versus_specs};
 use super::tournament::write_ratings_svg;
 use super::{Cli, Command};
-use crate::arena::games_csv::GAMES_HEADER;
 use crate::arena::merge::{check_shards, merge_dirs};
 use crate::arena::rundir::read_games;
 use crate::arena::rundir::{is_non_empty, prepare_out};
@@ -318,7 +317,7 @@ fn merge_fpa(a: &MergeArgs) -> CliResult {
     let labels = plan.config.labels();
     let schedule = plan.config.schedule();
     let all = plan.fpa.game_list();
-    let mut rows: Vec<(u64, String)> = Vec::with_capacity(all.len());
+    let mut rows = Vec::with_capacity(all.len());
     let mut records = Vec::with_capacity(all.len());
     for (d, (_, shard)) in a.dirs.iter().zip(&runs) {
         let expected: Vec<u64> = all
@@ -337,18 +336,15 @@ fn merge_fpa(a: &MergeArgs) -> CliResult {
                 "games",
             ));
         }
-        for (i, (rec, _)) in file.rows.iter().enumerate() {
-            rows.push((rec.game, file.line(i).to_string()));
-            records.push(*rec);
+        for (rec, row) in file.rows {
+            rows.push(row);
+            records.push(rec);
         }
     }
-    rows.sort_by_key(|r| r.0);
+    rows.sort_by_key(|r| r.game);
     records.sort_by_key(|r| r.game);
     prepare_out(&a.out).map_err(cli_error)?;
-    let mut text = format!("{GAMES_HEADER}\n");
-    for (_, line) in &rows {
-        text.push_str(line);
-    }
+    let text = crate::csv_rows::text(rows);
     write_atomic(&a.out.join("games.csv"), text.as_bytes()).map_err(out_error(&a.out))?;
     let info = merged_info(a, &runs);
     super::fpa::finish(

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::arena::game::Termination;
-use crate::arena::games_csv::{GAMES_HEADER, GameRecord, push_row};
+use crate::arena::games_csv::{GameRecord, games_header, push_row};
 use crate::bot::builtin_catalog;
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::{Komi, Move};
@@ -326,7 +326,7 @@ fn state(game: &Game, you_first: bool, bot: &str, bot_move: Option<String>) -> s
     let over = game.is_over();
     let (mut header, mut row) = (String::new(), String::new());
     if over {
-        header = GAMES_HEADER.to_string();
+        header = games_header();
         let labels = if you_first {
             ["human".to_string(), bot.to_string()]
         } else {
@@ -415,7 +415,7 @@ mod tests {
         let v = value(&post(&body));
         assert_eq!(v["over"], true);
         assert_eq!(v["result"], "draw");
-        assert_eq!(v["header"], GAMES_HEADER);
+        assert_eq!(v["header"], games_header());
         let row = v["row"].as_str().unwrap();
         assert!(
             row.starts_with("0,0,a2 b2 c2 a3 b3 c3,greedy,human,0,0,draw,normal,3,a1 b1 "),

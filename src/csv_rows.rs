@@ -1,0 +1,191 @@
+//! Typed CSV rows: every CSV file the workbench writes has one row struct
+//! (`#[derive(Serialize, Deserialize, Default)]`, defined beside its
+//! writer), and its header, lines and reading back all go through the
+//! `csv` crate here, so a file's columns are its struct's fields.
+//!
+//! Floats are written with each column's fixed precision: such fields
+//! are serialized through the [`fixed`] helpers, so the bytes stay what
+//! the files have always held.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// A writer of lines into memory: `\n` ends a record, fields are quoted
+/// only when they must be.
+fn writer() -> csv::Writer<Vec<u8>> {
+    csv::WriterBuilder::new()
+        .has_headers(false)
+        .buffer_capacity(256)
+        .from_writer(Vec::new())
+}
+
+/// The bytes a writer holds, as text (CSV of `String` fields is UTF-8).
+fn finish(w: csv::Writer<Vec<u8>>) -> String {
+    let bytes = w.into_inner().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// The column names of a file whose rows are `T`.
+pub fn columns<T: Serialize + Default>() -> Vec<String> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(true)
+        .from_writer(Vec::new());
+    // Serializing to memory fails only for a type that is not a flat
+    // struct, which no row type is; the header is its first line.
+    let _ = w.serialize(T::default());
+    let text = finish(w);
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes());
+    r.records()
+        .next()
+        .and_then(Result::ok)
+        .map(|h| h.iter().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// The header line of a file whose rows are `T`, without its newline.
+pub fn header<T: Serialize + Default>() -> String {
+    columns::<T>().join(",")
+}
+
+/// Appends the line of `row`, newline included, to `out`.
+pub fn push<T: Serialize>(out: &mut String, row: &T) {
+    let mut w = writer();
+    let _ = w.serialize(row);
+    out.push_str(&finish(w));
+}
+
+/// A whole file: the header, then a line for each of `rows`.
+pub fn text<T: Serialize + Default>(rows: impl IntoIterator<Item = T>) -> String {
+    let mut out = header::<T>();
+    out.push('\n');
+    for r in rows {
+        push(&mut out, &r);
+    }
+    out
+}
+
+/// Reads the rows of complete CSV `text` whose first line must be the
+/// header of `T`; each row with its line number.
+///
+/// # Errors
+/// `(line number, message)` of the first bad line: a header that is not
+/// `T`'s, a row with another number of columns, or a field that does not
+/// parse (named by its column).
+pub fn parse<T: Serialize + DeserializeOwned + Default>(
+    text: &str,
+) -> Result<Vec<(usize, T)>, (usize, String)> {
+    let want = columns::<T>();
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut header: Option<csv::StringRecord> = None;
+    let mut rows = Vec::new();
+    for rec in r.records() {
+        let rec = rec.map_err(|e| (error_line(&e), e.to_string()))?;
+        let line = rec.position().map_or(0, |p| p.line() as usize);
+        let Some(h) = &header else {
+            if rec.iter().ne(want.iter().map(String::as_str)) {
+                return Err((line, format!("unexpected header (expected {})", want.join(","))));
+            }
+            header = Some(rec);
+            continue;
+        };
+        if rec.len() != want.len() {
+            return Err((line, format!("{} columns, expected {}", rec.len(), want.len())));
+        }
+        let row = rec.deserialize::<T>(Some(h)).map_err(|e| match e.kind() {
+            csv::ErrorKind::Deserialize { err, .. } => {
+                let at = err.field().map(|i| i as usize);
+                let column = at
+                    .and_then(|i| want.get(i))
+                    .map_or(String::new(), |c| format!("column {c}: "));
+                let field = at.and_then(|i| rec.get(i)).unwrap_or("");
+                (line, format!("{column}'{field}': {}", err.kind()))
+            }
+            _ => (line, e.to_string()),
+        })?;
+        rows.push((line, row));
+    }
+    if header.is_none() {
+        return Err((1, format!("no header (expected {})", want.join(","))));
+    }
+    Ok(rows)
+}
+
+/// The line a reading error names (1 when the error has no position).
+fn error_line(e: &csv::Error) -> usize {
+    e.position().map_or(1, |p| p.line() as usize)
+}
+
+/// Serializers of floats with a fixed number of decimals, for
+/// `#[serde(serialize_with = "...")]`: the precision is part of each
+/// file's format.
+pub mod fixed {
+    use serde::Serializer;
+
+    macro_rules! decimals {
+        ($($name:ident => $n:literal),*) => {$(
+            #[doc = concat!("A float with ", stringify!($n), " decimals.")]
+            ///
+            /// # Errors
+            /// The serializer's.
+            pub fn $name<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(&format_args!("{v:.*}", $n))
+            }
+        )*};
+    }
+    decimals!(d0 => 0, d1 => 1, d2 => 2, d3 => 3, d4 => 4, d6 => 6);
+
+    /// An optional float with 4 decimals, empty when absent.
+    ///
+    /// # Errors
+    /// The serializer's.
+    pub fn opt_d4<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(v) => s.collect_str(&format_args!("{v:.4}")),
+            None => s.serialize_str(""),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::{Deserialize, Serialize};
+
+    use super::*;
+
+    #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
+    struct Row {
+        name: String,
+        n: u32,
+        #[serde(serialize_with = "fixed::d4")]
+        share: f64,
+    }
+
+    #[test]
+    fn rows_round_trip_with_their_header_and_precision() {
+        let rows = vec![
+            Row { name: "a b".into(), n: 3, share: 0.5 },
+            Row { name: String::new(), n: 0, share: 1.0 / 3.0 },
+        ];
+        let t = text(rows.iter().map(|r| Row { name: r.name.clone(), ..*r }));
+        assert_eq!(t, "name,n,share\na b,3,0.5000\n,0,0.3333\n");
+        let back = parse::<Row>(&t).expect("parse");
+        assert_eq!(back[0], (2, Row { name: "a b".into(), n: 3, share: 0.5 }));
+        assert_eq!(back[1].0, 3);
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        let e = parse::<Row>("name,n,share\nx,1,0\ny,z,0\n").expect_err("bad");
+        assert_eq!(e.0, 3);
+        assert!(e.1.starts_with("column n: 'z'"), "{}", e.1);
+        let e = parse::<Row>("name,n\n").expect_err("header");
+        assert_eq!(e.0, 1);
+        let e = parse::<Row>("name,n,share\nx,1\n").expect_err("short");
+        assert_eq!(e, (2, "2 columns, expected 3".into()));
+    }
+}
