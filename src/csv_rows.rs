@@ -27,12 +27,19 @@ fn finish(w: csv::Writer<Vec<u8>>) -> String {
 
 /// The column names of a file whose rows are `T`.
 pub fn columns<T: Serialize + Default>() -> Vec<String> {
+    columns_of(&T::default())
+}
+
+/// The column names of a file with rows like `row`: a row type whose
+/// optional columns are left out when empty (`skip_serializing_if`) has
+/// them only when `row` has them.
+pub fn columns_of<T: Serialize>(row: &T) -> Vec<String> {
     let mut w = csv::WriterBuilder::new()
         .has_headers(true)
         .from_writer(Vec::new());
     // Serializing to memory fails only for a type that is not a flat
     // struct, which no row type is; the header is its first line.
-    let _ = w.serialize(T::default());
+    let _ = w.serialize(row);
     let text = finish(w);
     let mut r = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -49,11 +56,45 @@ pub fn header<T: Serialize + Default>() -> String {
     columns::<T>().join(",")
 }
 
+/// The header line of a file with rows like `row` (see [`columns_of`]),
+/// without its newline.
+pub fn header_of<T: Serialize>(row: &T) -> String {
+    columns_of(row).join(",")
+}
+
 /// Appends the line of `row`, newline included, to `out`.
 pub fn push<T: Serialize>(out: &mut String, row: &T) {
     let mut w = writer();
     let _ = w.serialize(row);
     out.push_str(&finish(w));
+}
+
+/// Appends a line of plain `fields`, newline included, to `out`.
+pub fn push_fields<'a>(out: &mut String, fields: impl IntoIterator<Item = &'a str>) {
+    let mut w = writer();
+    let _ = w.write_record(fields);
+    out.push_str(&finish(w));
+}
+
+/// The fields of `row` as its line holds them.
+fn fields<T: Serialize>(row: &T) -> Vec<String> {
+    let mut line = String::new();
+    push(&mut line, row);
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(line.as_bytes());
+    r.records()
+        .next()
+        .and_then(Result::ok)
+        .map(|f| f.iter().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// Appends the line of `row` after leading fields `lead` (columns a file
+/// has for each run, like a sweep's parameter keys), newline included.
+pub fn push_after<T: Serialize>(out: &mut String, lead: &[String], row: &T) {
+    let rest = fields(row);
+    push_fields(out, lead.iter().chain(&rest).map(String::as_str));
 }
 
 /// A whole file: the header, then a line for each of `rows`.
@@ -76,7 +117,18 @@ pub fn text<T: Serialize + Default>(rows: impl IntoIterator<Item = T>) -> String
 pub fn parse<T: Serialize + DeserializeOwned + Default>(
     text: &str,
 ) -> Result<Vec<(usize, T)>, (usize, String)> {
-    let want = columns::<T>();
+    parse_as(text, &columns::<T>())
+}
+
+/// [`parse`] with the header `want` (for a file whose optional columns
+/// are on, see [`columns_of`]).
+///
+/// # Errors
+/// As [`parse`].
+pub fn parse_as<T: DeserializeOwned>(
+    text: &str,
+    want: &[String],
+) -> Result<Vec<(usize, T)>, (usize, String)> {
     let mut r = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -88,13 +140,19 @@ pub fn parse<T: Serialize + DeserializeOwned + Default>(
         let line = rec.position().map_or(0, |p| p.line() as usize);
         let Some(h) = &header else {
             if rec.iter().ne(want.iter().map(String::as_str)) {
-                return Err((line, format!("unexpected header (expected {})", want.join(","))));
+                return Err((
+                    line,
+                    format!("unexpected header (expected {})", want.join(",")),
+                ));
             }
             header = Some(rec);
             continue;
         };
         if rec.len() != want.len() {
-            return Err((line, format!("{} columns, expected {}", rec.len(), want.len())));
+            return Err((
+                line,
+                format!("{} columns, expected {}", rec.len(), want.len()),
+            ));
         }
         let row = rec.deserialize::<T>(Some(h)).map_err(|e| match e.kind() {
             csv::ErrorKind::Deserialize { err, .. } => {
@@ -113,6 +171,12 @@ pub fn parse<T: Serialize + DeserializeOwned + Default>(
         return Err((1, format!("no header (expected {})", want.join(","))));
     }
     Ok(rows)
+}
+
+/// The complete lines of `text`: a last line without its newline is a
+/// torn write of a killed run, left out.
+pub fn complete(text: &str) -> &str {
+    &text[..text.rfind('\n').map_or(0, |i| i + 1)]
 }
 
 /// The line a reading error names (1 when the error has no position).
@@ -138,6 +202,26 @@ pub mod fixed {
         )*};
     }
     decimals!(d0 => 0, d1 => 1, d2 => 2, d3 => 3, d4 => 4, d6 => 6);
+
+    /// A float as `{}` writes it (`-42`, `-10.5`), for values that are
+    /// whole or half points.
+    ///
+    /// # Errors
+    /// The serializer's.
+    pub fn plain<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(v)
+    }
+
+    /// An optional [`plain`] float, empty when absent.
+    ///
+    /// # Errors
+    /// The serializer's.
+    pub fn opt_plain<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(v) => s.collect_str(v),
+            None => s.serialize_str(""),
+        }
+    }
 
     /// An optional float with 4 decimals, empty when absent.
     ///
@@ -168,13 +252,34 @@ mod tests {
     #[test]
     fn rows_round_trip_with_their_header_and_precision() {
         let rows = vec![
-            Row { name: "a b".into(), n: 3, share: 0.5 },
-            Row { name: String::new(), n: 0, share: 1.0 / 3.0 },
+            Row {
+                name: "a b".into(),
+                n: 3,
+                share: 0.5,
+            },
+            Row {
+                name: String::new(),
+                n: 0,
+                share: 1.0 / 3.0,
+            },
         ];
-        let t = text(rows.iter().map(|r| Row { name: r.name.clone(), ..*r }));
+        let t = text(rows.iter().map(|r| Row {
+            name: r.name.clone(),
+            ..*r
+        }));
         assert_eq!(t, "name,n,share\na b,3,0.5000\n,0,0.3333\n");
         let back = parse::<Row>(&t).expect("parse");
-        assert_eq!(back[0], (2, Row { name: "a b".into(), n: 3, share: 0.5 }));
+        assert_eq!(
+            back[0],
+            (
+                2,
+                Row {
+                    name: "a b".into(),
+                    n: 3,
+                    share: 0.5
+                }
+            )
+        );
         assert_eq!(back[1].0, 3);
     }
 
