@@ -17,6 +17,8 @@ use crate::arena::rundir::{is_non_empty, prepare_out};
 use crate::arena::runinfo::{RunFile, write_atomic};
 use crate::arena::runopts::NOT_RECORDED;
 use crate::arena::schedule::Shard;
+use crate::csv_rows;
+use crate::study::exact::{ExactCsvRow, VersusCsvRow};
 
 /// Arguments of `merge`.
 #[derive(Args, Debug)]
@@ -232,7 +234,7 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
     let holes = super::common::parse_holes(&args.holes)?;
     let all = jobs(&args, &holes)?;
     let n = runs.len();
-    let mut parts: Vec<std::vec::IntoIter<String>> = vec![Vec::new().into_iter(); n];
+    let mut parts: Vec<std::vec::IntoIter<ExactCsvRow>> = vec![Vec::new().into_iter(); n];
     for (d, (_, shard)) in a.dirs.iter().zip(&runs) {
         let expected = shard_jobs(all.clone(), *shard);
         let rows = read_rows(&d.join("exact.csv"), args.pie, &expected)?;
@@ -244,8 +246,7 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
     let mut text = format!("{}\n", crate::study::exact::header(args.pie));
     for i in 0..all.len() {
         // Layout i is in part i mod N + 1, in order within the part.
-        text.push_str(&parts[i % n].next().unwrap_or_default());
-        text.push('\n');
+        csv_rows::push(&mut text, &parts[i % n].next().unwrap_or_default());
     }
     // versus.csv: each layout's games, in the same order.
     let catalog = crate::bot::builtin_catalog();
@@ -253,7 +254,7 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
     let per_layout = 2 * specs.len();
     let mut games = String::new();
     if per_layout > 0 {
-        let mut parts: Vec<std::vec::IntoIter<String>> = vec![Vec::new().into_iter(); n];
+        let mut parts: Vec<std::vec::IntoIter<VersusCsvRow>> = vec![Vec::new().into_iter(); n];
         for (d, (_, shard)) in a.dirs.iter().zip(&runs) {
             let expected = shard_jobs(all.clone(), *shard);
             let rows = read_versus_rows(&d.join("versus.csv"), &expected, &specs)?;
@@ -268,11 +269,10 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
             }
             parts[shard.index as usize - 1] = rows.into_iter();
         }
-        games = format!("{}\n", crate::study::exact::VERSUS_HEADER);
+        games = format!("{}\n", csv_rows::header::<VersusCsvRow>());
         for i in 0..all.len() {
             for _ in 0..per_layout {
-                games.push_str(&parts[i % n].next().unwrap_or_default());
-                games.push('\n');
+                csv_rows::push(&mut games, &parts[i % n].next().unwrap_or_default());
             }
         }
     }
