@@ -77,7 +77,7 @@ pub fn push_fields<'a>(out: &mut String, fields: impl IntoIterator<Item = &'a st
 }
 
 /// The fields of `row` as its line holds them.
-fn fields<T: Serialize>(row: &T) -> Vec<String> {
+pub fn fields<T: Serialize>(row: &T) -> Vec<String> {
     let mut line = String::new();
     push(&mut line, row);
     let mut r = csv::ReaderBuilder::new()
@@ -129,45 +129,67 @@ pub fn parse_as<T: DeserializeOwned>(
     text: &str,
     want: &[String],
 ) -> Result<Vec<(usize, T)>, (usize, String)> {
+    let rows = parse_after(text, &[], want)?;
+    Ok(rows.into_iter().map(|(line, _, row)| (line, row)).collect())
+}
+
+/// Reads a file whose lines are leading columns `lead` (per run, like a
+/// tune's keys), then a row `T` with columns `tail`: each row with its
+/// line number and leading fields.
+///
+/// # Errors
+/// As [`parse`].
+#[allow(clippy::type_complexity)]
+pub fn parse_after<T: DeserializeOwned>(
+    text: &str,
+    lead: &[String],
+    tail: &[String],
+) -> Result<Vec<(usize, Vec<String>, T)>, (usize, String)> {
+    let want: Vec<&str> = lead.iter().chain(tail).map(String::as_str).collect();
     let mut r = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .from_reader(text.as_bytes());
-    let mut header: Option<csv::StringRecord> = None;
+    let header = csv::StringRecord::from(tail.iter().map(String::as_str).collect::<Vec<_>>());
+    let mut seen_header = false;
     let mut rows = Vec::new();
     for rec in r.records() {
         let rec = rec.map_err(|e| (error_line(&e), e.to_string()))?;
         let line = rec.position().map_or(0, |p| p.line() as usize);
-        let Some(h) = &header else {
-            if rec.iter().ne(want.iter().map(String::as_str)) {
+        if !seen_header {
+            if rec.iter().ne(want.iter().copied()) {
                 return Err((
                     line,
                     format!("unexpected header (expected {})", want.join(",")),
                 ));
             }
-            header = Some(rec);
+            seen_header = true;
             continue;
-        };
+        }
         if rec.len() != want.len() {
             return Err((
                 line,
                 format!("{} columns, expected {}", rec.len(), want.len()),
             ));
         }
-        let row = rec.deserialize::<T>(Some(h)).map_err(|e| match e.kind() {
-            csv::ErrorKind::Deserialize { err, .. } => {
-                let at = err.field().map(|i| i as usize);
-                let column = at
-                    .and_then(|i| want.get(i))
-                    .map_or(String::new(), |c| format!("column {c}: "));
-                let field = at.and_then(|i| rec.get(i)).unwrap_or("");
-                (line, format!("{column}'{field}': {}", err.kind()))
-            }
-            _ => (line, e.to_string()),
-        })?;
-        rows.push((line, row));
+        let fields: Vec<String> = rec.iter().map(str::to_string).collect();
+        let (front, back) = fields.split_at(lead.len());
+        let row = csv::StringRecord::from(back.to_vec())
+            .deserialize::<T>(Some(&header))
+            .map_err(|e| match e.kind() {
+                csv::ErrorKind::Deserialize { err, .. } => {
+                    let at = err.field().map(|i| i as usize);
+                    let column = at
+                        .and_then(|i| tail.get(i))
+                        .map_or(String::new(), |c| format!("column {c}: "));
+                    let field = at.and_then(|i| back.get(i)).map_or("", String::as_str);
+                    (line, format!("{column}'{field}': {}", err.kind()))
+                }
+                _ => (line, e.to_string()),
+            })?;
+        rows.push((line, front.to_vec(), row));
     }
-    if header.is_none() {
+    if !seen_header {
         return Err((1, format!("no header (expected {})", want.join(","))));
     }
     Ok(rows)
