@@ -10,7 +10,10 @@
 //! the `eval_before` of the next row and, from the other side, the
 //! `eval_after` of this one.
 
+use serde::{Deserialize, Serialize};
+
 use crate::bot::{BotSpec, Catalog, SearchInfo};
+use crate::csv_rows::{self, fixed};
 use crate::game::outcome::Move;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::{MoveError, Position};
@@ -35,8 +38,43 @@ pub const DEFAULT_EXACT: u32 = 20;
 /// [`DEFAULT_EXACT`] free squares needs.
 pub const SOLVE_NODE_LIMIT: u64 = 2_000_000_000;
 
+/// One line of `review.csv`; the exact columns are empty where the
+/// position was not solved.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ReviewCsvRow {
+    /// The ply, from 1.
+    pub ply: u32,
+    /// `white` or `black`.
+    pub mover: String,
+    /// The move played.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// White's line score before the move.
+    pub white_score: u32,
+    /// Black's.
+    pub black_score: u32,
+    /// The bot's evaluation before the move, for the mover.
+    #[serde(serialize_with = "fixed::opt_d4")]
+    pub eval_before: Option<f64>,
+    /// After it, for the mover.
+    #[serde(serialize_with = "fixed::opt_d4")]
+    pub eval_after: Option<f64>,
+    /// The bot's best move.
+    pub best_move: String,
+    /// The exact result before the move.
+    pub exact_result_before: Option<String>,
+    /// The exact margin before the move, points.
+    pub exact_margin_before: Option<String>,
+    /// The move's verdict.
+    pub verdict: Option<String>,
+    /// The margin it lost, points.
+    pub margin_lost: Option<String>,
+}
+
 /// The columns of `review.csv`.
-pub const HEADER: &str = "ply,mover,move,white_score,black_score,eval_before,eval_after,best_move,exact_result_before,exact_margin_before,verdict,margin_lost";
+pub fn header() -> Vec<String> {
+    csv_rows::columns::<ReviewCsvRow>()
+}
 
 /// The limits of each solve of a review: [`SOLVE_NODE_LIMIT`] nodes.
 pub fn solve_limits() -> SolveLimits {
@@ -336,44 +374,35 @@ pub fn review(
     Ok(rows)
 }
 
-/// An evaluation as written: four decimals, empty when there is none.
-fn eval_field(v: Option<f64>) -> String {
-    v.map_or(String::new(), |v| format!("{v:.4}"))
+/// The `review.csv` row of `p`.
+pub fn csv_row(p: &Ply) -> ReviewCsvRow {
+    let j = p.exact.as_ref();
+    ReviewCsvRow {
+        ply: p.ply,
+        mover: p.mover.to_string(),
+        mv: p.mv.to_string(),
+        white_score: p.scores[Player::White],
+        black_score: p.scores[Player::Black],
+        eval_before: p.eval_before,
+        eval_after: p.eval_after,
+        best_move: p.best_move.to_string(),
+        exact_result_before: j.map(|j| j.before.outcome.to_string()),
+        exact_margin_before: j.map(|j| format_halves(j.before.margin_halves)),
+        verdict: j.map(|j| j.verdict.name().to_string()),
+        margin_lost: j.and_then(|j| j.lost_halves.map(format_halves)),
+    }
 }
 
-/// The `review.csv` line of `p`, newline included; the exact columns are
-/// empty where the position was not solved.
+/// The `review.csv` line of `p`, newline included.
 pub fn csv_line(p: &Ply) -> String {
-    let exact = match &p.exact {
-        Some(j) => format!(
-            "{},{},{},{}",
-            j.before.outcome,
-            format_halves(j.before.margin_halves),
-            j.verdict.name(),
-            j.lost_halves.map_or(String::new(), format_halves)
-        ),
-        None => ",,,".to_string(),
-    };
-    format!(
-        "{},{},{},{},{},{},{},{},{exact}\n",
-        p.ply,
-        p.mover,
-        p.mv,
-        p.scores[Player::White],
-        p.scores[Player::Black],
-        eval_field(p.eval_before),
-        eval_field(p.eval_after),
-        p.best_move,
-    )
+    let mut s = String::new();
+    csv_rows::push(&mut s, &csv_row(p));
+    s
 }
 
 /// The whole `review.csv`.
 pub fn csv_text(rows: &[Ply]) -> String {
-    let mut out = format!("{HEADER}\n");
-    for p in rows {
-        out.push_str(&csv_line(p));
-    }
-    out
+    csv_rows::text(rows.iter().map(csv_row))
 }
 
 /// How many inaccuracies the summary names, largest first.
@@ -588,6 +617,9 @@ mod tests {
             }
         }
         assert_eq!(csv_text(&rows).lines().count(), 17);
-        assert_eq!(csv_text(&rows).lines().next(), Some(HEADER));
+        assert_eq!(
+            csv_text(&rows).lines().next(),
+            Some(header().join(",").as_str())
+        );
     }
 }

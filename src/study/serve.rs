@@ -228,7 +228,7 @@ fn replayed(body: &[u8]) -> Result<(MoveRequest, Game, bool), Reply> {
 /// (the command's line).
 fn review(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
     use crate::study::review::{
-        DEFAULT_BOT, DEFAULT_EXACT, HEADER, ReviewConfig, ReviewError, csv_line, csv_text,
+        DEFAULT_BOT, DEFAULT_EXACT, ReviewConfig, ReviewError, csv_row, csv_text, header,
         review as review_game, solve_limits, summary_line,
     };
     let (_, game, _) = replayed(body)?;
@@ -254,18 +254,12 @@ fn review(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
     })?;
     let fields: Vec<Vec<String>> = rows
         .iter()
-        .map(|p| {
-            csv_line(p)
-                .trim_end()
-                .split(',')
-                .map(str::to_string)
-                .collect()
-        })
+        .map(|p| crate::csv_rows::fields(&csv_row(p)))
         .collect();
     Ok(Reply::json(
         200,
         &json!({
-            "header": HEADER.split(',').collect::<Vec<_>>(),
+            "header": header(),
             "rows": fields,
             "csv": csv_text(&rows),
             "summary": summary_line(&rows),
