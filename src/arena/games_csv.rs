@@ -9,13 +9,13 @@ use serde::{Deserialize, Serialize};
 
 use super::game::{GameResult, Seat, Termination};
 use super::schedule::ScheduledGame;
+use crate::csv_rows;
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::{Move, Outcome};
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::square::Square;
-use crate::csv_rows;
 
 /// One line of `games.csv` (docs/CONTRACT.md's columns, then `swapped`):
 /// what a [`GameRecord`] and its moves are in the file.
@@ -472,7 +472,10 @@ mod tests {
         assert!(!f.is_torn());
         let back: Vec<GameRecord> = f.rows.iter().map(|r| r.0).collect();
         assert_eq!(back, recs);
-        assert_eq!(f.line(1), text.lines().nth(2).expect("row 2").to_string() + "\n");
+        assert_eq!(
+            f.line(1),
+            text.lines().nth(2).expect("row 2").to_string() + "\n"
+        );
         // A torn last line is dropped, the rest kept.
         let torn = text[..text.len() - 7].to_string();
         let f = parse_games(torn, &labels()).expect("parse");
@@ -488,9 +491,8 @@ mod tests {
         let h = games_header();
         let e = parse_games(format!("{h}\n1,2\n"), &labels()).expect_err("bad");
         assert_eq!(e.0, 2);
-        let parse_row = |row: &str, l: &[String]| {
-            parse_games(format!("{h}\n{row}\n"), l).map_err(|e| e.1)
-        };
+        let parse_row =
+            |row: &str, l: &[String]| parse_games(format!("{h}\n{row}\n"), l).map_err(|e| e.1);
         let row = "0,0,a1,r1,zz,3,4,black,normal,0,,0,0,0";
         let e = parse_row(row, &labels()).expect_err("bot");
         assert!(e.contains("zz"), "{e}");

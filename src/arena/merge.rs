@@ -10,12 +10,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::report::Report;
-use crate::csv_rows;
 use super::run_dir_error::RunDirError;
 use super::rundir::{REGULARISED_NOTE, is_non_empty, prepare_out, read_games, write_report};
 use super::runinfo::{GamesRun, RunFile, write_atomic};
 use super::schedule::Shard;
 use super::tournament::ArenaError;
+use crate::csv_rows;
 
 /// A finished merge.
 #[derive(Debug)]

@@ -107,7 +107,8 @@ pub fn read_games(
         let start = schedule
             .start(&sg)
             .map_err(|e| ArenaError::Game(format!("game {}: {e}", rec.game)))?;
-        check_row(rec, &row.moves, start).map_err(|m| named(line, format!("game {}: {m}", rec.game)))?;
+        check_row(rec, &row.moves, start)
+            .map_err(|m| named(line, format!("game {}: {m}", rec.game)))?;
     }
     Ok(file)
 }

@@ -99,7 +99,9 @@ fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
             i + 2
         ))
     })?;
-    let moves = file.rows[i].1.moves
+    let moves = file.rows[i]
+        .1
+        .moves
         .split(' ')
         .filter(|s| !s.is_empty())
         .map(|s| {
