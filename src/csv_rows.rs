@@ -40,14 +40,18 @@ pub fn columns_of<T: Serialize>(row: &T) -> Vec<String> {
     // Serializing to memory fails only for a type that is not a flat
     // struct, which no row type is; the header is its first line.
     let _ = w.serialize(row);
-    let text = finish(w);
+    first_record(&finish(w))
+}
+
+/// The fields of the first line of CSV `text`.
+fn first_record(text: &str) -> Vec<String> {
     let mut r = csv::ReaderBuilder::new()
         .has_headers(false)
         .from_reader(text.as_bytes());
     r.records()
         .next()
         .and_then(Result::ok)
-        .map(|h| h.iter().map(str::to_string).collect())
+        .map(|f| f.iter().map(str::to_string).collect())
         .unwrap_or_default()
 }
 
@@ -80,14 +84,7 @@ pub fn push_fields<'a>(out: &mut String, fields: impl IntoIterator<Item = &'a st
 pub fn fields<T: Serialize>(row: &T) -> Vec<String> {
     let mut line = String::new();
     push(&mut line, row);
-    let mut r = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(line.as_bytes());
-    r.records()
-        .next()
-        .and_then(Result::ok)
-        .map(|f| f.iter().map(str::to_string).collect())
-        .unwrap_or_default()
+    first_record(&line)
 }
 
 /// Appends the line of `row` after leading fields `lead` (columns a file
@@ -273,7 +270,7 @@ mod tests {
 
     #[test]
     fn rows_round_trip_with_their_header_and_precision() {
-        let rows = vec![
+        let rows = [
             Row {
                 name: "a b".into(),
                 n: 3,
