@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{ok, pahtum as run, read, refused, without_ms};
+use common::{
+    SPRT_GREEDY_RANDOM, SWEEP_BLOCK, TOURNAMENT_RANDOM_GREEDY, joined, ok, pahtum as run, read,
+    refused, without_ms,
+};
 
 fn bin() -> Command {
     Command::new(common::BIN)
@@ -474,58 +477,22 @@ fn every_csv_matches_its_golden_copy() {
     let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden");
     let dir = tmp();
     let out = |name: &str| dir.path().join(name);
-    let tour = [
-        "tournament",
-        "--bot",
-        "random",
-        "--bot",
-        "greedy",
-        "--games",
-        "4",
+    let tour: [&str; 7] = joined(TOURNAMENT_RANDOM_GREEDY, ["--games", "4"]);
+    let sweep: [&str; 9] = joined(SWEEP_BLOCK, ["--games", "2"]);
+    let sprt: [&str; 11] = joined(SPRT_GREEDY_RANDOM, ["--elo1", "5", "--max-games", "6"]);
+    let exact = [
+        "exact", "--size", "4", "--holes", "2", "--pie", "--versus", "greedy",
     ];
     let accuracy = golden.join("../accuracy.txt");
     let runs: [(&str, Vec<&str>); 8] = [
         ("tournament", tour.to_vec()),
-        (
-            "sweep",
-            vec![
-                "sweep",
-                "--bot",
-                "greedy",
-                "--param",
-                "block=0,1",
-                "--vs",
-                "random",
-                "--games",
-                "2",
-            ],
-        ),
-        (
-            "sprt",
-            vec![
-                "sprt",
-                "--a",
-                "greedy",
-                "--b",
-                "random",
-                "--elo0",
-                "0",
-                "--elo1",
-                "5",
-                "--max-games",
-                "6",
-            ],
-        ),
+        ("sweep", sweep.to_vec()),
+        ("sprt", sprt.to_vec()),
         (
             "fpa",
             vec!["fpa", "--bot", "random", "--games", "2", "--holes", "3"],
         ),
-        (
-            "exact",
-            vec![
-                "exact", "--size", "4", "--holes", "2", "--pie", "--versus", "greedy",
-            ],
-        ),
+        ("exact", exact.to_vec()),
         (
             "tune",
             vec![
@@ -570,25 +537,10 @@ fn every_csv_matches_its_golden_copy() {
         same_csvs(&golden.join(name), &o);
     }
     // Shards merged, and a run resumed after a torn last line.
-    let mut shards = vec!["merge".to_string()];
-    for k in 1..=2 {
-        let o = out(&format!("shard{k}"));
-        let shard = format!("{k}/2");
-        let mut a = tour.to_vec();
-        a.extend([
-            "--shard",
-            &shard,
-            "--quiet",
-            "--out",
-            o.to_str().expect("utf-8"),
-        ]);
-        ok(&a);
-        shards.push(o.to_str().expect("utf-8").to_string());
+    for (name, base) in [("tournament", &tour[..]), ("exact", &exact[..])] {
+        let merged = merge_of_shards(base, &out(&format!("{name}-shards")));
+        same_csvs(&golden.join(name), &merged);
     }
-    let merged = out("merged");
-    shards.extend(["--out".into(), merged.to_str().expect("utf-8").into()]);
-    ok(&shards.iter().map(String::as_str).collect::<Vec<_>>());
-    same_csvs(&golden.join("tournament"), &merged);
     let resumed = out("resumed");
     std::fs::create_dir(&resumed).expect("dir");
     for f in ["games.csv", "run.json"] {
@@ -605,6 +557,30 @@ fn every_csv_matches_its_golden_copy() {
     ]);
     ok(&a);
     same_csvs(&golden.join("tournament"), &resumed);
+}
+
+/// Runs `base` as two shards under `dir` and merges them; the merged
+/// directory.
+fn merge_of_shards(base: &[&str], dir: &Path) -> PathBuf {
+    let mut merge = vec!["merge".to_string()];
+    for k in 1..=2 {
+        let o = dir.join(format!("shard{k}"));
+        let shard = format!("{k}/2");
+        let mut a = base.to_vec();
+        a.extend([
+            "--shard",
+            &shard,
+            "--quiet",
+            "--out",
+            o.to_str().expect("utf-8"),
+        ]);
+        ok(&a);
+        merge.push(o.to_str().expect("utf-8").to_string());
+    }
+    let merged = dir.join("merged");
+    merge.extend(["--out".into(), merged.to_str().expect("utf-8").into()]);
+    ok(&merge.iter().map(String::as_str).collect::<Vec<_>>());
+    merged
 }
 
 /// Asserts that every CSV in `golden` is in `dir` with the same bytes
