@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod bot;
 pub mod cli;
+pub mod csv_rows;
 pub mod eval;
 pub mod game;
 pub mod interrupt;

@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{ok, pahtum as run, read, refused, without_ms};
+use common::{
+    SPRT_GREEDY_RANDOM, SWEEP_BLOCK, TOURNAMENT_RANDOM_GREEDY, joined, ok, pahtum as run, read,
+    refused, without_ms,
+};
 
 fn bin() -> Command {
     Command::new(common::BIN)
@@ -477,5 +480,145 @@ fn a_spec_with_several_keys_and_no_label_is_named_with_semicolons() {
             games.lines().next().unwrap_or("").split(',').count()
         );
         assert!(row.contains("mcts:iters=50;c=0.3"), "{row}");
+    }
+}
+
+/// Every CSV a small run of each study writes, byte for byte against the
+/// copies in tests/data/golden (timing columns aside), so that a change to
+/// how rows are written or read back cannot move a byte. A tournament's
+/// shards merged and a resumed run must give the same bytes too.
+#[test]
+fn every_csv_matches_its_golden_copy() {
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden");
+    let dir = tmp();
+    let out = |name: &str| dir.path().join(name);
+    let tour: [&str; 7] = joined(TOURNAMENT_RANDOM_GREEDY, ["--games", "4"]);
+    let sweep: [&str; 9] = joined(SWEEP_BLOCK, ["--games", "2"]);
+    let sprt: [&str; 11] = joined(SPRT_GREEDY_RANDOM, ["--elo1", "5", "--max-games", "6"]);
+    let exact = [
+        "exact", "--size", "4", "--holes", "2", "--pie", "--versus", "greedy",
+    ];
+    let accuracy = golden.join("../accuracy.txt");
+    let runs: [(&str, Vec<&str>); 8] = [
+        ("tournament", tour.to_vec()),
+        ("sweep", sweep.to_vec()),
+        ("sprt", sprt.to_vec()),
+        (
+            "fpa",
+            vec!["fpa", "--bot", "random", "--games", "2", "--holes", "3"],
+        ),
+        ("exact", exact.to_vec()),
+        (
+            "tune",
+            vec![
+                "tune",
+                "--bot",
+                "greedy",
+                "--param",
+                "block=0..1",
+                "--vs",
+                "random",
+                "--pairs",
+                "2",
+                "--size",
+                "5",
+                "--holes",
+                "3",
+            ],
+        ),
+        (
+            "accuracy",
+            vec![
+                "accuracy",
+                "--bot",
+                "greedy",
+                "--positions",
+                accuracy.to_str().expect("utf-8"),
+            ],
+        ),
+        (
+            "review",
+            vec!["review", "--game", "1", "--bot", "greedy", "--exact", "10"],
+        ),
+    ];
+    for (name, mut args) in runs {
+        let o = out(name);
+        let tour_dir = out("tournament");
+        if name == "review" {
+            args.insert(1, tour_dir.to_str().expect("utf-8"));
+        }
+        args.extend(["--quiet", "--out", o.to_str().expect("utf-8")]);
+        ok(&args);
+        same_csvs(&golden.join(name), &o);
+    }
+    // Shards merged, and a run resumed after a torn last line.
+    for (name, base) in [("tournament", &tour[..]), ("exact", &exact[..])] {
+        let merged = merge_of_shards(base, &out(&format!("{name}-shards")));
+        same_csvs(&golden.join(name), &merged);
+    }
+    let resumed = out("resumed");
+    std::fs::create_dir(&resumed).expect("dir");
+    for f in ["games.csv", "run.json"] {
+        std::fs::copy(out("tournament").join(f), resumed.join(f)).expect("copy");
+    }
+    let games = read(&resumed.join("games.csv"));
+    std::fs::write(resumed.join("games.csv"), &games[..games.len() - 30]).expect("tear");
+    let mut a = tour.to_vec();
+    a.extend([
+        "--quiet",
+        "--resume",
+        "--out",
+        resumed.to_str().expect("utf-8"),
+    ]);
+    ok(&a);
+    same_csvs(&golden.join("tournament"), &resumed);
+}
+
+/// Runs `base` as two shards under `dir` and merges them; the merged
+/// directory.
+fn merge_of_shards(base: &[&str], dir: &Path) -> PathBuf {
+    let mut merge = vec!["merge".to_string()];
+    for k in 1..=2 {
+        let o = dir.join(format!("shard{k}"));
+        let shard = format!("{k}/2");
+        let mut a = base.to_vec();
+        a.extend([
+            "--shard",
+            &shard,
+            "--quiet",
+            "--out",
+            o.to_str().expect("utf-8"),
+        ]);
+        ok(&a);
+        merge.push(o.to_str().expect("utf-8").to_string());
+    }
+    let merged = dir.join("merged");
+    merge.extend(["--out".into(), merged.to_str().expect("utf-8").into()]);
+    ok(&merge.iter().map(String::as_str).collect::<Vec<_>>());
+    merged
+}
+
+/// Asserts that every CSV in `golden` is in `dir` with the same bytes
+/// (timing columns aside), and that `dir` holds no other CSV.
+fn same_csvs(golden: &Path, dir: &Path) {
+    let names = |d: &Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(d)
+            .expect("dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".csv"))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(golden), names(dir), "{}", dir.display());
+    for n in names(golden) {
+        let (want, got) = (read(&golden.join(&n)), read(&dir.join(&n)));
+        assert_eq!(
+            without_ms(&want),
+            without_ms(&got),
+            "{}",
+            dir.join(&n).display()
+        );
+        assert_eq!(want.ends_with('\n'), got.ends_with('\n'), "{n}");
     }
 }

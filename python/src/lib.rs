@@ -38,7 +38,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bots::solve, m)?)?;
     m.add_function(wrap_pyfunction!(bots::tournament_tables, m)?)?;
     m.add_function(wrap_pyfunction!(position::score_text, m)?)?;
-    m.add("GAMES_HEADER", pahtum::arena::games_csv::GAMES_HEADER)?;
+    m.add("GAMES_HEADER", pahtum::arena::games_csv::games_header())?;
     // The CLI's defaults, so that the Python wrappers cannot drift from them.
     m.add("DEFAULT_SEED", pahtum::cli::common::DEFAULT_SEED)?;
     m.add("DEFAULT_GAMES", pahtum::cli::tournament::DEFAULT_GAMES)?;

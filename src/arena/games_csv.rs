@@ -1,17 +1,15 @@
 //! Rows of `games.csv`: the compact record of a finished game, its CSV
 //! line, and reading a (possibly torn) `games.csv` back.
 //!
-//! The writer formats lines by hand: every field is a number, a fixed
-//! word, squares separated by spaces, or a bot label, and labels are
-//! checked at start-up to need no quoting ([`check_label`]). So a line is
-//! plain comma-separated text that any CSV reader accepts, and the reader
-//! here can split on commas.
+//! Lines are [`GameRow`]s written and read by the `csv` crate; bot labels
+//! are still checked at start-up to need no quoting ([`check_label`]), so
+//! every line stays plain comma-separated text.
 
-use std::fmt::Write as _;
-use std::ops::Range;
+use serde::{Deserialize, Serialize};
 
 use super::game::{GameResult, Seat, Termination};
 use super::schedule::ScheduledGame;
+use crate::csv_rows;
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::{Move, Outcome};
 use crate::game::player::{ByPlayer, Player};
@@ -19,10 +17,44 @@ use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::square::Square;
 
-/// The header of `games.csv` (docs/CONTRACT.md's columns, then `swapped`).
-pub const GAMES_HEADER: &str = "game,layout,holes,white,black,white_score,black_score,winner,termination,plies,moves,white_ms,black_ms,swapped";
+/// One line of `games.csv` (docs/CONTRACT.md's columns, then `swapped`):
+/// what a [`GameRecord`] and its moves are in the file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRow {
+    /// Index in the schedule.
+    pub game: u64,
+    /// Layout index.
+    pub layout: u64,
+    /// The hole squares, separated by spaces.
+    pub holes: String,
+    /// The label of White's final owner.
+    pub white: String,
+    /// The label of Black's final owner.
+    pub black: String,
+    /// White's line score, komi not included.
+    pub white_score: u32,
+    /// Black's line score.
+    pub black_score: u32,
+    /// `white`, `black` or `draw`.
+    pub winner: String,
+    /// How the game ended.
+    pub termination: String,
+    /// Moves played, a swap included.
+    pub plies: u64,
+    /// The moves, separated by spaces.
+    pub moves: String,
+    /// White's thinking time.
+    pub white_ms: u64,
+    /// Black's thinking time.
+    pub black_ms: u64,
+    /// 1 when the pie swap was taken.
+    pub swapped: u8,
+}
 
-const FIELDS: usize = 14;
+/// The header of `games.csv`.
+pub fn games_header() -> String {
+    csv_rows::header::<GameRow>()
+}
 
 /// A finished game without its moves: what statistics need. Bots are
 /// indices into the tournament's bot list.
@@ -139,39 +171,51 @@ fn push_squares(out: &mut String, b: Bitboard) {
     }
 }
 
+/// The squares of `b`, separated by single spaces.
+fn squares(b: Bitboard) -> String {
+    let mut out = String::new();
+    push_squares(&mut out, b);
+    out
+}
+
+impl GameRecord {
+    /// The `games.csv` row of this record, its `moves` and the bots'
+    /// `labels`.
+    pub fn row(&self, moves: &[Move], labels: &[String]) -> GameRow {
+        let (w, b) = (Player::White, Player::Black);
+        let mut text = String::new();
+        for (i, m) in moves.iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            match m {
+                Move::Place(sq) => push_square(&mut text, *sq),
+                Move::Swap => text.push_str("swap"),
+            }
+        }
+        GameRow {
+            game: self.game,
+            layout: self.layout,
+            holes: squares(self.holes),
+            white: labels[self.bot(w)].clone(),
+            black: labels[self.bot(b)].clone(),
+            white_score: self.scores[w],
+            black_score: self.scores[b],
+            winner: self.outcome.name().to_string(),
+            termination: self.termination.name().to_string(),
+            plies: u64::from(self.plies),
+            moves: text,
+            white_ms: self.ms[w],
+            black_ms: self.ms[b],
+            swapped: u8::from(self.swapped),
+        }
+    }
+}
+
 /// Appends the `games.csv` line of `rec` (with its `moves` and the bots'
 /// `labels`), newline included, to `out`.
 pub fn push_row(out: &mut String, rec: &GameRecord, moves: &[Move], labels: &[String]) {
-    let _ = write!(out, "{},{},", rec.game, rec.layout);
-    push_squares(out, rec.holes);
-    let (w, b) = (Player::White, Player::Black);
-    let _ = write!(
-        out,
-        ",{},{},{},{},{},{},{},",
-        labels[rec.bot(w)],
-        labels[rec.bot(b)],
-        rec.scores[w],
-        rec.scores[b],
-        rec.outcome.name(),
-        rec.termination.name(),
-        rec.plies,
-    );
-    for (i, m) in moves.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        match m {
-            Move::Place(sq) => push_square(out, *sq),
-            Move::Swap => out.push_str("swap"),
-        }
-    }
-    let _ = writeln!(
-        out,
-        ",{},{},{}",
-        rec.ms[w],
-        rec.ms[b],
-        if rec.swapped { 1 } else { 0 }
-    );
+    csv_rows::push(out, &rec.row(moves, labels));
 }
 
 fn termination_from(s: &str) -> Option<Termination> {
@@ -194,69 +238,57 @@ fn outcome_from(s: &str) -> Option<Outcome> {
     })
 }
 
-/// Parses one `games.csv` line (without its newline); bot names are looked
-/// up in `labels`.
-///
-/// # Errors
-/// A message naming the bad column.
-pub fn parse_row(line: &str, labels: &[String]) -> Result<GameRecord, String> {
-    let f: Vec<&str> = line.split(',').collect();
-    if f.len() != FIELDS {
-        return Err(format!("{} columns, expected {FIELDS}", f.len()));
+impl GameRow {
+    /// The record of this row; bot names are looked up in `labels`.
+    ///
+    /// # Errors
+    /// A message naming the bad column.
+    pub fn record(&self, labels: &[String]) -> Result<GameRecord, String> {
+        let bot = |name: &str, label: &str| -> Result<usize, String> {
+            labels
+                .iter()
+                .position(|l| l == label)
+                .ok_or_else(|| format!("column {name}: '{label}' is not a bot of this tournament"))
+        };
+        let mut holes = Bitboard::EMPTY;
+        for s in self.holes.split(' ').filter(|s| !s.is_empty()) {
+            let sq: Square = s
+                .parse()
+                .map_err(|_| format!("column holes: '{s}' is not a square"))?;
+            holes.insert(sq);
+        }
+        let (white, black) = (bot("white", &self.white)?, bot("black", &self.black)?);
+        let plies = self.plies;
+        let moves = self.moves.split(' ').filter(|s| !s.is_empty()).count() as u64;
+        if moves != plies {
+            return Err(format!("column moves: {moves} moves but plies is {plies}"));
+        }
+        let swapped = match self.swapped {
+            0 => false,
+            1 => true,
+            s => return Err(format!("column swapped: '{s}' is not 0 or 1")),
+        };
+        let (first, second) = if swapped {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        Ok(GameRecord {
+            game: self.game,
+            layout: self.layout,
+            holes,
+            first,
+            second,
+            swapped,
+            scores: ByPlayer::new(self.white_score, self.black_score),
+            outcome: outcome_from(&self.winner)
+                .ok_or_else(|| format!("column winner: '{}'", self.winner))?,
+            termination: termination_from(&self.termination)
+                .ok_or_else(|| format!("column termination: '{}'", self.termination))?,
+            plies: plies as u32,
+            ms: ByPlayer::new(self.white_ms, self.black_ms),
+        })
     }
-    let num = |i: usize, name: &str| -> Result<u64, String> {
-        f[i].parse::<u64>()
-            .map_err(|_| format!("column {name}: '{}' is not a number", f[i]))
-    };
-    // A score that does not fit the record would be kept wrapped around,
-    // and then match the replayed score it is checked against.
-    let score = |i: usize, name: &str| -> Result<u32, String> {
-        u32::try_from(num(i, name)?)
-            .map_err(|_| format!("column {name}: '{}' is out of range", f[i]))
-    };
-    let bot = |i: usize, name: &str| -> Result<usize, String> {
-        labels
-            .iter()
-            .position(|l| l == f[i])
-            .ok_or_else(|| format!("column {name}: '{}' is not a bot of this tournament", f[i]))
-    };
-    let mut holes = Bitboard::EMPTY;
-    for s in f[2].split(' ').filter(|s| !s.is_empty()) {
-        let sq: Square = s
-            .parse()
-            .map_err(|_| format!("column holes: '{s}' is not a square"))?;
-        holes.insert(sq);
-    }
-    let (white, black) = (bot(3, "white")?, bot(4, "black")?);
-    let plies = num(9, "plies")?;
-    let moves = f[10].split(' ').filter(|s| !s.is_empty()).count() as u64;
-    if moves != plies {
-        return Err(format!("column moves: {moves} moves but plies is {plies}"));
-    }
-    let swapped = match f[13] {
-        "0" => false,
-        "1" => true,
-        s => return Err(format!("column swapped: '{s}' is not 0 or 1")),
-    };
-    let (first, second) = if swapped {
-        (black, white)
-    } else {
-        (white, black)
-    };
-    Ok(GameRecord {
-        game: num(0, "game")?,
-        layout: num(1, "layout")?,
-        holes,
-        first,
-        second,
-        swapped,
-        scores: ByPlayer::new(score(5, "white_score")?, score(6, "black_score")?),
-        outcome: outcome_from(f[7]).ok_or_else(|| format!("column winner: '{}'", f[7]))?,
-        termination: termination_from(f[8])
-            .ok_or_else(|| format!("column termination: '{}'", f[8]))?,
-        plies: plies as u32,
-        ms: ByPlayer::new(num(11, "white_ms")?, num(12, "black_ms")?),
-    })
 }
 
 /// Checks a row read back against its game: replays `moves` (the row's
@@ -330,25 +362,27 @@ pub fn check_row(rec: &GameRecord, moves: &str, start: Position) -> Result<(), S
 /// (from a killed run) starts.
 #[derive(Clone, Debug, Default)]
 pub struct GamesFile {
-    /// The file's text.
-    pub text: String,
     /// Whether the header line is complete.
     pub has_header: bool,
-    /// Each complete row and its byte range in `text` (newline included).
-    pub rows: Vec<(GameRecord, Range<usize>)>,
+    /// Each complete row: its record and the row as read.
+    pub rows: Vec<(GameRecord, GameRow)>,
     /// Bytes of complete lines; anything after is a torn line.
     pub complete_len: usize,
+    /// The file's length in bytes.
+    pub len: usize,
 }
 
 impl GamesFile {
     /// Whether the file ends in a torn line.
     pub fn is_torn(&self) -> bool {
-        self.complete_len < self.text.len()
+        self.complete_len < self.len
     }
 
-    /// The raw line of row `i`, newline included.
-    pub fn line(&self, i: usize) -> &str {
-        &self.text[self.rows[i].1.clone()]
+    /// The line of row `i`, newline included.
+    pub fn line(&self, i: usize) -> String {
+        let mut out = String::new();
+        csv_rows::push(&mut out, &self.rows[i].1);
+        out
     }
 }
 
@@ -381,28 +415,20 @@ pub fn games_text(bytes: Vec<u8>) -> Result<String, (usize, String)> {
 /// `(line number, message)` for a bad header or row.
 pub fn parse_games(text: String, labels: &[String]) -> Result<GamesFile, (usize, String)> {
     let complete_len = text.rfind('\n').map_or(0, |i| i + 1);
-    let mut rows = Vec::new();
-    let mut has_header = false;
-    let mut pos = 0;
-    for (n, line) in text[..complete_len].split_inclusive('\n').enumerate() {
-        let range = pos..pos + line.len();
-        pos += line.len();
-        let body = line.trim_end_matches('\n').trim_end_matches('\r');
-        if n == 0 {
-            if body != GAMES_HEADER {
-                return Err((1, format!("unexpected header (expected {GAMES_HEADER})")));
-            }
-            has_header = true;
-            continue;
-        }
-        let rec = parse_row(body, labels).map_err(|e| (n + 1, e))?;
-        rows.push((rec, range));
-    }
+    let complete = &text[..complete_len];
+    let rows = if complete.is_empty() {
+        Vec::new()
+    } else {
+        csv_rows::parse::<GameRow>(complete)?
+            .into_iter()
+            .map(|(line, row)| Ok((row.record(labels).map_err(|e| (line, e))?, row)))
+            .collect::<Result<_, (usize, String)>>()?
+    };
     Ok(GamesFile {
-        text,
-        has_header,
+        has_header: complete_len > 0,
         rows,
         complete_len,
+        len: text.len(),
     })
 }
 
@@ -430,7 +456,7 @@ mod tests {
             }],
             3,
         );
-        let mut text = format!("{GAMES_HEADER}\n");
+        let mut text = format!("{}\n", games_header());
         let mut recs = Vec::new();
         for g in 0..2 {
             let sg = s.game(g);
@@ -446,7 +472,10 @@ mod tests {
         assert!(!f.is_torn());
         let back: Vec<GameRecord> = f.rows.iter().map(|r| r.0).collect();
         assert_eq!(back, recs);
-        assert_eq!(f.line(1).split(',').count(), FIELDS);
+        assert_eq!(
+            f.line(1),
+            text.lines().nth(2).expect("row 2").to_string() + "\n"
+        );
         // A torn last line is dropped, the rest kept.
         let torn = text[..text.len() - 7].to_string();
         let f = parse_games(torn, &labels()).expect("parse");
@@ -459,8 +488,11 @@ mod tests {
 
     #[test]
     fn bad_rows_are_named() {
-        let e = parse_games(format!("{GAMES_HEADER}\n1,2\n"), &labels()).expect_err("bad");
+        let h = games_header();
+        let e = parse_games(format!("{h}\n1,2\n"), &labels()).expect_err("bad");
         assert_eq!(e.0, 2);
+        let parse_row =
+            |row: &str, l: &[String]| parse_games(format!("{h}\n{row}\n"), l).map_err(|e| e.1);
         let row = "0,0,a1,r1,zz,3,4,black,normal,0,,0,0,0";
         let e = parse_row(row, &labels()).expect_err("bot");
         assert!(e.contains("zz"), "{e}");
@@ -472,7 +504,7 @@ mod tests {
 
     #[test]
     fn binary_files_are_refused_with_the_line() {
-        let t = format!("{GAMES_HEADER}\n");
+        let t = format!("{}\n", games_header());
         assert_eq!(
             games_text(t.clone().into_bytes()).as_deref(),
             Ok(t.as_str())

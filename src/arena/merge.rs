@@ -9,13 +9,13 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::games_csv::GAMES_HEADER;
 use super::report::Report;
 use super::run_dir_error::RunDirError;
 use super::rundir::{REGULARISED_NOTE, is_non_empty, prepare_out, read_games, write_report};
 use super::runinfo::{GamesRun, RunFile, write_atomic};
 use super::schedule::Shard;
 use super::tournament::ArenaError;
+use crate::csv_rows;
 
 /// A finished merge.
 #[derive(Debug)]
@@ -96,7 +96,7 @@ pub fn merge_dirs(
     let config = args.config(1)?;
     let labels = config.labels();
     let schedule = config.schedule();
-    let mut rows: Vec<(u64, String)> = Vec::with_capacity(schedule.len() as usize);
+    let mut rows = Vec::with_capacity(schedule.len() as usize);
     let mut records = Vec::with_capacity(schedule.len() as usize);
     for (d, _, g) in &runs {
         let shard: Shard = g.args.shard.parse().map_err(ArenaError::Config)?;
@@ -112,22 +112,16 @@ pub fn merge_dirs(
                 d.display()
             ));
         }
-        for (i, (rec, _)) in file.rows.iter().enumerate() {
-            rows.push((rec.game, file.line(i).to_string()));
-            records.push(*rec);
+        for (rec, row) in file.rows {
+            rows.push(row);
+            records.push(rec);
         }
     }
-    rows.sort_by_key(|r| r.0);
+    rows.sort_by_key(|r| r.game);
     records.sort_by_key(|r| r.game);
 
     prepare_out(out)?;
-    let mut text = String::with_capacity(rows.iter().map(|r| r.1.len()).sum::<usize>() + 200);
-    text.push_str(GAMES_HEADER);
-    text.push('\n');
-    for (_, line) in &rows {
-        text.push_str(line);
-    }
-    write_atomic(&out.join("games.csv"), text.as_bytes())?;
+    write_atomic(&out.join("games.csv"), csv_rows::text(rows).as_bytes())?;
     let report = Report::new(&labels, &schedule, &records);
     write_report(out, &report)?;
 

@@ -4,13 +4,164 @@
 
 use std::fmt::Write as _;
 
+use serde::{Deserialize, Serialize};
+
 use super::games_csv::GameRecord;
 use super::schedule::Schedule;
+use crate::csv_rows::{self, fixed};
 use crate::game::player::Player;
 use crate::stats::rating::{PairwiseResults, Ratings, Z95, bradley_terry, mean_sd, wilson};
 
 /// `k / 2` as text for `k` in `0..=4`.
 const HALVES: [&str; 5] = ["0", "0.5", "1", "1.5", "2"];
+
+/// Points that are a multiple of one half, written from [`HALVES`]:
+/// float formatting would dominate writing `pairs.csv` on long runs.
+fn half<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(HALVES[((x * 2.0).round() as usize).min(4)])
+}
+
+/// One line of `summary.csv`: a bot against one opponent.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct SummaryRow {
+    /// The bot.
+    pub bot: String,
+    /// Its opponent.
+    pub opponent: String,
+    /// Games between them.
+    pub games: u64,
+    /// The bot's wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// The bot's losses.
+    pub losses: u64,
+    /// Points per game.
+    #[serde(serialize_with = "fixed::d6")]
+    pub score_rate: f64,
+    /// Wins per game.
+    #[serde(serialize_with = "fixed::d6")]
+    pub win_rate: f64,
+    /// Lower end of its 95% Wilson interval.
+    #[serde(serialize_with = "fixed::d6")]
+    pub win_rate_lo: f64,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::d6")]
+    pub win_rate_hi: f64,
+    /// The bot's mean line score.
+    #[serde(serialize_with = "fixed::d4")]
+    pub mean_score: f64,
+    /// Its standard deviation.
+    #[serde(serialize_with = "fixed::d4")]
+    pub sd_score: f64,
+    /// The opponent's mean line score.
+    #[serde(serialize_with = "fixed::d4")]
+    pub mean_opp_score: f64,
+}
+
+/// One line of `ratings.csv`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct RatingRow {
+    /// The bot.
+    pub bot: String,
+    /// Its Elo.
+    #[serde(serialize_with = "fixed::d2")]
+    pub elo: f64,
+    /// Lower end of its 95% interval.
+    #[serde(serialize_with = "fixed::d2")]
+    pub elo_lo: f64,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::d2")]
+    pub elo_hi: f64,
+    /// Games it played.
+    pub games: u64,
+}
+
+/// One line of `first_player.csv`: White's results in one scope.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct FirstPlayerRow {
+    /// `all`, `pairing` or `hole_count`.
+    pub scope: String,
+    /// The pairing's first bot, or `all`.
+    pub bot: String,
+    /// Its opponent, or `all`.
+    pub opponent: String,
+    /// The hole count, or `all`.
+    pub hole_count: String,
+    /// Games.
+    pub games: u64,
+    /// White's wins.
+    pub white_wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// White's losses.
+    pub white_losses: u64,
+    /// White's wins per game.
+    #[serde(serialize_with = "fixed::d6")]
+    pub white_win_rate: f64,
+    /// Lower end of its 95% interval.
+    #[serde(serialize_with = "fixed::d6")]
+    pub white_win_rate_lo: f64,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::d6")]
+    pub white_win_rate_hi: f64,
+    /// White's points per game.
+    #[serde(serialize_with = "fixed::d6")]
+    pub white_score_rate: f64,
+    /// Lower end of its 95% interval.
+    #[serde(serialize_with = "fixed::d6")]
+    pub white_score_rate_lo: f64,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::d6")]
+    pub white_score_rate_hi: f64,
+    /// White's mean line score.
+    #[serde(serialize_with = "fixed::d4")]
+    pub mean_white_score: f64,
+    /// Black's mean line score.
+    #[serde(serialize_with = "fixed::d4")]
+    pub mean_black_score: f64,
+    /// Mean of White's minus Black's score.
+    #[serde(serialize_with = "fixed::d4")]
+    pub mean_margin: f64,
+    /// Lower end of its 95% interval.
+    #[serde(serialize_with = "fixed::d4")]
+    pub mean_margin_lo: f64,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::d4")]
+    pub mean_margin_hi: f64,
+}
+
+/// One line of `pairs.csv`: a layout's colour-swapped pair of games.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct PairRow {
+    /// Layout index.
+    pub layout: u64,
+    /// Number of holes.
+    pub hole_count: u32,
+    /// The pairing's first-listed bot.
+    pub bot: String,
+    /// Its opponent.
+    pub opponent: String,
+    /// The game in which `bot` moved first.
+    pub game_first: u64,
+    /// The other game.
+    pub game_second: u64,
+    /// `bot`'s points in the first game.
+    #[serde(serialize_with = "half")]
+    pub points_first: f64,
+    /// Its points in the second.
+    #[serde(serialize_with = "half")]
+    pub points_second: f64,
+    /// Their sum.
+    #[serde(serialize_with = "half")]
+    pub points: f64,
+    /// The pair's outcome, 0 to 4 half points.
+    pub pentanomial: usize,
+    /// `bot`'s line scores summed.
+    pub bot_score: u32,
+    /// The opponent's.
+    pub opp_score: u32,
+}
 
 /// Running totals of one bot against one opponent (or of White overall).
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
@@ -219,9 +370,7 @@ impl Report {
 
     /// `summary.csv`: one row per bot and opponent that met.
     pub fn summary_csv(&self) -> String {
-        let mut s = String::from(
-            "bot,opponent,games,wins,draws,losses,score_rate,win_rate,win_rate_lo,win_rate_hi,mean_score,sd_score,mean_opp_score\n",
-        );
+        let mut rows = Vec::new();
         for (a, row) in self.tally.iter().enumerate() {
             for (b, t) in row.iter().enumerate() {
                 if t.games == 0 {
@@ -230,44 +379,38 @@ impl Report {
                 let n = t.games as f64;
                 let (lo, hi) = wilson(t.wins as f64, n, Z95);
                 let (mean, sd) = mean_sd(n, t.score, t.score_sq);
-                let _ = writeln!(
-                    s,
-                    "{},{},{},{},{},{},{:.6},{:.6},{:.6},{:.6},{:.4},{:.4},{:.4}",
-                    self.labels[a],
-                    self.labels[b],
-                    t.games,
-                    t.wins,
-                    t.draws,
-                    t.losses,
-                    t.score_rate(),
-                    t.wins as f64 / n,
-                    lo,
-                    hi,
-                    mean,
-                    sd,
-                    t.opp_score / n
-                );
+                rows.push(SummaryRow {
+                    bot: self.labels[a].clone(),
+                    opponent: self.labels[b].clone(),
+                    games: t.games,
+                    wins: t.wins,
+                    draws: t.draws,
+                    losses: t.losses,
+                    score_rate: t.score_rate(),
+                    win_rate: t.wins as f64 / n,
+                    win_rate_lo: lo,
+                    win_rate_hi: hi,
+                    mean_score: mean,
+                    sd_score: sd,
+                    mean_opp_score: t.opp_score / n,
+                });
             }
         }
-        s
+        csv_rows::text(rows)
     }
 
     /// `ratings.csv`, best first (ties in bot order).
     pub fn ratings_csv(&self) -> String {
-        let mut s = String::from("bot,elo,elo_lo,elo_hi,games\n");
-        for i in self.rating_order() {
+        csv_rows::text(self.rating_order().into_iter().map(|i| {
             let (lo, hi) = self.ratings.interval(i);
-            let _ = writeln!(
-                s,
-                "{},{:.2},{:.2},{:.2},{}",
-                self.labels[i],
-                self.ratings.elo[i] + 0.0,
-                lo + 0.0,
-                hi + 0.0,
-                self.games[i]
-            );
-        }
-        s
+            RatingRow {
+                bot: self.labels[i].clone(),
+                elo: self.ratings.elo[i] + 0.0,
+                elo_lo: lo + 0.0,
+                elo_hi: hi + 0.0,
+                games: self.games[i],
+            }
+        }))
     }
 
     /// Bot indices by rating, best first.
@@ -281,10 +424,7 @@ impl Report {
     /// hole count. White is the colour's final owner (after a pie swap,
     /// the swapper).
     pub fn first_player_csv(&self) -> String {
-        let mut s = String::from(
-            "scope,bot,opponent,hole_count,games,white_wins,draws,white_losses,white_win_rate,white_win_rate_lo,white_win_rate_hi,white_score_rate,white_score_rate_lo,white_score_rate_hi,mean_white_score,mean_black_score,mean_margin,mean_margin_lo,mean_margin_hi\n",
-        );
-        for (scope, a, b, holes, t) in &self.first_player {
+        csv_rows::text(self.first_player.iter().map(|(scope, a, b, holes, t)| {
             let n = t.games as f64;
             let (wlo, whi) = wilson(t.wins as f64, n, Z95);
             let (slo, shi) = t.score_rate_interval();
@@ -295,57 +435,47 @@ impl Report {
             };
             let (margin, sd) = mean_sd(n, t.score - t.opp_score, t.margin_sq);
             let half = if n > 0.0 { Z95 * sd / n.sqrt() } else { 0.0 };
-            let _ = writeln!(
-                s,
-                "{scope},{a},{b},{holes},{},{},{},{},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.4},{:.4},{:.4},{:.4},{:.4}",
-                t.games,
-                t.wins,
-                t.draws,
-                t.losses,
-                if n > 0.0 { t.wins as f64 / n } else { 0.0 },
-                wlo,
-                whi,
-                t.score_rate(),
-                slo,
-                shi,
-                mw,
-                mb,
-                margin,
-                margin - half,
-                margin + half,
-            );
-        }
-        s
+            FirstPlayerRow {
+                scope: scope.clone(),
+                bot: a.clone(),
+                opponent: b.clone(),
+                hole_count: holes.clone(),
+                games: t.games,
+                white_wins: t.wins,
+                draws: t.draws,
+                white_losses: t.losses,
+                white_win_rate: if n > 0.0 { t.wins as f64 / n } else { 0.0 },
+                white_win_rate_lo: wlo,
+                white_win_rate_hi: whi,
+                white_score_rate: t.score_rate(),
+                white_score_rate_lo: slo,
+                white_score_rate_hi: shi,
+                mean_white_score: mw,
+                mean_black_score: mb,
+                mean_margin: margin,
+                mean_margin_lo: margin - half,
+                mean_margin_hi: margin + half,
+            }
+        }))
     }
 
     /// `pairs.csv`: both games of each layout pair and the pentanomial
     /// outcome for the pairing's first-listed bot.
     pub fn pairs_csv(&self) -> String {
-        let mut s = String::from(
-            "layout,hole_count,bot,opponent,game_first,game_second,points_first,points_second,points,pentanomial,bot_score,opp_score\n",
-        );
-        // Points are multiples of one half: written from a table, because
-        // float formatting dominates this loop on long runs.
-        let half = |x: f64| HALVES[((x * 2.0).round() as usize).min(4)];
-        for p in &self.pairs {
-            let _ = writeln!(
-                s,
-                "{},{},{},{},{},{},{},{},{},{},{},{}",
-                p.layout,
-                p.holes,
-                self.labels[p.bot],
-                self.labels[p.opponent],
-                2 * p.layout,
-                2 * p.layout + 1,
-                half(p.points_first),
-                half(p.points_second),
-                half(p.points_first + p.points_second),
-                p.pentanomial(),
-                p.bot_score,
-                p.opp_score
-            );
-        }
-        s
+        csv_rows::text(self.pairs.iter().map(|p| PairRow {
+            layout: p.layout,
+            hole_count: p.holes,
+            bot: self.labels[p.bot].clone(),
+            opponent: self.labels[p.opponent].clone(),
+            game_first: 2 * p.layout,
+            game_second: 2 * p.layout + 1,
+            points_first: p.points_first,
+            points_second: p.points_second,
+            points: p.points_first + p.points_second,
+            pentanomial: p.pentanomial(),
+            bot_score: p.bot_score,
+            opp_score: p.opp_score,
+        }))
     }
 
     /// The crosstable (score rate of row against column, in per cent) and

@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use super::games_csv::{GAMES_HEADER, GameRecord, GamesFile, check_row, games_text, parse_games};
+use super::games_csv::{GameRecord, GamesFile, check_row, games_header, games_text, parse_games};
 use super::parallel::run_games;
 use super::report::Report;
 use super::run_dir_error::RunDirError;
@@ -79,7 +79,7 @@ pub fn read_games(
     let bytes = std::fs::read(path).map_err(|e| ArenaError::io(path, e))?;
     let text = games_text(bytes).map_err(|(line, m)| named(line, m))?;
     let file = parse_games(text, labels).map_err(|(line, m)| named(line, m))?;
-    for (i, (rec, range)) in file.rows.iter().enumerate() {
+    for (i, (rec, row)) in file.rows.iter().enumerate() {
         let line = i + 2;
         let want = expected.get(i).copied();
         if want != Some(rec.game) {
@@ -107,8 +107,8 @@ pub fn read_games(
         let start = schedule
             .start(&sg)
             .map_err(|e| ArenaError::Game(format!("game {}: {e}", rec.game)))?;
-        let moves = file.text[range.clone()].split(',').nth(10).unwrap_or("");
-        check_row(rec, moves, start).map_err(|m| named(line, format!("game {}: {m}", rec.game)))?;
+        check_row(rec, &row.moves, start)
+            .map_err(|m| named(line, format!("game {}: {m}", rec.game)))?;
     }
     Ok(file)
 }
@@ -208,12 +208,12 @@ pub fn play_into_games_csv(
             .open(path)
             .map_err(|e| ArenaError::io(path, e))?;
         if !existing.has_header {
-            writeln!(f, "{GAMES_HEADER}").map_err(|e| ArenaError::io(path, e))?;
+            writeln!(f, "{}", games_header()).map_err(|e| ArenaError::io(path, e))?;
         }
         f
     } else {
         let mut f = File::create(path).map_err(|e| ArenaError::io(path, e))?;
-        writeln!(f, "{GAMES_HEADER}").map_err(|e| ArenaError::io(path, e))?;
+        writeln!(f, "{}", games_header()).map_err(|e| ArenaError::io(path, e))?;
         f
     };
 

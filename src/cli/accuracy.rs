@@ -21,8 +21,7 @@ use crate::arena::runopts::RunOptions;
 use crate::game::outcome::Komi;
 use crate::solve::{Solution, SolveError, SolveLimits};
 use crate::study::accuracy::{
-    AccuracyError, HEADER, Mover, Row, csv_line, judge_in_order, parse_suite, suite_text,
-    summary_line,
+    AccuracyError, Mover, Row, csv_line, judge_in_order, parse_suite, suite_text, summary_line,
 };
 
 /// Positions with more free squares than this are refused unless
@@ -135,7 +134,11 @@ pub fn run(a: AccuracyArgs) -> CliResult {
     prepare_out(&out).map_err(cli_error)?;
     save_run(&info, &out)?;
     let csv = out.join("accuracy.csv");
-    write_atomic(&csv, format!("{HEADER}\n").as_bytes()).map_err(out_error(&out))?;
+    write_atomic(
+        &csv,
+        format!("{}\n", crate::study::accuracy::header()).as_bytes(),
+    )
+    .map_err(out_error(&out))?;
     let mut file = OpenOptions::new().append(true).open(&csv).map_err(|e| {
         usage(format!(
             "--out {}: cannot open accuracy.csv: {e}",

@@ -20,13 +20,14 @@ use crate::arena::runinfo::RunFile;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::Shard;
+use crate::csv_rows;
 use crate::game::outcome::Komi;
 use crate::game::square::{MAX_SIZE, MIN_SIZE, Square};
 use crate::solve::SolveLimits;
 use crate::study::exact::{
-    ExactError, ExactRow, Job, VERSUS_HEADER, VERSUS_SUMMARY_HEADER, Versus, header,
-    parse_versus_row, push_row, push_summary, push_versus_row, push_versus_summary, random_layouts,
-    summarize, summarize_versus, summary_header, symmetry_classes,
+    ExactCsvRow, ExactError, ExactRow, Job, Versus, VersusCsvRow, VersusSummaryCsvRow, columns,
+    header, parse_versus_row, push_row, push_summary, push_versus_row, push_versus_summary,
+    random_layouts, summarize, summarize_versus, summary_header, symmetry_classes,
 };
 
 /// Layouts with more free squares than this are refused unless
@@ -130,7 +131,7 @@ pub(super) fn jobs(a: &ExactArgs, holes: &[u32]) -> CliResult<Vec<Job>> {
 ///
 /// # Errors
 /// A usage error naming the file and line.
-pub(super) fn read_rows(path: &Path, pie: bool, jobs: &[Job]) -> CliResult<Vec<String>> {
+pub(super) fn read_rows(path: &Path, pie: bool, jobs: &[Job]) -> CliResult<Vec<ExactCsvRow>> {
     let bytes =
         std::fs::read(path).map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -140,60 +141,39 @@ pub(super) fn read_rows(path: &Path, pie: bool, jobs: &[Job]) -> CliResult<Vec<S
             e.utf8_error().valid_up_to()
         ))
     })?;
-    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
-    let mut lines = complete.lines();
     let bad = |line: usize, m: String| usage(format!("{} line {line}: {m}", path.display()));
-    match lines.next() {
-        Some(h) if h == header(pie) => {}
-        Some(h) => return Err(bad(1, format!("header '{h}' is not '{}'", header(pie)))),
-        None => return Ok(Vec::new()),
+    let complete = csv_rows::complete(&text);
+    if complete.is_empty() {
+        return Ok(Vec::new());
     }
+    let parsed =
+        csv_rows::parse_as::<ExactCsvRow>(complete, &columns(pie)).map_err(|(l, m)| bad(l, m))?;
     let mut rows = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let n = i + 2;
+    for (i, (n, row)) in parsed.into_iter().enumerate() {
         let job = jobs
             .get(i)
             .ok_or_else(|| bad(n, "more rows than this run has layouts".into()))?;
-        check_row(line, job, pie).map_err(|m| bad(n, m))?;
-        rows.push(line.to_string());
+        check_row(&row, job).map_err(|m| bad(n, m))?;
+        rows.push(row);
     }
     Ok(rows)
 }
 
-/// The first four fields of every row about `job`'s layout, in
-/// `exact.csv` and `versus.csv` alike: `size,holes,layout,weight`.
-fn layout_fields(job: &Job) -> String {
-    let mut line = String::new();
-    push_row(
-        &mut line,
-        &ExactRow {
-            size: job.size,
-            layout: job.layout,
-            outcome: crate::game::outcome::Outcome::Draw,
-            margin_halves: 0,
-            best_first_moves: Vec::new(),
-            pie: None,
-            nodes: 0,
-            versus: Vec::new(),
-        },
-    );
-    line.split(',').take(4).collect::<Vec<_>>().join(",")
+/// Whether `f` (a row of `exact.csv` or `versus.csv`) is about `job`'s
+/// layout: the same `size,holes,layout,weight`.
+fn same_layout(f: (u8, u32, &str, u64), job: &Job) -> bool {
+    let e = ExactCsvRow::of_job(job);
+    f == (e.size, e.holes, e.layout.as_str(), e.weight)
 }
 
 /// Checks a kept row: its layout is the job's, its results agree with its
 /// margins, and its moves are free squares of its layout.
-fn check_row(line: &str, job: &Job, pie: bool) -> Result<(), String> {
-    let f: Vec<&str> = line.split(',').collect();
-    let want = if pie { 10 } else { 7 };
-    if f.len() != want {
-        return Err(format!("{} fields, expected {want}", f.len()));
-    }
-    let expect = layout_fields(job);
-    let e: Vec<&str> = expect.split(',').collect();
-    if f[..4] != e[..4] {
+fn check_row(f: &ExactCsvRow, job: &Job) -> Result<(), String> {
+    if !same_layout((f.size, f.holes, &f.layout, f.weight), job) {
+        let e = ExactCsvRow::of_job(job);
         return Err(format!(
             "layout '{}' (weight {}) where this run has '{}' (weight {})",
-            f[2], f[3], e[2], e[3]
+            f.layout, f.weight, e.layout, e.weight
         ));
     }
     let margin = |s: &str| -> Result<i32, String> {
@@ -201,14 +181,14 @@ fn check_row(line: &str, job: &Job, pie: bool) -> Result<(), String> {
             .map(Komi::halves)
             .map_err(|_| format!("margin '{s}' is not a number of points"))
     };
-    let m = margin(f[5])?;
+    let m = margin(&f.margin)?;
     let result = match m.signum() {
         1 => "white",
         0 => "draw",
         _ => "black",
     };
-    if f[4] != result {
-        return Err(format!("result {} with margin {}", f[4], f[5]));
+    if f.result != result {
+        return Err(format!("result {} with margin {}", f.result, f.margin));
     }
     let moves_ok = |s: &str| {
         s.split(' ').all(|m| {
@@ -216,21 +196,24 @@ fn check_row(line: &str, job: &Job, pie: bool) -> Result<(), String> {
                 .is_ok_and(|sq| sq.is_on_board(job.size) && !job.layout.holes.contains(sq))
         })
     };
-    if !moves_ok(f[6]) {
-        return Err(format!("best_first_moves '{}' are not free squares", f[6]));
+    if !moves_ok(&f.best_first_moves) {
+        return Err(format!(
+            "best_first_moves '{}' are not free squares",
+            f.best_first_moves
+        ));
     }
-    if pie {
-        let p = margin(f[7])?;
+    if let (Some(pm), Some(pr), Some(first)) = (&f.pie_margin, &f.pie_result, &f.fair_first_moves) {
+        let p = margin(pm)?;
         let r = match p.signum() {
             1 => "win",
             0 => "draw",
             _ => "loss",
         };
-        if f[8] != r {
-            return Err(format!("pie_result {} with pie_margin {}", f[8], f[7]));
+        if pr != r {
+            return Err(format!("pie_result {pr} with pie_margin {pm}"));
         }
-        if !moves_ok(f[9]) {
-            return Err(format!("fair_first_moves '{}' are not free squares", f[9]));
+        if !moves_ok(first) {
+            return Err(format!("fair_first_moves '{first}' are not free squares"));
         }
     }
     Ok(())
@@ -291,13 +274,12 @@ pub fn run(a: ExactArgs) -> CliResult {
         kept.truncate(layouts);
         kept_games.truncate(layouts * per_layout);
         for (i, g) in kept_games.iter().enumerate() {
-            let exact_result = kept[i / per_layout].split(',').nth(4);
-            if g.split(',').nth(6) != exact_result {
+            let exact_result = &kept[i / per_layout].result;
+            if &g.exact_result != exact_result {
                 return Err(usage(format!(
-                    "{} line {}: exact_result is not the layout's result in exact.csv ({})",
+                    "{} line {}: exact_result is not the layout's result in exact.csv ({exact_result})",
                     vcsv.display(),
                     i + 2,
-                    exact_result.unwrap_or("-")
                 )));
             }
         }
@@ -307,8 +289,7 @@ pub fn run(a: ExactArgs) -> CliResult {
     // Rewrite the kept rows (dropping a torn line), then append.
     let mut text = format!("{}\n", header(a.pie));
     for r in &kept {
-        text.push_str(r);
-        text.push('\n');
+        csv_rows::push(&mut text, r);
     }
     write_atomic(&csv, text.as_bytes()).map_err(out_error(&out))?;
     let mut file = OpenOptions::new().append(true).open(&csv).map_err(|e| {
@@ -318,11 +299,7 @@ pub fn run(a: ExactArgs) -> CliResult {
         ))
     })?;
     let mut vfile = if per_layout > 0 {
-        let mut text = format!("{VERSUS_HEADER}\n");
-        for r in &kept_games {
-            text.push_str(r);
-            text.push('\n');
-        }
+        let text = csv_rows::text(kept_games.iter().cloned());
         write_atomic(&vcsv, text.as_bytes()).map_err(out_error(&out))?;
         Some(OpenOptions::new().append(true).open(&vcsv).map_err(|e| {
             usage(format!(
@@ -476,41 +453,38 @@ pub(super) fn read_versus_rows(
     path: &Path,
     jobs: &[Job],
     specs: &[crate::bot::BotSpec],
-) -> CliResult<Vec<String>> {
+) -> CliResult<Vec<VersusCsvRow>> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
-    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    let complete = csv_rows::complete(&text);
     let bad = |line: usize, m: String| usage(format!("{} line {line}: {m}", path.display()));
-    let mut lines = complete.lines();
-    match lines.next() {
-        Some(h) if h == VERSUS_HEADER => {}
-        Some(h) => return Err(bad(1, format!("header '{h}' is not '{VERSUS_HEADER}'"))),
-        None => return Ok(Vec::new()),
+    if complete.is_empty() {
+        return Ok(Vec::new());
     }
+    let parsed = csv_rows::parse::<VersusCsvRow>(complete).map_err(|(l, m)| bad(l, m))?;
     let per_layout = 2 * specs.len();
     let mut rows = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let n = i + 2;
+    for (i, (n, f)) in parsed.into_iter().enumerate() {
         let job = jobs
             .get(i / per_layout)
             .ok_or_else(|| bad(n, "more rows than this run has games".into()))?;
         let spec = &specs[i % per_layout / 2];
         let colour = if i % 2 == 0 { "white" } else { "black" };
-        let expect = layout_fields(job);
-        let e: Vec<&str> = expect.split(',').collect();
-        let f: Vec<&str> = line.split(',').collect();
-        if f.len() < 6 || f[..4] != e[..4] || f[4] != spec.label() || f[5] != colour {
+        if !same_layout((f.size, f.holes, &f.layout, f.weight), job)
+            || f.bot != spec.label()
+            || f.bot_colour != colour
+        {
             return Err(bad(
                 n,
                 format!(
                     "expected the game of {} as {colour} on layout '{}'",
                     spec.label(),
-                    e[2]
+                    ExactCsvRow::of_job(job).layout
                 ),
             ));
         }
-        parse_versus_row(line).map_err(|m| bad(n, m))?;
-        rows.push(line.to_string());
+        parse_versus_row(&f).map_err(|m| bad(n, m))?;
+        rows.push(f);
     }
     Ok(rows)
 }
@@ -527,16 +501,14 @@ pub(super) fn finish_versus(out: &Path, quiet: bool) -> CliResult {
             out.display()
         ))
     })?;
+    let internal =
+        |line: usize, e: String| CliError::Internal(anyhow::anyhow!("versus.csv line {line}: {e}"));
     let mut rows = Vec::new();
-    for (i, line) in text.lines().skip(1).enumerate() {
-        rows.push(
-            parse_versus_row(line).map_err(|e| {
-                CliError::Internal(anyhow::anyhow!("versus.csv line {}: {e}", i + 2))
-            })?,
-        );
+    for (line, f) in csv_rows::parse::<VersusCsvRow>(&text).map_err(|(l, e)| internal(l, e))? {
+        rows.push(parse_versus_row(&f).map_err(|e| internal(line, e))?);
     }
     let summary = summarize_versus(&rows);
-    let mut s = format!("{VERSUS_SUMMARY_HEADER}\n");
+    let mut s = format!("{}\n", csv_rows::header::<VersusSummaryCsvRow>());
     for r in &summary {
         push_versus_summary(&mut s, r);
     }

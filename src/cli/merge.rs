@@ -11,13 +11,14 @@ use super::error::{CliError, CliResult, cli_error, out_error, usage};
 use super::exact::{finish_versus, jobs, read_rows, read_versus_rows, shard_jobs, versus_specs};
 use super::tournament::write_ratings_svg;
 use super::{Cli, Command};
-use crate::arena::games_csv::GAMES_HEADER;
 use crate::arena::merge::{check_shards, merge_dirs};
 use crate::arena::rundir::read_games;
 use crate::arena::rundir::{is_non_empty, prepare_out};
 use crate::arena::runinfo::{RunFile, write_atomic};
 use crate::arena::runopts::NOT_RECORDED;
 use crate::arena::schedule::Shard;
+use crate::csv_rows;
+use crate::study::exact::{ExactCsvRow, VersusCsvRow};
 
 /// Arguments of `merge`.
 #[derive(Args, Debug)]
@@ -233,7 +234,7 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
     let holes = super::common::parse_holes(&args.holes)?;
     let all = jobs(&args, &holes)?;
     let n = runs.len();
-    let mut parts: Vec<std::vec::IntoIter<String>> = vec![Vec::new().into_iter(); n];
+    let mut parts: Vec<std::vec::IntoIter<ExactCsvRow>> = vec![Vec::new().into_iter(); n];
     for (d, (_, shard)) in a.dirs.iter().zip(&runs) {
         let expected = shard_jobs(all.clone(), *shard);
         let rows = read_rows(&d.join("exact.csv"), args.pie, &expected)?;
@@ -245,8 +246,7 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
     let mut text = format!("{}\n", crate::study::exact::header(args.pie));
     for i in 0..all.len() {
         // Layout i is in part i mod N + 1, in order within the part.
-        text.push_str(&parts[i % n].next().unwrap_or_default());
-        text.push('\n');
+        csv_rows::push(&mut text, &parts[i % n].next().unwrap_or_default());
     }
     // versus.csv: each layout's games, in the same order.
     let catalog = crate::bot::builtin_catalog();
@@ -254,7 +254,7 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
     let per_layout = 2 * specs.len();
     let mut games = String::new();
     if per_layout > 0 {
-        let mut parts: Vec<std::vec::IntoIter<String>> = vec![Vec::new().into_iter(); n];
+        let mut parts: Vec<std::vec::IntoIter<VersusCsvRow>> = vec![Vec::new().into_iter(); n];
         for (d, (_, shard)) in a.dirs.iter().zip(&runs) {
             let expected = shard_jobs(all.clone(), *shard);
             let rows = read_versus_rows(&d.join("versus.csv"), &expected, &specs)?;
@@ -269,11 +269,10 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
             }
             parts[shard.index as usize - 1] = rows.into_iter();
         }
-        games = format!("{}\n", crate::study::exact::VERSUS_HEADER);
+        games = format!("{}\n", csv_rows::header::<VersusCsvRow>());
         for i in 0..all.len() {
             for _ in 0..per_layout {
-                games.push_str(&parts[i % n].next().unwrap_or_default());
-                games.push('\n');
+                csv_rows::push(&mut games, &parts[i % n].next().unwrap_or_default());
             }
         }
     }
@@ -318,7 +317,7 @@ fn merge_fpa(a: &MergeArgs) -> CliResult {
     let labels = plan.config.labels();
     let schedule = plan.config.schedule();
     let all = plan.fpa.game_list();
-    let mut rows: Vec<(u64, String)> = Vec::with_capacity(all.len());
+    let mut rows = Vec::with_capacity(all.len());
     let mut records = Vec::with_capacity(all.len());
     for (d, (_, shard)) in a.dirs.iter().zip(&runs) {
         let expected: Vec<u64> = all
@@ -337,18 +336,15 @@ fn merge_fpa(a: &MergeArgs) -> CliResult {
                 "games",
             ));
         }
-        for (i, (rec, _)) in file.rows.iter().enumerate() {
-            rows.push((rec.game, file.line(i).to_string()));
-            records.push(*rec);
+        for (rec, row) in file.rows {
+            rows.push(row);
+            records.push(rec);
         }
     }
-    rows.sort_by_key(|r| r.0);
+    rows.sort_by_key(|r| r.game);
     records.sort_by_key(|r| r.game);
     prepare_out(&a.out).map_err(cli_error)?;
-    let mut text = format!("{GAMES_HEADER}\n");
-    for (_, line) in &rows {
-        text.push_str(line);
-    }
+    let text = crate::csv_rows::text(rows);
     write_atomic(&a.out.join("games.csv"), text.as_bytes()).map_err(out_error(&a.out))?;
     let info = merged_info(a, &runs);
     super::fpa::finish(

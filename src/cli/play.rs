@@ -52,7 +52,7 @@ pub struct PlayArgs {
 fn info_line(info: &SearchInfo) -> String {
     let mut s = format!("   info: nodes={} depth={}", info.nodes, info.depth);
     if let Some(e) = info.eval {
-        s.push_str(&format!(" eval={}", crate::study::review::fixed(e, 3)));
+        s.push_str(&format!(" eval={}", crate::csv_rows::fixed::text(e, 3)));
     }
     if !info.pv.is_empty() {
         let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();

@@ -113,15 +113,16 @@ fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
         .ok_or_else(|| usage(format!("{}/run.json: it lists no rules", dir.display())))?;
     let start = Position::new(rules.size, rec.holes, rules.pie, rules.komi)
         .map_err(|e| usage(format!("{} line {}: {e}", path.display(), i + 2)))?;
-    let moves_text = file.line(i).split(',').nth(10).unwrap_or("");
-    check_row(&rec, moves_text, start).map_err(|m| {
+    check_row(&rec, &file.rows[i].1.moves, start).map_err(|m| {
         usage(format!(
             "{} line {}: game {game}: {m}",
             path.display(),
             i + 2
         ))
     })?;
-    let moves = moves_text
+    let moves = file.rows[i]
+        .1
+        .moves
         .split(' ')
         .filter(|s| !s.is_empty())
         .map(|s| {

@@ -6,7 +6,10 @@ mod suite;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use serde::{Deserialize, Serialize};
+
 use crate::bot::{BotSpec, Catalog};
+use crate::csv_rows;
 use crate::game::outcome::{Move, Outcome};
 use crate::game::player::Player;
 use crate::game::position::Position;
@@ -17,8 +20,32 @@ use crate::study::ordered::solve_in_order;
 
 pub use self::suite::{Entry, SuiteError, parse_suite, suite_text};
 
-/// The columns of `accuracy.csv`.
-pub const HEADER: &str = "position,to_move,empties,result,margin,move,keeps_result,margin_loss";
+/// One line of `accuracy.csv`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct AccuracyCsvRow {
+    /// The position's name, else its 1-based index in the suite.
+    pub position: String,
+    /// `white` or `black`.
+    pub to_move: String,
+    /// Free squares.
+    pub empties: u32,
+    /// The exact result before the move.
+    pub result: String,
+    /// The exact margin before the move, points.
+    pub margin: String,
+    /// The move judged.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Whether it keeps the exact result.
+    pub keeps_result: bool,
+    /// The margin it gives away, points.
+    pub margin_loss: String,
+}
+
+/// The header of `accuracy.csv`, without its newline.
+pub fn header() -> String {
+    csv_rows::header::<AccuracyCsvRow>()
+}
 
 /// One judged move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,17 +68,21 @@ pub struct Row {
 
 /// The `accuracy.csv` line of `r`, newline included.
 pub fn csv_line(r: &Row) -> String {
-    format!(
-        "{},{},{},{},{},{},{},{}\n",
-        r.position,
-        r.to_move,
-        r.empties,
-        r.exact.outcome,
-        format_halves(r.exact.margin_halves),
-        r.mv,
-        r.keeps_result,
-        format_halves(r.loss_halves)
-    )
+    let mut s = String::new();
+    csv_rows::push(
+        &mut s,
+        &AccuracyCsvRow {
+            position: r.position.clone(),
+            to_move: r.to_move.to_string(),
+            empties: r.empties,
+            result: r.exact.outcome.to_string(),
+            margin: format_halves(r.exact.margin_halves),
+            mv: r.mv.to_string(),
+            keeps_result: r.keeps_result,
+            margin_loss: format_halves(r.loss_halves),
+        },
+    );
+    s
 }
 
 /// The last stdout line: `positions=N result_accuracy=X margin_loss=Y`.

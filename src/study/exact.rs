@@ -21,7 +21,9 @@ mod layouts;
 mod summary;
 mod versus;
 
-use std::fmt::Write as _;
+use serde::{Deserialize, Serialize};
+
+use crate::csv_rows;
 
 use crate::game::outcome::{Komi, Move, Outcome};
 use crate::game::player::Player;
@@ -29,9 +31,9 @@ use crate::game::position::Position;
 use crate::solve::{SolveError, SolveLimits, Solver, format_halves};
 
 pub use self::layouts::{Layout, MAX_ENUMERATED, choose, random_layouts, symmetry_classes};
-pub use self::summary::{SummaryRow, push_summary, summarize, summary_header};
+pub use self::summary::{ExactSummaryCsvRow, SummaryRow, push_summary, summarize, summary_header};
 pub use self::versus::{
-    Giveaway, VERSUS_HEADER, VERSUS_SUMMARY_HEADER, Versus, VersusRow, VersusSummary,
+    Giveaway, Versus, VersusCsvRow, VersusRow, VersusSummary, VersusSummaryCsvRow,
     parse_versus_row, play_versus, push_versus_row, push_versus_summary, summarize_versus,
 };
 
@@ -156,43 +158,94 @@ pub enum ExactError {
     Bot(String),
 }
 
-/// The header of `exact.csv` (docs/CONTRACT.md, `exact` outputs).
-pub fn header(pie: bool) -> &'static str {
-    if pie {
-        "size,holes,layout,weight,result,margin,best_first_moves,pie_margin,pie_result,fair_first_moves"
-    } else {
-        "size,holes,layout,weight,result,margin,best_first_moves"
-    }
+/// One line of `exact.csv`. Lists are squares separated by single
+/// spaces: the layout in board order (as in `games.csv`), the moves sorted
+/// by name. The pie columns are there only in a run with `--pie`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExactCsvRow {
+    /// Board side.
+    pub size: u8,
+    /// Hole count.
+    pub holes: u32,
+    /// The hole squares.
+    pub layout: String,
+    /// Layouts the row stands for (its symmetry class).
+    pub weight: u64,
+    /// `white`, `draw` or `black`.
+    pub result: String,
+    /// White's exact margin, points.
+    pub margin: String,
+    /// The first moves that attain it.
+    pub best_first_moves: String,
+    /// The first player's margin under the pie rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pie_margin: Option<String>,
+    /// `win`, `draw` or `loss` for the first player under the pie rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pie_result: Option<String>,
+    /// The first stones that attain the pie margin.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fair_first_moves: Option<String>,
 }
 
-fn push_squares(out: &mut String, squares: impl IntoIterator<Item = String>) {
-    for (i, s) in squares.into_iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
+/// Squares or moves separated by single spaces.
+fn spaced<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
+    items
+        .into_iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl ExactCsvRow {
+    /// The line of `row`.
+    pub fn new(row: &ExactRow) -> ExactCsvRow {
+        let pie = row.pie.as_ref();
+        ExactCsvRow {
+            size: row.size,
+            holes: row.layout.holes.count(),
+            layout: spaced(row.layout.holes),
+            weight: row.layout.weight,
+            result: row.outcome.to_string(),
+            margin: format_halves(row.margin_halves),
+            best_first_moves: spaced(&row.best_first_moves),
+            pie_margin: pie.map(|p| format_halves(p.margin_halves)),
+            pie_result: pie.map(|p| p.result().to_string()),
+            fair_first_moves: pie.map(|p| spaced(&p.fair_first_moves)),
         }
-        out.push_str(&s);
+    }
+
+    /// The row of `job` before it is solved: its layout's columns filled.
+    pub fn of_job(job: &Job) -> ExactCsvRow {
+        ExactCsvRow {
+            size: job.size,
+            holes: job.layout.holes.count(),
+            layout: spaced(job.layout.holes),
+            weight: job.layout.weight,
+            ..ExactCsvRow::default()
+        }
     }
 }
 
-/// Appends `row`'s line of `exact.csv`, newline included. Lists are squares
-/// separated by single spaces: the layout in board order (as in
-/// `games.csv`), the moves sorted by name.
+/// The columns of `exact.csv`, the pie columns with `pie`.
+pub fn columns(pie: bool) -> Vec<String> {
+    let some = || pie.then(String::new);
+    csv_rows::columns_of(&ExactCsvRow {
+        pie_margin: some(),
+        pie_result: some(),
+        fair_first_moves: some(),
+        ..ExactCsvRow::default()
+    })
+}
+
+/// The header of `exact.csv`, the pie columns with `pie`.
+pub fn header(pie: bool) -> String {
+    columns(pie).join(",")
+}
+
+/// Appends `row`'s line of `exact.csv`, newline included.
 pub fn push_row(out: &mut String, row: &ExactRow) {
-    let _ = write!(out, "{},{},", row.size, row.layout.holes.count());
-    push_squares(out, row.layout.holes.into_iter().map(|s| s.to_string()));
-    let _ = write!(
-        out,
-        ",{},{},{},",
-        row.layout.weight,
-        row.outcome,
-        format_halves(row.margin_halves)
-    );
-    push_squares(out, row.best_first_moves.iter().map(Move::to_string));
-    if let Some(p) = &row.pie {
-        let _ = write!(out, ",{},{},", format_halves(p.margin_halves), p.result());
-        push_squares(out, p.fair_first_moves.iter().map(Move::to_string));
-    }
-    out.push('\n');
+    csv_rows::push(out, &ExactCsvRow::new(row));
 }
 
 /// Reads `exact.csv` (header and complete rows, in the order of `jobs`)
@@ -201,14 +254,12 @@ pub fn push_row(out: &mut String, row: &ExactRow) {
 /// # Errors
 /// The line and what is wrong with it.
 pub fn parse_rows(text: &str, jobs: &[Job], pie: bool) -> Result<Vec<ExactRow>, String> {
+    let rows = csv_rows::parse_as::<ExactCsvRow>(text, &columns(pie))
+        .map_err(|(line, m)| format!("line {line}: {m}"))?;
     let mut out = Vec::new();
-    for (i, line) in text.lines().skip(1).enumerate() {
-        let bad = |m: &str| format!("line {}: {m}", i + 2);
+    for (i, (line, f)) in rows.into_iter().enumerate() {
+        let bad = |m: &str| format!("line {line}: {m}");
         let job = jobs.get(i).ok_or_else(|| bad("more rows than layouts"))?;
-        let f: Vec<&str> = line.split(',').collect();
-        if f.len() != if pie { 10 } else { 7 } {
-            return Err(bad("wrong number of fields"));
-        }
         let halves = |s: &str| {
             s.parse::<Komi>()
                 .map(Komi::halves)
@@ -222,20 +273,19 @@ pub fn parse_rows(text: &str, jobs: &[Job], pie: bool) -> Result<Vec<ExactRow>, 
                 .map(|m| m.parse::<Move>().map_err(|_| bad("a move is not a square")))
                 .collect()
         };
-        let margin_halves = halves(f[5])?;
+        let margin_halves = halves(&f.margin)?;
         out.push(ExactRow {
             size: job.size,
             layout: job.layout,
             outcome: Outcome::from_margin_halves(margin_halves),
             margin_halves,
-            best_first_moves: moves(f[6])?,
-            pie: if pie {
-                Some(PieValue {
-                    margin_halves: halves(f[7])?,
-                    fair_first_moves: moves(f[9])?,
-                })
-            } else {
-                None
+            best_first_moves: moves(&f.best_first_moves)?,
+            pie: match (&f.pie_margin, &f.fair_first_moves) {
+                (Some(m), Some(first)) => Some(PieValue {
+                    margin_halves: halves(m)?,
+                    fair_first_moves: moves(first)?,
+                }),
+                _ => None,
             },
             nodes: 0,
             versus: Vec::new(),
@@ -310,9 +360,7 @@ mod tests {
                 &stop,
                 |i, r| {
                     assert_eq!(i, rows.len());
-                    let mut line = String::new();
-                    push_row(&mut line, &r);
-                    rows.push(line);
+                    rows.push(ExactCsvRow::new(&r));
                     Ok(())
                 },
             )
@@ -325,8 +373,8 @@ mod tests {
         let one = run(1);
         assert_eq!(one, run(3));
         for r in &one {
-            let pie_result = r.split(',').nth(8).unwrap_or_default();
-            assert!(["draw", "loss"].contains(&pie_result), "{r}");
+            let pie_result = r.pie_result.as_deref().unwrap_or_default();
+            assert!(["draw", "loss"].contains(&pie_result), "{r:?}");
         }
     }
 }

@@ -6,13 +6,14 @@
 //! Wilson and order-statistic intervals hold. Both seats are the same bot
 //! spec; their random streams differ.
 
-use std::fmt::Write as _;
-
 use super::plot::{Bar, PlotError, StackedBars, stacked_bars};
+use serde::{Deserialize, Serialize};
+
 use crate::arena::games_csv::GameRecord;
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::TournamentConfig;
 use crate::bot::BotSpec;
+use crate::csv_rows::{self, fixed};
 use crate::game::outcome::Outcome;
 use crate::game::player::Player;
 use crate::game::rules::{HoleSetup, Rules};
@@ -211,42 +212,132 @@ impl FpaRow {
     }
 }
 
-/// The columns of `fpa.csv`.
-pub const FPA_HEADER: &str = "hole_count,pie,komi,games,white_wins,draws,black_wins,white_win_rate,white_win_rate_lo,white_win_rate_hi,draw_rate,draw_rate_lo,draw_rate_hi,black_win_rate,black_win_rate_lo,black_win_rate_hi,mean_margin,sd_margin,fair_komi,fair_komi_lo,fair_komi_hi,white_score_komi_minus_half,white_score_komi,white_score_komi_plus_half,first_score,first_score_lo,first_score_hi,swap_rate,swap_rate_lo,swap_rate_hi";
+/// One line of `fpa.csv`: one condition (hole count, pie rule).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct FpaCsvRow {
+    /// The hole count.
+    pub hole_count: String,
+    /// Whether the pie rule was on.
+    pub pie: bool,
+    /// The komi the games were played with.
+    pub komi: String,
+    /// Games.
+    pub games: u64,
+    /// White's wins.
+    pub white_wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Black's wins.
+    pub black_wins: u64,
+    /// White's wins per game.
+    #[serde(serialize_with = "fixed::d4")]
+    pub white_win_rate: f64,
+    /// Lower end of its 95% interval.
+    #[serde(serialize_with = "fixed::d4")]
+    pub white_win_rate_lo: f64,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::d4")]
+    pub white_win_rate_hi: f64,
+    /// Draws per game.
+    #[serde(serialize_with = "fixed::d4")]
+    pub draw_rate: f64,
+    /// Lower end of its 95% interval.
+    #[serde(serialize_with = "fixed::d4")]
+    pub draw_rate_lo: f64,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::d4")]
+    pub draw_rate_hi: f64,
+    /// Black's wins per game.
+    #[serde(serialize_with = "fixed::d4")]
+    pub black_win_rate: f64,
+    /// Lower end of its 95% interval.
+    #[serde(serialize_with = "fixed::d4")]
+    pub black_win_rate_lo: f64,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::d4")]
+    pub black_win_rate_hi: f64,
+    /// Mean of White's minus Black's score.
+    #[serde(serialize_with = "fixed::d2")]
+    pub mean_margin: f64,
+    /// Its standard deviation.
+    #[serde(serialize_with = "fixed::d2")]
+    pub sd_margin: f64,
+    /// The fair komi (the margins' median), when there are games.
+    #[serde(serialize_with = "fixed::opt_plain")]
+    pub fair_komi: Option<f64>,
+    /// Lower end of its interval.
+    #[serde(serialize_with = "fixed::opt_plain")]
+    pub fair_komi_lo: Option<f64>,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::opt_plain")]
+    pub fair_komi_hi: Option<f64>,
+    /// White's expected score at the fair komi less a half point.
+    #[serde(serialize_with = "fixed::opt_d4")]
+    pub white_score_komi_minus_half: Option<f64>,
+    /// At the fair komi.
+    #[serde(serialize_with = "fixed::opt_d4")]
+    pub white_score_komi: Option<f64>,
+    /// At the fair komi plus a half point.
+    #[serde(serialize_with = "fixed::opt_d4")]
+    pub white_score_komi_plus_half: Option<f64>,
+    /// The first mover's points per game.
+    #[serde(serialize_with = "fixed::d4")]
+    pub first_score: f64,
+    /// Lower end of its 95% interval.
+    #[serde(serialize_with = "fixed::d4")]
+    pub first_score_lo: f64,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::d4")]
+    pub first_score_hi: f64,
+    /// Swaps per game, under the pie rule.
+    #[serde(serialize_with = "fixed::opt_d4")]
+    pub swap_rate: Option<f64>,
+    /// Lower end of its 95% interval.
+    #[serde(serialize_with = "fixed::opt_d4")]
+    pub swap_rate_lo: Option<f64>,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::opt_d4")]
+    pub swap_rate_hi: Option<f64>,
+}
 
 /// `fpa.csv`; `komi` is the komi the games were played with.
 pub fn fpa_csv(rows: &[FpaRow], komi: &str) -> String {
-    let mut s = format!("{FPA_HEADER}\n");
-    for r in rows {
-        let _ = write!(
-            s,
-            "{},{},{},{},{},{},{},",
-            r.holes, r.pie, komi, r.games, r.white.count, r.draws.count, r.black.count
-        );
-        for sh in [r.white, r.draws, r.black] {
-            let _ = write!(s, "{:.4},{:.4},{:.4},", sh.rate, sh.lo, sh.hi);
-        }
-        let _ = write!(s, "{:.2},{:.2},", r.mean_margin, r.sd_margin);
-        match r.fair_komi {
-            Some(k) => {
-                let _ = write!(
-                    s,
-                    "{},{},{},{:.4},{:.4},{:.4},",
-                    k.komi, k.lo, k.hi, k.score_below, k.score_at, k.score_above
-                );
-            }
-            None => s.push_str(",,,,,,"),
-        }
+    csv_rows::text(rows.iter().map(|r| {
+        let k = r.fair_komi;
         let (f, flo, fhi) = r.first_score;
-        let _ = write!(s, "{f:.4},{flo:.4},{fhi:.4},");
-        match r.swaps {
-            Some(sw) => {
-                let _ = writeln!(s, "{:.4},{:.4},{:.4}", sw.rate, sw.lo, sw.hi);
-            }
-            None => s.push_str(",,\n"),
+        FpaCsvRow {
+            hole_count: r.holes.clone(),
+            pie: r.pie,
+            komi: komi.to_string(),
+            games: r.games,
+            white_wins: r.white.count,
+            draws: r.draws.count,
+            black_wins: r.black.count,
+            white_win_rate: r.white.rate,
+            white_win_rate_lo: r.white.lo,
+            white_win_rate_hi: r.white.hi,
+            draw_rate: r.draws.rate,
+            draw_rate_lo: r.draws.lo,
+            draw_rate_hi: r.draws.hi,
+            black_win_rate: r.black.rate,
+            black_win_rate_lo: r.black.lo,
+            black_win_rate_hi: r.black.hi,
+            mean_margin: r.mean_margin,
+            sd_margin: r.sd_margin,
+            fair_komi: k.map(|k| k.komi),
+            fair_komi_lo: k.map(|k| k.lo),
+            fair_komi_hi: k.map(|k| k.hi),
+            white_score_komi_minus_half: k.map(|k| k.score_below),
+            white_score_komi: k.map(|k| k.score_at),
+            white_score_komi_plus_half: k.map(|k| k.score_above),
+            first_score: f,
+            first_score_lo: flo,
+            first_score_hi: fhi,
+            swap_rate: r.swaps.map(|s| s.rate),
+            swap_rate_lo: r.swaps.map(|s| s.lo),
+            swap_rate_hi: r.swaps.map(|s| s.hi),
         }
-    }
-    s
+    }))
 }
 
 /// `fpa.svg`: White wins, draws and Black wins per condition as stacked
@@ -338,7 +429,7 @@ mod tests {
             assert_eq!(HoleSetup::Random(g.holes.count()), cond.holes);
         }
         let csv = fpa_csv(&rows, "0");
-        assert!(csv.starts_with(FPA_HEADER));
+        assert!(csv.starts_with(&csv_rows::header::<FpaCsvRow>()));
         assert_eq!(csv.lines().count(), 7);
         assert!(
             fpa_plot("greedy", &rows, 8)

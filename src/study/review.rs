@@ -13,6 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bot::{BotSpec, Catalog, SearchInfo};
+use crate::csv_rows::{self, fixed};
 use crate::game::outcome::Move;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::{MoveError, Position};
@@ -37,8 +38,43 @@ pub const DEFAULT_EXACT: u32 = 20;
 /// [`DEFAULT_EXACT`] free squares needs.
 pub const SOLVE_NODE_LIMIT: u64 = 2_000_000_000;
 
+/// One line of `review.csv`; the exact columns are empty where the
+/// position was not solved.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ReviewCsvRow {
+    /// The ply, from 1.
+    pub ply: u32,
+    /// `white` or `black`.
+    pub mover: String,
+    /// The move played.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// White's line score before the move.
+    pub white_score: u32,
+    /// Black's.
+    pub black_score: u32,
+    /// The bot's evaluation before the move, for the mover.
+    #[serde(serialize_with = "fixed::opt_d4")]
+    pub eval_before: Option<f64>,
+    /// After it, for the mover.
+    #[serde(serialize_with = "fixed::opt_d4")]
+    pub eval_after: Option<f64>,
+    /// The bot's best move.
+    pub best_move: String,
+    /// The exact result before the move.
+    pub exact_result_before: Option<String>,
+    /// The exact margin before the move, points.
+    pub exact_margin_before: Option<String>,
+    /// The move's verdict.
+    pub verdict: Option<String>,
+    /// The margin it lost, points.
+    pub margin_lost: Option<String>,
+}
+
 /// The columns of `review.csv`.
-pub const HEADER: &str = "ply,mover,move,white_score,black_score,eval_before,eval_after,best_move,exact_result_before,exact_margin_before,verdict,margin_lost";
+pub fn header() -> Vec<String> {
+    csv_rows::columns::<ReviewCsvRow>()
+}
 
 /// The limits of each solve of a review: [`SOLVE_NODE_LIMIT`] nodes.
 pub fn solve_limits() -> SolveLimits {
@@ -338,56 +374,35 @@ pub fn review(
     Ok(rows)
 }
 
-/// `v` with `decimals` decimals, never `-0.0000`: a value that rounds to
-/// zero is written as zero whatever its sign, so that a side's
-/// evaluation of 0 flipped to the other side (`-0.0`) or a tiny negative
-/// mean reads as the even position it is.
-pub fn fixed(v: f64, decimals: usize) -> String {
-    let s = format!("{v:.decimals$}");
-    match s.strip_prefix('-') {
-        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
-        _ => s,
+/// The `review.csv` row of `p`.
+pub fn csv_row(p: &Ply) -> ReviewCsvRow {
+    let j = p.exact.as_ref();
+    ReviewCsvRow {
+        ply: p.ply,
+        mover: p.mover.to_string(),
+        mv: p.mv.to_string(),
+        white_score: p.scores[Player::White],
+        black_score: p.scores[Player::Black],
+        eval_before: p.eval_before,
+        eval_after: p.eval_after,
+        best_move: p.best_move.to_string(),
+        exact_result_before: j.map(|j| j.before.outcome.to_string()),
+        exact_margin_before: j.map(|j| format_halves(j.before.margin_halves)),
+        verdict: j.map(|j| j.verdict.name().to_string()),
+        margin_lost: j.and_then(|j| j.lost_halves.map(format_halves)),
     }
 }
 
-/// An evaluation as written: four decimals, empty when there is none.
-fn eval_field(v: Option<f64>) -> String {
-    v.map_or(String::new(), |v| fixed(v, 4))
-}
-
-/// The `review.csv` line of `p`, newline included; the exact columns are
-/// empty where the position was not solved.
+/// The `review.csv` line of `p`, newline included.
 pub fn csv_line(p: &Ply) -> String {
-    let exact = match &p.exact {
-        Some(j) => format!(
-            "{},{},{},{}",
-            j.before.outcome,
-            format_halves(j.before.margin_halves),
-            j.verdict.name(),
-            j.lost_halves.map_or(String::new(), format_halves)
-        ),
-        None => ",,,".to_string(),
-    };
-    format!(
-        "{},{},{},{},{},{},{},{},{exact}\n",
-        p.ply,
-        p.mover,
-        p.mv,
-        p.scores[Player::White],
-        p.scores[Player::Black],
-        eval_field(p.eval_before),
-        eval_field(p.eval_after),
-        p.best_move,
-    )
+    let mut s = String::new();
+    csv_rows::push(&mut s, &csv_row(p));
+    s
 }
 
 /// The whole `review.csv`.
 pub fn csv_text(rows: &[Ply]) -> String {
-    let mut out = format!("{HEADER}\n");
-    for p in rows {
-        out.push_str(&csv_line(p));
-    }
-    out
+    csv_rows::text(rows.iter().map(csv_row))
 }
 
 /// The file beside `review.csv` that says what was reviewed and how.
@@ -709,14 +724,18 @@ mod tests {
 
     #[test]
     fn no_value_is_written_as_negative_zero() {
-        assert_eq!(fixed(-0.0, 4), "0.0000");
-        assert_eq!(fixed(-0.00004, 4), "0.0000");
-        assert_eq!(fixed(-0.00005001, 4), "-0.0001");
-        assert_eq!(fixed(-1.5, 1), "-1.5");
-        assert_eq!(fixed(-0.0, 0), "0");
-        assert_eq!(fixed(2.0, 4), "2.0000");
         // A points bot's even position, seen from the other side.
-        assert_eq!(eval_field(Some(EvalScale::Points.flip(0.0))), "0.0000");
+        let even = EvalScale::Points.flip(0.0);
+        assert!(even.is_sign_negative());
+        let row = ReviewCsvRow {
+            eval_before: Some(even),
+            eval_after: Some(-0.00004),
+            ..ReviewCsvRow::default()
+        };
+        let mut line = String::new();
+        csv_rows::push(&mut line, &row);
+        assert!(line.contains(",0.0000,0.0000,"), "{line}");
+        assert!(!line.contains("-0.0"), "{line}");
     }
 
     #[test]
@@ -800,6 +819,9 @@ mod tests {
             }
         }
         assert_eq!(csv_text(&rows).lines().count(), 17);
-        assert_eq!(csv_text(&rows).lines().next(), Some(HEADER));
+        assert_eq!(
+            csv_text(&rows).lines().next(),
+            Some(header().join(",").as_str())
+        );
     }
 }

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::arena::game::Termination;
-use crate::arena::games_csv::{GAMES_HEADER, GameRecord, push_row};
+use crate::arena::games_csv::{GameRecord, games_header, push_row};
 use crate::bot::builtin_catalog;
 use crate::bot::spec::{BotSpec, BudgetKind, Catalog, KeyInfo, KeyType};
 use crate::game::bitboard::Bitboard;
@@ -584,7 +584,7 @@ fn replayed(body: &[u8]) -> Result<(MoveRequest, Game, bool), Reply> {
 /// (the command's line).
 fn review(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
     use crate::study::review::{
-        DEFAULT_BOT, DEFAULT_EXACT, HEADER, ReviewConfig, ReviewError, csv_line, csv_text,
+        DEFAULT_BOT, DEFAULT_EXACT, ReviewConfig, ReviewError, csv_row, csv_text, header,
         review as review_game, solve_limits, summary_line,
     };
     let (_, game, _) = replayed(body)?;
@@ -610,18 +610,12 @@ fn review(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
     })?;
     let fields: Vec<Vec<String>> = rows
         .iter()
-        .map(|p| {
-            csv_line(p)
-                .trim_end()
-                .split(',')
-                .map(str::to_string)
-                .collect()
-        })
+        .map(|p| crate::csv_rows::fields(&csv_row(p)))
         .collect();
     Ok(Reply::json(
         200,
         &json!({
-            "header": HEADER.split(',').collect::<Vec<_>>(),
+            "header": header(),
             "rows": fields,
             "csv": csv_text(&rows),
             "summary": summary_line(&rows),
@@ -675,7 +669,7 @@ fn state(game: &Game, you_first: bool, bot: &str, bot_move: Option<String>) -> s
     let over = game.is_over();
     let (mut header, mut row) = (String::new(), String::new());
     if over {
-        header = GAMES_HEADER.to_string();
+        header = games_header();
         let labels = if you_first {
             ["human".to_string(), bot.to_string()]
         } else {
@@ -784,7 +778,7 @@ mod tests {
         let v = value(&post(&body));
         assert_eq!(v["over"], true);
         assert_eq!(v["result"], "draw");
-        assert_eq!(v["header"], GAMES_HEADER);
+        assert_eq!(v["header"], games_header());
         let row = v["row"].as_str().unwrap();
         assert!(
             row.starts_with("0,0,a2 b2 c2 a3 b3 c3,greedy,human,0,0,draw,normal,3,a1 b1 "),

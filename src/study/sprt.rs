@@ -8,13 +8,48 @@
 //! ahead in a game still running on another thread cannot change it, since
 //! games past the stopping pair are never looked at.
 
-use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 use super::plot::{LlrPlot, PlotError, llr_plot};
+use serde::{Deserialize, Serialize};
+
 use crate::arena::games_csv::GameRecord;
 use crate::arena::tournament::{ArenaError, Observer};
+use crate::csv_rows::{self, fixed};
 use crate::stats::gsprt::{Decision, Pentanomial, SprtConfig, pentanomial_elo_interval};
+
+/// One line of `sprt.csv`: the test after a pair.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct SprtRow {
+    /// Pairs played.
+    pub pairs: u64,
+    /// Games played.
+    pub games: u64,
+    /// Pairs A lost both games of.
+    pub ll: u64,
+    /// Pairs of a loss and a draw.
+    pub ld: u64,
+    /// Pairs of a win and a loss, or two draws.
+    pub wl_dd: u64,
+    /// Pairs of a win and a draw.
+    pub wd: u64,
+    /// Pairs A won both games of.
+    pub ww: u64,
+    /// A's points per game.
+    #[serde(serialize_with = "fixed::d4")]
+    pub score_rate: f64,
+    /// The log-likelihood ratio.
+    #[serde(serialize_with = "fixed::d4")]
+    pub llr: f64,
+    /// The lower (H0) bound.
+    #[serde(serialize_with = "fixed::d4")]
+    pub llr_lo: f64,
+    /// The upper (H1) bound.
+    #[serde(serialize_with = "fixed::d4")]
+    pub llr_hi: f64,
+    /// `continue`, `H0` or `H1`.
+    pub decision: String,
+}
 
 /// The test after one more pair.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -143,32 +178,28 @@ impl SprtState {
     /// `sprt.csv`: one row per pair with the counts, score, LLR and bounds.
     pub fn csv(&self) -> String {
         let (lo, hi) = self.config.bounds();
-        let mut s =
-            String::from("pairs,games,ll,ld,wl_dd,wd,ww,score_rate,llr,llr_lo,llr_hi,decision\n");
-        for p in &self.trajectory {
+        csv_rows::text(self.trajectory.iter().map(|p| {
             let c = p.counts.0;
-            let _ = writeln!(
-                s,
-                "{},{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{}",
-                p.pairs,
-                2 * p.pairs,
-                c[0],
-                c[1],
-                c[2],
-                c[3],
-                c[4],
-                p.counts.score_rate(),
-                p.llr,
-                lo,
-                hi,
-                match p.decision {
+            SprtRow {
+                pairs: p.pairs,
+                games: 2 * p.pairs,
+                ll: c[0],
+                ld: c[1],
+                wl_dd: c[2],
+                wd: c[3],
+                ww: c[4],
+                score_rate: p.counts.score_rate(),
+                llr: p.llr,
+                llr_lo: lo,
+                llr_hi: hi,
+                decision: match p.decision {
                     Decision::Continue => "continue",
                     Decision::H0 => "H0",
                     Decision::H1 => "H1",
                 }
-            );
-        }
-        s
+                .to_string(),
+            }
+        }))
     }
 
     /// `sprt.svg`: the LLR against games with both bounds.

@@ -7,15 +7,16 @@
 //! records the equivalent `pahtum tournament` command). This module builds
 //! that tournament and turns its report into `sweep.csv` and `sweep.svg`.
 
-use std::fmt::Write as _;
-
 use super::grid::{Axis, Combo, GridError, expand};
 use super::plot::{Estimate, HeatMap, LinePlot, PlotError, Series, heat_map, line_plot};
+use serde::{Deserialize, Serialize};
+
 use crate::arena::games_csv::GameRecord;
 use crate::arena::report::Report;
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::TournamentConfig;
 use crate::bot::{BotSpec, Catalog};
+use crate::csv_rows::{self, fixed};
 use crate::game::rules::Rules;
 use crate::stats::gsprt::{Pentanomial, pentanomial_elo_interval};
 use crate::stats::rating::{Z95, wilson};
@@ -184,37 +185,80 @@ fn elo_text(e: f64) -> String {
     }
 }
 
+/// An Elo value in `sweep.csv`, as [`elo_text`] writes it.
+fn elo<S: serde::Serializer>(e: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&elo_text(*e))
+}
+
+/// One line of `sweep.csv` after its parameter columns (one per axis key,
+/// so not part of the struct): the combination's results.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct SweepCsvRow {
+    /// Games played.
+    pub games: u64,
+    /// The bot's wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// The bot's losses.
+    pub losses: u64,
+    /// Wins per game.
+    #[serde(serialize_with = "fixed::d4")]
+    pub win_rate: f64,
+    /// Lower end of its 95% interval.
+    #[serde(serialize_with = "fixed::d4")]
+    pub win_rate_lo: f64,
+    /// Upper end.
+    #[serde(serialize_with = "fixed::d4")]
+    pub win_rate_hi: f64,
+    /// Points per game.
+    #[serde(serialize_with = "fixed::d4")]
+    pub score_rate: f64,
+    /// Elo against the reference.
+    #[serde(serialize_with = "elo")]
+    pub elo: f64,
+    /// Lower end of its 95% interval.
+    #[serde(serialize_with = "elo")]
+    pub elo_lo: f64,
+    /// Upper end.
+    #[serde(serialize_with = "elo")]
+    pub elo_hi: f64,
+    /// Mean of the bot's minus the reference's score.
+    #[serde(serialize_with = "fixed::d2")]
+    pub mean_margin: f64,
+    /// The bot's mean thinking time per move.
+    #[serde(serialize_with = "fixed::d3")]
+    pub move_ms: f64,
+}
+
 /// `sweep.csv`: a header of the axis keys and the statistics, one row per
 /// combination.
 pub fn sweep_csv(axes: &[Axis], rows: &[SweepRow]) -> String {
     let mut s = String::new();
-    for a in axes {
-        s.push_str(&a.key);
-        s.push(',');
-    }
-    s.push_str("games,wins,draws,losses,win_rate,win_rate_lo,win_rate_hi,score_rate,elo,elo_lo,elo_hi,mean_margin,move_ms\n");
+    let columns = csv_rows::columns::<SweepCsvRow>();
+    csv_rows::push_fields(
+        &mut s,
+        axes.iter()
+            .map(|a| a.key.as_str())
+            .chain(columns.iter().map(String::as_str)),
+    );
     for r in rows {
-        for v in &r.values {
-            s.push_str(v);
-            s.push(',');
-        }
-        let _ = writeln!(
-            s,
-            "{},{},{},{},{:.4},{:.4},{:.4},{:.4},{},{},{},{:.2},{:.3}",
-            r.games,
-            r.wins,
-            r.draws,
-            r.losses,
-            r.win_rate,
-            r.win_rate_lo,
-            r.win_rate_hi,
-            r.score_rate,
-            elo_text(r.elo),
-            elo_text(r.elo_lo),
-            elo_text(r.elo_hi),
-            r.mean_margin,
-            r.move_ms
-        );
+        let row = SweepCsvRow {
+            games: r.games,
+            wins: r.wins,
+            draws: r.draws,
+            losses: r.losses,
+            win_rate: r.win_rate,
+            win_rate_lo: r.win_rate_lo,
+            win_rate_hi: r.win_rate_hi,
+            score_rate: r.score_rate,
+            elo: r.elo,
+            elo_lo: r.elo_lo,
+            elo_hi: r.elo_hi,
+            mean_margin: r.mean_margin,
+            move_ms: r.move_ms,
+        };
+        csv_rows::push_after(&mut s, &r.values, &row);
     }
     s
 }

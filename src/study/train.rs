@@ -39,6 +39,7 @@ use std::path::{Path, PathBuf};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 pub use learn::{LearnError, Learner};
 
@@ -47,6 +48,7 @@ use crate::bot::Bot;
 use crate::bot::builtin_catalog;
 use crate::bot::zero::search::Settings;
 use crate::bot::zero::{Budget, ZeroBot, ZeroConfig};
+use crate::csv_rows::{self, fixed};
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::{Komi, Move};
 use crate::game::player::Player;
@@ -193,8 +195,51 @@ pub struct GenRow {
     pub seconds: f64,
 }
 
-/// The header of `train.csv`.
-pub const HEADER: &str = "generation,games,positions,buffer,policy_loss,value_loss,gate_score,kept,best,score_heuristic,score_mcts2000,elo_heuristic,elo_mcts2000,seconds";
+/// One line of `train.csv`: a [`GenRow`] with the anchors' Elo.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct TrainCsvRow {
+    /// Generation number, from 1.
+    pub generation: u32,
+    /// Self-play games played.
+    pub games: u32,
+    /// Positions they gave.
+    pub positions: u64,
+    /// Samples in the replay buffer.
+    pub buffer: u64,
+    /// Mean policy loss over the steps.
+    #[serde(serialize_with = "fixed::d4")]
+    pub policy_loss: f64,
+    /// Mean value loss over the steps.
+    #[serde(serialize_with = "fixed::d4")]
+    pub value_loss: f64,
+    /// The candidate's score against the best network.
+    #[serde(serialize_with = "fixed::d4")]
+    pub gate_score: f64,
+    /// Whether the candidate became the best.
+    pub kept: bool,
+    /// The generation whose network is now the best.
+    pub best: u32,
+    /// The best network's score against `heuristic`.
+    #[serde(serialize_with = "fixed::d4")]
+    pub score_heuristic: f64,
+    /// Against `mcts:iters=2000`.
+    #[serde(serialize_with = "fixed::d4")]
+    pub score_mcts2000: f64,
+    /// The Elo that score means.
+    #[serde(serialize_with = "fixed::d1")]
+    pub elo_heuristic: f64,
+    /// The Elo that score means.
+    #[serde(serialize_with = "fixed::d1")]
+    pub elo_mcts2000: f64,
+    /// Seconds the generation took.
+    #[serde(serialize_with = "fixed::d1")]
+    pub seconds: f64,
+}
+
+/// The header of `train.csv`, without its newline.
+pub fn header() -> String {
+    csv_rows::header::<TrainCsvRow>()
+}
 
 /// The Elo difference a score rate over `games` games means, a clean
 /// sweep counted with one virtual draw as everywhere else
@@ -205,47 +250,51 @@ pub fn elo_of(score: f64, games: u32) -> f64 {
 }
 
 impl GenRow {
-    /// The row as CSV (no newline).
-    pub fn csv(&self, anchor_games: u32) -> String {
+    /// The row of `train.csv`.
+    pub fn csv_row(&self, anchor_games: u32) -> TrainCsvRow {
         let a = |i: usize| self.anchor_scores.get(i).copied().unwrap_or(0.0);
-        format!(
-            "{},{},{},{},{:.4},{:.4},{:.4},{},{},{:.4},{:.4},{:.1},{:.1},{:.1}",
-            self.generation,
-            self.games,
-            self.positions,
-            self.buffer,
-            self.policy_loss,
-            self.value_loss,
-            self.gate_score,
-            self.kept,
-            self.best,
-            a(0),
-            a(1),
-            elo_of(a(0), anchor_games),
-            elo_of(a(1), anchor_games),
-            self.seconds
-        )
+        TrainCsvRow {
+            generation: self.generation,
+            games: self.games,
+            positions: self.positions,
+            buffer: self.buffer,
+            policy_loss: self.policy_loss,
+            value_loss: self.value_loss,
+            gate_score: self.gate_score,
+            kept: self.kept,
+            best: self.best,
+            score_heuristic: a(0),
+            score_mcts2000: a(1),
+            elo_heuristic: elo_of(a(0), anchor_games),
+            elo_mcts2000: elo_of(a(1), anchor_games),
+            seconds: self.seconds,
+        }
     }
 
-    /// Reads a row written by [`GenRow::csv`].
-    pub fn parse(line: &str) -> Option<GenRow> {
-        let f: Vec<&str> = line.split(',').collect();
-        if f.len() != 14 {
-            return None;
+    /// The row as CSV (no newline).
+    pub fn csv(&self, anchor_games: u32) -> String {
+        let mut s = String::new();
+        csv_rows::push(&mut s, &self.csv_row(anchor_games));
+        s.truncate(s.trim_end().len());
+        s
+    }
+
+    /// The row a `train.csv` line holds (the Elo columns follow from
+    /// the scores).
+    pub fn from_csv(f: TrainCsvRow) -> GenRow {
+        GenRow {
+            generation: f.generation,
+            games: f.games,
+            positions: f.positions,
+            buffer: f.buffer,
+            policy_loss: f.policy_loss,
+            value_loss: f.value_loss,
+            gate_score: f.gate_score,
+            kept: f.kept,
+            best: f.best,
+            anchor_scores: vec![f.score_heuristic, f.score_mcts2000],
+            seconds: f.seconds,
         }
-        Some(GenRow {
-            generation: f[0].parse().ok()?,
-            games: f[1].parse().ok()?,
-            positions: f[2].parse().ok()?,
-            buffer: f[3].parse().ok()?,
-            policy_loss: f[4].parse().ok()?,
-            value_loss: f[5].parse().ok()?,
-            gate_score: f[6].parse().ok()?,
-            kept: f[7].parse().ok()?,
-            best: f[8].parse().ok()?,
-            anchor_scores: vec![f[9].parse().ok()?, f[10].parse().ok()?],
-            seconds: f[13].parse().ok()?,
-        })
     }
 }
 
@@ -448,17 +497,20 @@ pub fn read_rows(out: &Path) -> Result<Vec<GenRow>, TrainError> {
     };
     // A kill in the middle of a write leaves a torn last line: it is
     // dropped, and that generation is played again.
-    let whole = match text.rfind('\n') {
-        Some(i) => &text[..=i],
-        None => "",
+    let whole = csv_rows::complete(&text);
+    if whole.is_empty() {
+        return Ok(Vec::new());
+    }
+    let bad = |n: usize, why: &str| TrainError::File {
+        path: format!("{}:{n}", path.display()),
+        why: why.to_string(),
     };
+    let parsed = csv_rows::parse::<TrainCsvRow>(whole)
+        .map_err(|(n, m)| bad(n, &format!("not a train.csv row: {m}")))?;
     let mut rows = Vec::new();
-    for (n, line) in whole.lines().enumerate().skip(1) {
-        let bad = |why: &str| TrainError::File {
-            path: format!("{}:{}", path.display(), n + 1),
-            why: why.to_string(),
-        };
-        let row = GenRow::parse(line).ok_or_else(|| bad("not a train.csv row"))?;
+    for (n, f) in parsed {
+        let bad = |why: &str| bad(n, why);
+        let row = GenRow::from_csv(f);
         if row.generation as usize != rows.len() + 1 {
             return Err(bad("generations are not consecutive from 1"));
         }
@@ -536,7 +588,7 @@ pub fn run(
         .iter()
         .map(|r| r.csv(cfg.anchor_games) + "\n")
         .collect();
-    write_file(&csv, format!("{HEADER}\n{kept}").as_bytes())?;
+    write_file(&csv, format!("{}\n{kept}", header()).as_bytes())?;
     for g in last + 1..=cfg.generations {
         let started = std::time::Instant::now();
         let done = std::sync::atomic::AtomicU64::new(0);
@@ -731,6 +783,32 @@ mod tests {
     use super::*;
     use crate::game::position::Position;
     use crate::game::rng::FastRng;
+
+    #[test]
+    fn train_csv_rows_keep_their_bytes_and_read_back() {
+        let row = GenRow {
+            generation: 3,
+            games: 40,
+            positions: 1234,
+            buffer: 5678,
+            policy_loss: 1.234_56,
+            value_loss: 0.5,
+            gate_score: 0.55,
+            kept: true,
+            best: 3,
+            anchor_scores: vec![0.75, 0.125],
+            seconds: 12.34,
+        };
+        let line = row.csv(20);
+        assert_eq!(
+            line,
+            "3,40,1234,5678,1.2346,0.5000,0.5500,true,3,0.7500,0.1250,190.8,-338.0,12.3"
+        );
+        let text = format!("{}\n{line}\n", header());
+        let back = csv_rows::parse::<TrainCsvRow>(&text).expect("parse");
+        let again = GenRow::from_csv(back[0].1.clone());
+        assert_eq!(again.csv(20), line);
+    }
 
     fn positions() -> Vec<Position> {
         let mut rng = FastRng::new(5);

@@ -7,64 +7,102 @@
 //! side's points in its pair), `result` (their difference, the SPSA
 //! result) and the timing columns `plus_ms`, `minus_ms`.
 
-use std::fmt::Write as _;
+use serde::{Deserialize, Serialize};
 
 use super::plot::{PlotError, TunePlot, tune_plot};
 use super::spsa::{SpsaParam, value_text};
 use super::tune::{IterResult, Row, Tuner};
+use crate::csv_rows;
 use crate::stats::rating::elo_of_points;
+
+/// A float as [`value_text`] writes it (at most six decimals, no
+/// trailing zeros).
+fn value<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&value_text(*v, false))
+}
+
+/// The games' columns of a `tune.csv` line, after `iter` and the four
+/// columns of each tuned key (named by the keys, so not part of the
+/// struct).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct TuneCsvRow {
+    /// θ+'s points in its pair.
+    #[serde(serialize_with = "value")]
+    pub plus_points: f64,
+    /// θ−'s points in its pair.
+    #[serde(serialize_with = "value")]
+    pub minus_points: f64,
+    /// Their difference, the SPSA result.
+    #[serde(serialize_with = "value")]
+    pub result: f64,
+    /// Milliseconds θ+ spent choosing moves.
+    pub plus_ms: u64,
+    /// Milliseconds θ− spent choosing moves.
+    pub minus_ms: u64,
+}
+
+/// The leading columns: `iter`, then each key's four.
+fn lead_columns(params: &[SpsaParam]) -> Vec<String> {
+    let mut v = vec!["iter".to_string()];
+    for p in params {
+        let k = &p.key;
+        v.extend([
+            k.clone(),
+            format!("{k}_delta"),
+            format!("{k}_plus"),
+            format!("{k}_minus"),
+        ]);
+    }
+    v
+}
 
 /// The header line (with its newline).
 pub fn header(params: &[SpsaParam]) -> String {
-    let mut s = String::from("iter");
-    for p in params {
-        let k = &p.key;
-        let _ = write!(s, ",{k},{k}_delta,{k}_plus,{k}_minus");
-    }
-    s.push_str(",plus_points,minus_points,result,plus_ms,minus_ms\n");
-    s
-}
-
-/// One row's line (with its newline).
-pub fn row_text(params: &[SpsaParam], row: &Row) -> String {
-    let mut s = row.k.to_string();
-    for (i, p) in params.iter().enumerate() {
-        let _ = write!(
-            s,
-            ",{},{},{},{}",
-            value_text(row.theta[i], false),
-            row.probe.delta[i],
-            value_text(row.probe.plus[i], p.integer),
-            value_text(row.probe.minus[i], p.integer)
-        );
-    }
-    let r = &row.result;
-    let _ = writeln!(
-        s,
-        ",{},{},{},{},{}",
-        value_text(r.plus_points, false),
-        value_text(r.minus_points, false),
-        value_text(r.result(), false),
-        r.plus_ms,
-        r.minus_ms
+    let mut s = String::new();
+    let tail = csv_rows::columns::<TuneCsvRow>();
+    csv_rows::push_fields(
+        &mut s,
+        lead_columns(params).iter().chain(&tail).map(String::as_str),
     );
     s
 }
 
-/// The games' part of a row: points and timings, read back.
-fn parse_result(fields: &[&str], params: usize) -> Option<IterResult> {
-    let at = 1 + 4 * params;
-    let points = |t: &str| {
-        t.parse::<f64>()
-            .ok()
-            .filter(|v| (0.0..=2.0).contains(v) && (v * 2.0).fract() == 0.0)
-    };
-    Some(IterResult {
-        plus_points: points(fields.get(at)?)?,
-        minus_points: points(fields.get(at + 1)?)?,
-        plus_ms: fields.get(at + 3)?.parse().ok()?,
-        minus_ms: fields.get(at + 4)?.parse().ok()?,
-    })
+/// The leading fields of `row`'s line: `iter` and each key's values.
+fn lead_fields(params: &[SpsaParam], row: &Row) -> Vec<String> {
+    let mut v = vec![row.k.to_string()];
+    for (i, p) in params.iter().enumerate() {
+        v.extend([
+            value_text(row.theta[i], false),
+            row.probe.delta[i].to_string(),
+            value_text(row.probe.plus[i], p.integer),
+            value_text(row.probe.minus[i], p.integer),
+        ]);
+    }
+    v
+}
+
+/// The games' part of `row`'s line.
+fn tail(row: &Row) -> TuneCsvRow {
+    let r = &row.result;
+    TuneCsvRow {
+        plus_points: r.plus_points,
+        minus_points: r.minus_points,
+        result: r.result(),
+        plus_ms: r.plus_ms,
+        minus_ms: r.minus_ms,
+    }
+}
+
+/// One row's line (with its newline).
+pub fn row_text(params: &[SpsaParam], row: &Row) -> String {
+    let mut s = String::new();
+    csv_rows::push_after(&mut s, &lead_fields(params, row), &tail(row));
+    s
+}
+
+/// Points of one side in a pair: 0 to 2 in half points.
+fn points(v: f64) -> Option<f64> {
+    Some(v).filter(|v| (0.0..=2.0).contains(v) && (v * 2.0).fract() == 0.0)
 }
 
 /// Replays the complete rows of a `tune.csv` through `tuner` (at its
@@ -77,33 +115,41 @@ fn parse_result(fields: &[&str], params: usize) -> Option<IterResult> {
 /// not follow from the run's arguments.
 pub fn replay(text: &str, tuner: &mut Tuner) -> Result<Vec<Row>, String> {
     let params = tuner.spsa.params.clone();
-    let mut lines = text.split_inclusive('\n');
-    let want = header(&params);
-    match lines.next() {
-        None => return Ok(Vec::new()),
-        Some(h) if !h.ends_with('\n') => return Ok(Vec::new()),
-        Some(h) if h == want => {}
-        Some(h) => {
-            return Err(format!(
-                "line 1: header '{}' is not this run's '{}'",
-                h.trim_end(),
-                want.trim_end()
-            ));
-        }
+    let complete = csv_rows::complete(text);
+    if complete.is_empty() {
+        return Ok(Vec::new());
     }
+    let want = header(&params);
+    let parsed = csv_rows::parse_after::<TuneCsvRow>(
+        complete,
+        &lead_columns(&params),
+        &csv_rows::columns::<TuneCsvRow>(),
+    )
+    .map_err(|(n, m)| match n {
+        1 => format!(
+            "line 1: header '{}' is not this run's '{}'",
+            complete.lines().next().unwrap_or(""),
+            want.trim_end()
+        ),
+        _ => format!("line {n}: not a row of this run's columns ({m})"),
+    })?;
     let mut rows = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let n = i + 2;
-        if !line.ends_with('\n') {
-            break;
-        }
+    for (n, lead, f) in parsed {
         if tuner.next >= tuner.spsa.settings.iterations {
             return Err(format!("line {n}: more rows than the run's iterations"));
         }
-        let fields: Vec<&str> = line.trim_end().split(',').collect();
-        let result = parse_result(&fields, params.len())
-            .ok_or_else(|| format!("line {n}: not a row of this run's columns"))?;
+        let result = match (points(f.plus_points), points(f.minus_points)) {
+            (Some(plus_points), Some(minus_points)) => IterResult {
+                plus_points,
+                minus_points,
+                plus_ms: f.plus_ms,
+                minus_ms: f.minus_ms,
+            },
+            _ => return Err(format!("line {n}: points are not 0 to 2 in halves")),
+        };
         let row = tuner.record(result);
+        let mut line = String::new();
+        csv_rows::push_after(&mut line, &lead, &f);
         if row_text(&params, &row) != line {
             return Err(format!(
                 "line {n}: iteration {} does not follow from this run's arguments and earlier rows",

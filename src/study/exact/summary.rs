@@ -1,9 +1,10 @@
 //! `exact_summary.csv`: the solved layouts of each (size, hole count)
 //! summed up, every share weighted by the layouts' weights.
 
-use std::fmt::Write as _;
+use serde::{Deserialize, Serialize};
 
 use super::ExactRow;
+use crate::csv_rows::{self, fixed};
 use crate::game::outcome::Outcome;
 
 /// One row of `exact_summary.csv`: a (size, hole count) over its layouts,
@@ -39,13 +40,57 @@ pub struct SummaryRow {
     pub pie_fair: Option<f64>,
 }
 
+/// One line of `exact_summary.csv`; `pie_fair_share` only in a run with
+/// `--pie`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ExactSummaryCsvRow {
+    /// Board side.
+    pub size: u8,
+    /// Hole count.
+    pub holes: u32,
+    /// Layouts solved.
+    pub layouts: u64,
+    /// Their total weight.
+    pub weight: u64,
+    /// Weighted share of White wins.
+    #[serde(serialize_with = "fixed::d4")]
+    pub white_share: f64,
+    /// Of draws.
+    #[serde(serialize_with = "fixed::d4")]
+    pub draw_share: f64,
+    /// Of Black wins.
+    #[serde(serialize_with = "fixed::d4")]
+    pub black_share: f64,
+    /// Weighted mean margin, points.
+    #[serde(serialize_with = "fixed::d3")]
+    pub margin_mean: f64,
+    /// Its lower quartile.
+    #[serde(serialize_with = "fixed::plain")]
+    pub margin_q1: f64,
+    /// Its median.
+    #[serde(serialize_with = "fixed::plain")]
+    pub margin_median: f64,
+    /// Its upper quartile.
+    #[serde(serialize_with = "fixed::plain")]
+    pub margin_q3: f64,
+    /// The komi that makes the most weight a draw.
+    #[serde(serialize_with = "fixed::plain")]
+    pub fair_komi: f64,
+    /// With the pie rule: the weighted share of layouts with a fair first
+    /// move.
+    #[serde(
+        serialize_with = "fixed::opt_d4",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub pie_fair_share: Option<f64>,
+}
+
 /// The header of `exact_summary.csv`.
-pub fn summary_header(pie: bool) -> &'static str {
-    if pie {
-        "size,holes,layouts,weight,white_share,draw_share,black_share,margin_mean,margin_q1,margin_median,margin_q3,fair_komi,pie_fair_share"
-    } else {
-        "size,holes,layouts,weight,white_share,draw_share,black_share,margin_mean,margin_q1,margin_median,margin_q3,fair_komi"
-    }
+pub fn summary_header(pie: bool) -> String {
+    csv_rows::header_of(&ExactSummaryCsvRow {
+        pie_fair_share: pie.then_some(0.0),
+        ..ExactSummaryCsvRow::default()
+    })
 }
 
 /// Summarises `rows` per (size, hole count), in the order the groups first
@@ -149,23 +194,24 @@ fn summarize_group(size: u8, holes: u32, rows: &[&ExactRow]) -> SummaryRow {
 /// Appends `row`'s line of `exact_summary.csv`, newline included.
 pub fn push_summary(out: &mut String, row: &SummaryRow) {
     let [q1, q2, q3] = row.margin_quartiles;
-    let _ = write!(
+    csv_rows::push(
         out,
-        "{},{},{},{},{:.4},{:.4},{:.4},{:.3},{q1},{q2},{q3},{}",
-        row.size,
-        row.holes,
-        row.layouts,
-        row.weight,
-        row.white,
-        row.draw,
-        row.black,
-        row.margin_mean,
-        row.fair_komi
+        &ExactSummaryCsvRow {
+            size: row.size,
+            holes: row.holes,
+            layouts: row.layouts,
+            weight: row.weight,
+            white_share: row.white,
+            draw_share: row.draw,
+            black_share: row.black,
+            margin_mean: row.margin_mean,
+            margin_q1: q1,
+            margin_median: q2,
+            margin_q3: q3,
+            fair_komi: row.fair_komi,
+            pie_fair_share: row.pie_fair,
+        },
     );
-    if let Some(p) = row.pie_fair {
-        let _ = write!(out, ",{p:.4}");
-    }
-    out.push('\n');
 }
 
 #[cfg(test)]

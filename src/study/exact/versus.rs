@@ -19,7 +19,9 @@
 //! its colour: the rows do not depend on threads, shards or what the
 //! table holds.
 
-use std::fmt::Write as _;
+use serde::{Deserialize, Serialize};
+
+use crate::csv_rows::{self, fixed};
 
 use super::{ExactError, Layout};
 use crate::bot::{BotSpec, Catalog};
@@ -96,42 +98,71 @@ pub struct VersusRow {
     pub moves: String,
 }
 
-/// The header of `versus.csv`.
-pub const VERSUS_HEADER: &str = "size,holes,layout,weight,bot,bot_colour,exact_result,result,margin,giveaways,first_ply,first_move,first_before,first_after,moves";
+/// One line of `versus.csv`: a bot's game against perfect play on one
+/// layout. `first_before` and `first_after` are the bot's standing
+/// (`win`, `draw`, `loss`) around its first give-away; the `first_`
+/// columns are `-` when there is none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VersusCsvRow {
+    /// Board side.
+    pub size: u8,
+    /// Hole count.
+    pub holes: u32,
+    /// The hole squares.
+    pub layout: String,
+    /// Layouts the row stands for.
+    pub weight: u64,
+    /// The bot's label.
+    pub bot: String,
+    /// `white` or `black`.
+    pub bot_colour: String,
+    /// The layout's exact result.
+    pub exact_result: String,
+    /// The game's result.
+    pub result: String,
+    /// White's final margin, points.
+    pub margin: String,
+    /// Moves of the bot that made its result worse.
+    pub giveaways: usize,
+    /// The ply of the first, or `-`.
+    pub first_ply: String,
+    /// Its move, or `-`.
+    pub first_move: String,
+    /// The bot's standing before it, or `-`.
+    pub first_before: String,
+    /// After it, or `-`.
+    pub first_after: String,
+    /// The game's moves, space separated.
+    pub moves: String,
+}
 
 /// Appends `row`'s line of `versus.csv` (its layout's `size` and
-/// `layout`), newline included. `first_before` and `first_after` are the
-/// bot's standing (`win`, `draw`, `loss`) around its first give-away, `-`
-/// when there is none.
+/// `layout`), newline included.
 pub fn push_versus_row(out: &mut String, size: u8, layout: &Layout, row: &VersusRow) {
     let holes: Vec<String> = layout.holes.into_iter().map(|s| s.to_string()).collect();
-    let _ = write!(
+    let dash = || "-".to_string();
+    let first = row.giveaways.first();
+    csv_rows::push(
         out,
-        "{size},{},{},{},{},{},{},{},{},{},",
-        holes.len(),
-        holes.join(" "),
-        layout.weight,
-        row.bot,
-        row.bot_colour,
-        row.exact,
-        row.result,
-        format_halves(row.margin_halves),
-        row.giveaways.len()
+        &VersusCsvRow {
+            size,
+            holes: layout.holes.count(),
+            layout: holes.join(" "),
+            weight: layout.weight,
+            bot: row.bot.clone(),
+            bot_colour: row.bot_colour.to_string(),
+            exact_result: row.exact.to_string(),
+            result: row.result.to_string(),
+            margin: format_halves(row.margin_halves),
+            giveaways: row.giveaways.len(),
+            first_ply: first.map_or_else(dash, |g| g.ply.to_string()),
+            first_move: first.map_or_else(dash, |g| g.mv.to_string()),
+            first_before: first
+                .map_or_else(dash, |g| standing(g.before, row.bot_colour).to_string()),
+            first_after: first.map_or_else(dash, |g| standing(g.after, row.bot_colour).to_string()),
+            moves: row.moves.clone(),
+        },
     );
-    match row.giveaways.first() {
-        Some(g) => {
-            let _ = write!(
-                out,
-                "{},{},{},{}",
-                g.ply,
-                g.mv,
-                standing(g.before, row.bot_colour),
-                standing(g.after, row.bot_colour)
-            );
-        }
-        None => out.push_str("-,-,-,-"),
-    }
-    let _ = writeln!(out, ",{}", row.moves);
 }
 
 /// The perfect side's move: the largest exact margin, the first such in
@@ -285,9 +316,27 @@ pub struct VersusSummary {
     pub draws_given_away: u64,
 }
 
-/// The header of `versus_summary.csv`.
-pub const VERSUS_SUMMARY_HEADER: &str =
-    "bot,bot_colour,games,weight,given_away,given_away_share,wins_given_away,draws_given_away";
+/// One line of `versus_summary.csv`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct VersusSummaryCsvRow {
+    /// The bot's label.
+    pub bot: String,
+    /// `white`, `black` or `both`.
+    pub bot_colour: String,
+    /// Games played.
+    pub games: u64,
+    /// Their total weight.
+    pub weight: u64,
+    /// Games with a give-away.
+    pub given_away: u64,
+    /// Their weighted share.
+    #[serde(serialize_with = "fixed::d4")]
+    pub given_away_share: f64,
+    /// Of them, won games not won.
+    pub wins_given_away: u64,
+    /// Drawn games lost.
+    pub draws_given_away: u64,
+}
 
 /// Sums up `rows` (with each game's layout weight) per bot, in first-seen
 /// bot order, and per colour: white, black, both.
@@ -334,17 +383,18 @@ pub fn summarize_versus(rows: &[(u64, VersusRow)]) -> Vec<VersusSummary> {
 
 /// Appends `s`'s line of `versus_summary.csv`, newline included.
 pub fn push_versus_summary(out: &mut String, s: &VersusSummary) {
-    let _ = writeln!(
+    csv_rows::push(
         out,
-        "{},{},{},{},{},{:.4},{},{}",
-        s.bot,
-        s.colour,
-        s.games,
-        s.weight,
-        s.given_away,
-        s.given_away_share,
-        s.wins_given_away,
-        s.draws_given_away
+        &VersusSummaryCsvRow {
+            bot: s.bot.clone(),
+            bot_colour: s.colour.to_string(),
+            games: s.games,
+            weight: s.weight,
+            given_away: s.given_away,
+            given_away_share: s.given_away_share,
+            wins_given_away: s.wins_given_away,
+            draws_given_away: s.draws_given_away,
+        },
     );
 }
 
@@ -354,13 +404,9 @@ pub fn push_versus_summary(out: &mut String, s: &VersusSummary) {
 ///
 /// # Errors
 /// What is wrong with the line.
-pub fn parse_versus_row(line: &str) -> Result<(u64, VersusRow), String> {
-    let f: Vec<&str> = line.split(',').collect();
-    if f.len() != 15 {
-        return Err(format!("{} fields, expected 15", f.len()));
-    }
-    let weight: u64 = f[3].parse().map_err(|_| format!("weight '{}'", f[3]))?;
-    let colour: Player = match f[5] {
+pub fn parse_versus_row(f: &VersusCsvRow) -> Result<(u64, VersusRow), String> {
+    let weight = f.weight;
+    let colour: Player = match f.bot_colour.as_str() {
         "white" => Player::White,
         "black" => Player::Black,
         c => return Err(format!("bot_colour '{c}'")),
@@ -373,56 +419,68 @@ pub fn parse_versus_row(line: &str) -> Result<(u64, VersusRow), String> {
             _ => Err(format!("result '{s}'")),
         }
     };
-    let exact = outcome(f[6])?;
-    let result = outcome(f[7])?;
-    let margin_halves = f[8]
+    let exact = outcome(&f.exact_result)?;
+    let result = outcome(&f.result)?;
+    let margin_halves = f
+        .margin
         .parse::<crate::game::outcome::Komi>()
         .map(crate::game::outcome::Komi::halves)
-        .map_err(|_| format!("margin '{}'", f[8]))?;
-    let count: usize = f[9].parse().map_err(|_| format!("giveaways '{}'", f[9]))?;
+        .map_err(|_| format!("margin '{}'", f.margin))?;
+    let count = f.giveaways;
     if Outcome::from_margin_halves(margin_halves) != result {
-        return Err(format!("result {} with margin {}", f[7], f[8]));
+        return Err(format!("result {} with margin {}", f.result, f.margin));
     }
     if rank(result, colour) > rank(exact, colour) {
         return Err(format!(
             "the bot did better than perfect play: {} from {}",
-            f[7], f[6]
+            f.result, f.exact_result
         ));
     }
     if (count > 0) != (rank(result, colour) < rank(exact, colour)) {
-        return Err(format!("{count} give-aways from {} to {}", f[6], f[7]));
+        return Err(format!(
+            "{count} give-aways from {} to {}",
+            f.exact_result, f.result
+        ));
     }
-    let moves: Vec<&str> = f[14].split(' ').collect();
+    let moves: Vec<&str> = f.moves.split(' ').collect();
     let mut seen = std::collections::HashSet::new();
     for m in &moves {
         let sq = m
             .parse::<crate::game::square::Square>()
             .map_err(|_| format!("move '{m}' is not a square"))?;
-        if f[2].split(' ').any(|h| h == *m) || !seen.insert(sq) {
+        if f.layout.split(' ').any(|h| h == *m) || !seen.insert(sq) {
             return Err(format!("move '{m}' is a hole or played twice"));
         }
     }
     let mut giveaways = Vec::new();
     if count > 0 {
-        let ply: usize = f[10]
+        let ply: usize = f
+            .first_ply
             .parse()
-            .map_err(|_| format!("first_ply '{}'", f[10]))?;
-        let mv: Move = f[11]
+            .map_err(|_| format!("first_ply '{}'", f.first_ply))?;
+        let mv: Move = f
+            .first_move
             .parse()
-            .map_err(|_| format!("first_move '{}'", f[11]))?;
+            .map_err(|_| format!("first_move '{}'", f.first_move))?;
         // White moves on odd plies.
         let bot_ply = (ply % 2 == 1) == (colour == Player::White);
-        if ply == 0 || moves.get(ply - 1) != Some(&f[11]) || !bot_ply {
-            return Err(format!("first_ply {ply} is not the bot's move {}", f[11]));
+        if ply == 0 || moves.get(ply - 1) != Some(&f.first_move.as_str()) || !bot_ply {
+            return Err(format!(
+                "first_ply {ply} is not the bot's move {}",
+                f.first_move
+            ));
         }
         // Before the first give-away the standing is still the exact one;
         // after it, worse, and no worse than the game's end.
-        let (b, a) = (rank_of_standing(f[12]), rank_of_standing(f[13]));
+        let (b, a) = (
+            rank_of_standing(&f.first_before),
+            rank_of_standing(&f.first_after),
+        );
         let (was, end) = (rank(exact, colour), rank(result, colour));
         if b != Some(was) || !a.is_some_and(|a| a < was && a >= end) {
             return Err(format!(
                 "first give-away {} -> {} where the game went from {} to {}",
-                f[12], f[13], f[6], f[7]
+                f.first_before, f.first_after, f.exact_result, f.result
             ));
         }
         // Only the first give-away's standing is kept; as an outcome it is
@@ -439,19 +497,19 @@ pub fn parse_versus_row(line: &str) -> Result<(u64, VersusRow), String> {
             after,
         };
         giveaways.resize(count, g);
-    } else if f[10..14] != ["-", "-", "-", "-"] {
+    } else if [&f.first_ply, &f.first_move, &f.first_before, &f.first_after] != ["-"; 4] {
         return Err("a first give-away in a game without any".into());
     }
     Ok((
         weight,
         VersusRow {
-            bot: f[4].to_string(),
+            bot: f.bot.clone(),
             bot_colour: colour,
             exact,
             result,
             margin_halves,
             giveaways,
-            moves: f[14].to_string(),
+            moves: f.moves.clone(),
         },
     ))
 }
