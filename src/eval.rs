@@ -24,7 +24,7 @@
 //! Both colours share one count; `move_value` packs the row and the column
 //! through its square into one word and sweeps only that. No allocation.
 //! About 160 ns for `evaluate` and 220 ns for `move_value` on 7x7
-//! middle-game positions (tests/strength.rs `eval_speed`, release build, a
+//! middle-game positions (tests/integration/strength.rs `eval_speed`, release build, a
 //! loaded 2-core machine).
 //!
 //! Callers that value many squares with the same weights (heuristic

@@ -27,7 +27,7 @@ impl Default for EvalWeights {
 
 impl EvalWeights {
     /// The tuned defaults, chosen by paired games of `heuristic` on random
-    /// 7x7 5-hole layouts (tests/strength.rs): a grid over `decay`,
+    /// 7x7 5-hole layouts (tests/integration/strength.rs): a grid over `decay`,
     /// `defence` and `reach` against `greedy` and a weaker `decay`, then a
     /// round robin of the best (docs/baselines-history.md, "The heuristic's
     /// weights"). `decay = 0.5` (a random fill) over-credits long windows

@@ -59,7 +59,7 @@ impl Params {
     }
 
     /// A key read by a getter of another type: a bug in the bot's code,
-    /// which the key round-trip test (tests/bot_keys.rs) catches.
+    /// which the key round-trip test (tests/integration/bot_keys.rs) catches.
     fn mismatch(&self, key: &KeyInfo, getter: &str) -> SpecError {
         SpecError(format!(
             "bot spec '{}': key {} is not declared as {getter}",

@@ -1,9 +1,9 @@
 //! `pahtum train` as a user runs it: a tiny training run, its files, its
 //! resume after `kill -9`, its interrupt and its refusals. Built with the
-//! trainer only (`cargo test --release --features train --test train`).
+//! trainer only (`cargo test --release --features train --test integration train::`).
 #![cfg(feature = "train")]
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! with a clear line, the same games for any thread count, and the
 //! trainer's absence said plainly in a default build.
 
-mod common;
+use crate::common;
 
 use common::{ok, read, refused, s};
 

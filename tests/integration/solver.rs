@@ -1,7 +1,7 @@
 //! The exact solver against plain exhaustive minimax, the `alphabeta` bot
 //! against the solver, and the `solve` command line.
 
-mod common;
+use crate::common;
 
 use pahtum::solve::{Solution, SolveLimits, Solver, solve, solve_margin};
 use pahtum::{Bitboard, Bot, FastRng, Komi, Move, Outcome, Player, Position};

@@ -1,9 +1,9 @@
 //! `pahtum accuracy` on small hand-made positions, checked against plain
-//! minimax (tests/common): the exact value before each move, whether the
+//! minimax (tests/integration/common.rs): the exact value before each move, whether the
 //! move keeps the result, the margin it loses; a bot that errs; recorded
 //! moves; the same bytes for any thread count; malformed suites.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

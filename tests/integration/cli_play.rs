@@ -1,6 +1,6 @@
 //! `pahtum play` and `pahtum bots` end to end, through the real binary.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

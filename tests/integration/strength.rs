@@ -4,13 +4,13 @@
 //! (a fraction of a second) is `#[ignore]`d; run in release:
 //!
 //! ```sh
-//! cargo test --release --test strength -- --ignored --nocapture
+//! cargo test --release --test integration strength:: -- --ignored --nocapture
 //! # any pairing: STRENGTH_A=heuristic:decay=0.3 STRENGTH_B=greedy STRENGTH_PAIRS=200 \
-//! #   cargo test --release --test strength match_from_env -- --ignored --nocapture
+//! #   cargo test --release --test integration strength::match_from_env -- --ignored --nocapture
 //! # STRENGTH_PIE=1 plays under the pie rule.
 //! ```
 
-mod common;
+use crate::common;
 
 use pahtum::arena::game::play_game;
 use pahtum::{Outcome, Player, Rules, builtin_catalog, derive_seed};

@@ -3,7 +3,7 @@
 //! seconds, says on stderr what became of the run, and leaves the rows on
 //! disk as they were; thread counts beyond the cap are refused.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::path::Path;

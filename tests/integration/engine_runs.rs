@@ -3,7 +3,7 @@
 //! games with the right termination, the run finishes with exit 0, nothing
 //! is left running), and Ctrl-C during a tournament.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! `kill -9` + `--resume`, bad `--param`s refused before any game, and a
 //! tune that moves a poor start toward the value a sweep finds best.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

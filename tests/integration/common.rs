@@ -1,8 +1,8 @@
 //! Helpers shared by the integration tests that run `pahtum` and external
 //! engines as processes.
 
-// Each test binary compiles its own copy of this module and may use only
-// some of it; what one binary leaves unused is not dead.
+// Some helpers serve only the modules a feature turns on (`train`), so a
+// build without it leaves them unused; they are not dead.
 #![allow(dead_code)]
 
 use std::io::Write;

@@ -5,7 +5,7 @@
 //! generous for a loaded machine (the promise is 120 ms on an idle one);
 //! run with `--nocapture` to see the slowest move measured.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

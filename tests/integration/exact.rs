@@ -1,9 +1,9 @@
 //! Small boards solved from the start (`study::exact`) against plain
-//! plain minimax (tests/common): the plain value, the first moves that keep the
+//! plain minimax (tests/integration/common.rs): the plain value, the first moves that keep the
 //! result, and the pie-rule value from its definition (the second player
 //! takes the worse side of the first stone for the first player).
 
-mod common;
+use crate::common;
 
 use common::{BIN, exact, minimax};
 use pahtum::solve::{SolveLimits, Solver};

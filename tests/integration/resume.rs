@@ -4,7 +4,7 @@
 //! an unusable `--out` or an empty shard is refused before anything is
 //! printed.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -4,10 +4,10 @@
 //!
 //! ```sh
 //! MCTS_A=mcts MCTS_B=heuristic MCTS_PAIRS=100 MCTS_THREADS=2 \
-//!   cargo test --release --test mcts strength -- --ignored --nocapture
+//!   cargo test --release --test integration mcts::strength -- --ignored --nocapture
 //! ```
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -1,8 +1,8 @@
 //! `pahtum exact --versus BOT`: whole games against perfect play, checked
-//! against plain minimax (tests/common) move by move, and the command's
+//! against plain minimax (tests/integration/common.rs) move by move, and the command's
 //! determinism, resume, shards and refusals.
 
-mod common;
+use crate::common;
 
 use common::{BIN, exact, minimax};
 use pahtum::{Move, Player, Position, Square};

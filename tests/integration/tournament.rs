@@ -2,7 +2,7 @@
 //! bytes for any thread count, for shards merged, after a torn line and
 //! after real kills; the file schemas; every bad input refused with exit 2.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

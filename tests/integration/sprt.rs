@@ -1,7 +1,7 @@
 //! `sprt` end to end through the real binary, with cheap bots and small
 //! game counts: verdicts, determinism across threads, labels, intervals.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! `pahtum score` and `pahtum bench` through the real binary.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

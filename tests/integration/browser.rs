@@ -16,7 +16,7 @@
 //! prints `browser: skipped: REASON` where none can be installed. Run with
 //! `--ignored`, a missing browser fails it rather than passing unrun.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

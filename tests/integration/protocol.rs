@@ -2,7 +2,7 @@
 //! engines as bots (the example engine, `pahtum engine` itself), and fault
 //! injection with the misbehaving engines of tests/engines/.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! The research commands end to end through the real binary: `sweep` and
-//! `fpa` with cheap bots and small game counts (`sprt` in tests/sprt.rs).
+//! `fpa` with cheap bots and small game counts (`sprt` in tests/integration/sprt.rs).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

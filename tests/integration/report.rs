@@ -3,7 +3,7 @@
 //! ratings.csv's, a review is picked up, and a directory that is not a run
 //! is refused, naming it.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

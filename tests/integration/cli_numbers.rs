@@ -2,7 +2,7 @@
 //! take in one line that names the option and says "out of range", with
 //! exit status 2 and nothing else done.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 
