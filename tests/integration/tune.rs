@@ -338,7 +338,7 @@ fn an_interrupt_exits_130_and_the_run_resumes() {
         "--param",
         "c=0.1..2",
         "--pairs",
-        "200",
+        "60",
         "--threads",
         "1",
         "--out",
@@ -361,7 +361,7 @@ fn an_interrupt_exits_130_and_the_run_resumes() {
     assert_eq!(status.code(), Some(130));
     assert!(t1.elapsed() < Duration::from_secs(10));
     let rows = untimed(&out).len();
-    assert!(rows < 201, "{rows}");
+    assert!(rows < 61, "{rows}");
     let mut resume = args.to_vec();
     resume.extend(["--resume", "--quiet"]);
     let stdout = ok(&resume);
@@ -372,7 +372,7 @@ fn an_interrupt_exits_130_and_the_run_resumes() {
             .unwrap_or_default()
             .starts_with("tuned=mcts:iters=40,c=")
     );
-    assert_eq!(untimed(&out).len(), 201);
+    assert_eq!(untimed(&out).len(), 61);
 }
 
 #[test]
