@@ -203,6 +203,7 @@ fn readme_block(heading: &str) -> String {
 }
 
 #[test]
+#[ignore = "long: .ci/run runs it"]
 fn readme_quickstart_output_is_real() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("run");
@@ -428,6 +429,7 @@ fn without_timing(lines: &[String]) -> Vec<String> {
 /// shown too; the timing column of `sweep` and the machine-dependent
 /// `bench` are not compared.
 #[test]
+#[ignore = "long: .ci/run runs it"]
 fn doc_examples_print_what_the_docs_show() {
     let mut seen = Vec::new();
     for page in EXAMPLE_PAGES {
@@ -571,4 +573,47 @@ fn help_docs_and_behaviour_agree() {
     let exact = cli_section("## `exact`");
     assert!(exact.contains("`holes` (the number of holes)"), "{exact}");
     assert!(exact.contains("(`holes`\nits hole count"), "{exact}");
+}
+
+/// The mark of a test that `cargo test` leaves out for its time and
+/// `.ci/run` runs by name.
+const LONG: &str = "#[ignore = \"long: .ci/run runs it\"]";
+
+/// Every test marked [`LONG`] is named in `.ci/run`, so that leaving it
+/// out of `cargo test` never leaves it unrun.
+#[test]
+fn every_long_test_is_run_by_ci() {
+    let ci = read(&root().join(".ci/run"));
+    let dir = root().join("tests/integration");
+    let mut marked = Vec::new();
+    for e in std::fs::read_dir(&dir)
+        .expect("tests/integration")
+        .flatten()
+    {
+        let path = e.path();
+        let module = path
+            .file_stem()
+            .expect("stem")
+            .to_string_lossy()
+            .into_owned();
+        let text = read(&path);
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
+            if line.trim() != LONG {
+                continue;
+            }
+            let name = lines
+                .find_map(|l| l.trim().strip_prefix("fn "))
+                .and_then(|l| l.split('(').next())
+                .expect("a test function after the mark");
+            marked.push(format!("{module}::{name}"));
+        }
+    }
+    assert!(!marked.is_empty(), "no test is marked {LONG}");
+    for test in marked {
+        assert!(
+            ci.split_whitespace().any(|w| w == test),
+            ".ci/run does not run {test}"
+        );
+    }
 }
