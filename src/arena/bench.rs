@@ -6,6 +6,7 @@
 
 use std::time::Instant;
 
+use crate::bot::builtin_catalog;
 use crate::bot::mcts::MctsBot;
 use crate::bot::mcts::config::{
     Budget, FinalChoice, MctsConfig, Model, Parallel, Prior, Rave, Reward, Rollout,
@@ -105,14 +106,21 @@ pub fn search_once(bot: &mut MctsBot, game: &Game) -> SearchRun {
 }
 
 /// CPU seconds this process has used (all threads, finished ones
-/// included), from `/proc/self/stat` (10 ms ticks); `None` elsewhere.
+/// included), from `getrusage` (user and system time, to the
+/// microsecond; on Linux the scheduler's exact count, not 10 ms ticks,
+/// so that a window of a few milliseconds is measured); `None` off Unix.
+#[cfg(unix)]
 pub fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name: utime and stime are the 12th and 13th.
-    let (_, rest) = stat.rsplit_once(')')?;
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
-    Some(ticks as f64 / 100.0)
+    use nix::sys::resource::{UsageWho, getrusage};
+    use nix::sys::time::TimeValLike;
+    let u = getrusage(UsageWho::RUSAGE_SELF).ok()?;
+    Some((u.user_time().num_microseconds() + u.system_time().num_microseconds()) as f64 / 1e6)
+}
+
+/// CPU seconds this process has used: unknown off Unix.
+#[cfg(not(unix))]
+pub fn cpu_seconds() -> Option<f64> {
+    None
 }
 
 /// Timed searches behind each MCTS figure. With several threads sharing
@@ -121,28 +129,82 @@ pub fn cpu_seconds() -> Option<f64> {
 /// several searches, so that it measures the engine rather than one draw.
 pub const MCTS_SEARCHES: u32 = 3;
 
-/// Iterations per wall-clock second and per CPU second (when known) of
-/// [`MCTS_SEARCHES`] searches of `cfg` from the bench position, after an
-/// untimed search that sizes the arena (and starts a pool's threads). On
-/// a shared machine the CPU figure is the one that does not depend on the
-/// other load: with enough idle cores, wall-clock speed of `t` threads is
-/// the CPU figure times `t`.
-pub fn mcts_iters_per_s(cfg: MctsConfig) -> (f64, Option<f64>) {
-    let game = Game::new(bench_position());
-    let mut bot = MctsBot::new("bench", cfg, 3);
-    let _ = search_once(&mut bot, &game);
+/// The speed of a timed stretch of work.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Speed {
+    /// Work (iterations, evaluations) per wall-clock second.
+    pub per_s: f64,
+    /// Work per CPU second of the whole process (when known): on a
+    /// shared machine the figure that does not depend on the other load.
+    pub per_cpu_s: Option<f64>,
+    /// CPU time over wall time times the threads asked for (when known):
+    /// 1 when every thread worked all the time, 0.5 when two threads did
+    /// the work of one (one waited, or the machine ran something else).
+    pub cpu_util: Option<f64>,
+}
+
+/// Times `work` (which returns the work it did) on `threads` threads.
+pub fn timed(threads: usize, work: impl FnOnce() -> u64) -> Speed {
     let (t0, c0) = (Instant::now(), cpu_seconds());
-    let mut iters = 0u64;
-    for _ in 0..MCTS_SEARCHES {
-        iters += search_once(&mut bot, &game).iterations;
-    }
+    let done = work() as f64;
     let secs = t0.elapsed().as_secs_f64();
     let cpu = cpu_seconds()
         .zip(c0)
         .map(|(b, a)| b - a)
         .filter(|&c| c > 0.0);
-    let iters = iters as f64;
-    (iters / secs, cpu.map(|c| iters / c))
+    Speed {
+        per_s: done / secs,
+        per_cpu_s: cpu.map(|c| done / c),
+        cpu_util: cpu.map(|c| c / (secs * threads as f64)),
+    }
+}
+
+/// Iterations of [`MCTS_SEARCHES`] searches of `cfg` from the bench
+/// position, after an untimed search that sizes the arena (and starts a
+/// pool's threads), timed on `cfg.threads` threads. With enough idle
+/// cores, wall-clock speed of `t` threads is the CPU figure times `t`.
+pub fn mcts_iters_per_s(cfg: MctsConfig) -> Speed {
+    let game = Game::new(bench_position());
+    let threads = cfg.threads;
+    let mut bot = MctsBot::new("bench", cfg, 3);
+    let _ = search_once(&mut bot, &game);
+    timed(threads, || {
+        (0..MCTS_SEARCHES)
+            .map(|_| search_once(&mut bot, &game).iterations)
+            .sum()
+    })
+}
+
+/// Network evaluations of [`MCTS_SEARCHES`] searches of `zero` with its
+/// defaults, `threads` threads, `iters` leaves a search and no tree
+/// reuse, from the bench position, after an untimed one (as
+/// [`mcts_iters_per_s`]). From the bench position nearly every leaf is an
+/// evaluation, so this is also its iterations a second.
+pub fn zero_evals_per_s(iters: u64, threads: usize) -> Speed {
+    let game = Game::new(bench_position());
+    let text = format!("zero:iters={iters},threads={threads},reuse=false");
+    let catalog = builtin_catalog();
+    let mut bot = catalog
+        .parse(&text)
+        .and_then(|spec| catalog.build(&spec, 3))
+        .unwrap_or_else(|e| unreachable!("a spec of keys in range: {e}"));
+    let mut search = || {
+        bot.select_move(&game).ok().map_or(0, |_| {
+            bot.last_search()
+                .and_then(|s| evals_of(&s.extra))
+                .unwrap_or(0)
+        })
+    };
+    let _ = search();
+    timed(threads, || (0..MCTS_SEARCHES).map(|_| search()).sum())
+}
+
+/// The `evals=N` of a `zero` search's report.
+fn evals_of(extra: &str) -> Option<u64> {
+    extra
+        .split_whitespace()
+        .find_map(|kv| kv.strip_prefix("evals="))
+        .and_then(|n| n.parse().ok())
 }
 
 /// Positions per free-square count of the solver figures.

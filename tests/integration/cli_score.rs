@@ -102,6 +102,8 @@ fn bench_prints_key_values_and_checks_signature() {
             "{key} missing in {stdout}"
         );
     }
+    // Without --threads, the figures that take threads at 1 and 2.
+    assert_threaded_figures(&stdout, &[1, 2]);
     // With two cores or more, the cache line's round trip: a positive
     // number of nanoseconds.
     if std::thread::available_parallelism().map_or(1, |n| n.get()) >= 2 {
@@ -137,4 +139,90 @@ fn bench_prints_key_values_and_checks_signature() {
         "is not a bench signature",
     );
     assert_usage_error(&pahtum(&["bench", "--seconds", "-1"], b""), "--seconds");
+}
+
+/// The stems of the figures that take threads, and whether a stem has a
+/// figure at one thread (root parallelism at one thread is the
+/// one-thread search itself).
+const THREADED: &[(&str, bool)] = &[
+    ("mcts_iters_per_s", true),
+    ("mcts_root_iters_per_s", false),
+    ("mcts_lazy_iters_per_s", true),
+    ("mcts_default_iters_per_s", true),
+    ("mcts_default_root_iters_per_s", false),
+    ("zero_evals_per_s", true),
+];
+
+/// The value of the line `KEY=VALUE` of `stdout`, which must be there
+/// exactly once.
+fn value_once(stdout: &str, key: &str) -> f64 {
+    let values: Vec<&str> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix(key)?.strip_prefix('='))
+        .collect();
+    assert_eq!(values.len(), 1, "{key} once in {stdout}");
+    values[0]
+        .parse()
+        .unwrap_or_else(|e| panic!("{key}={}: {e}", values[0]))
+}
+
+/// Checks that `stdout` has, for each of `threads` and no other count,
+/// each threaded figure once, positive, with its per-CPU-second figure
+/// and a CPU utilisation in (0, 1.05] (a little over 1 for the clocks'
+/// disagreement over a short window).
+fn assert_threaded_figures(stdout: &str, threads: &[usize]) {
+    for &(stem, at_one) in THREADED {
+        for t in 1..=4 {
+            // The default engine's one-thread figure keeps its name.
+            let key = if stem == "mcts_default_iters_per_s" && t == 1 {
+                stem.to_string()
+            } else {
+                format!("{stem}_t{t}")
+            };
+            if !threads.contains(&t) || (t == 1 && !at_one) {
+                let prefix = format!("{key}=");
+                assert!(
+                    !stdout.lines().any(|l| l.starts_with(&prefix)),
+                    "{key} without {t} in --threads: {stdout}"
+                );
+                continue;
+            }
+            assert!(value_once(stdout, &key) > 0.0, "{key}: {stdout}");
+            assert!(value_once(stdout, &format!("{key}_cpu")) > 0.0, "{stdout}");
+            let util = value_once(stdout, &format!("{key}_cpu_util"));
+            assert!(util > 0.0 && util <= 1.05, "{key}_cpu_util={util}");
+        }
+    }
+    // No default-engine figure under the name older builds printed, which
+    // the speed experiments' scripts read as the one-thread figure.
+    assert!(!stdout.contains("mcts_default_iters_per_s_t1="), "{stdout}");
+}
+
+#[test]
+fn bench_threads_sets_the_thread_counts_of_the_figures() {
+    let out = pahtum(&["bench", "--seconds", "0.05", "--threads", "3,1"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_threaded_figures(&stdout, &[1, 3]);
+    // The signature is counted, not timed: the same for any threads.
+    let sig = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bench-signature"),
+    )
+    .expect("tests/data/bench-signature");
+    assert!(
+        stdout.contains(&format!("signature={}\n", sig.trim())),
+        "{stdout}"
+    );
+    // A list that is no list of distinct counts in 1..=256: one line
+    // naming --threads, exit 2, nothing timed.
+    for (bad, needle) in [
+        ("0", "--threads: 0 is out of range (1..=256)"),
+        ("1,257", "--threads: 257 is out of range (1..=256)"),
+        ("", "--threads: '' is not a whole number"),
+        ("1,,2", "--threads: '' is not a whole number"),
+        ("two", "--threads: 'two' is not a whole number"),
+        ("1,2,1", "--threads: 1 is given twice"),
+    ] {
+        assert_usage_error(&pahtum(&["bench", "--threads", bad], b""), needle);
+    }
 }
