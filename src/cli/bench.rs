@@ -174,10 +174,10 @@ fn print_speed(key: &str, speed: Speed) {
 }
 
 /// The key of a figure at `threads` threads: `STEM_tT`, except the
-/// default engine's one-thread figure, which keeps the name CONTRACT.md
-/// gives it (`mcts_default_iters_per_s`; older builds printed it with
-/// `_t1`, which the speed experiments' scripts still accept, so no key
-/// may take that name again).
+/// default engine's one-thread figure, which keeps the name
+/// docs/CONTRACT.md gives it (`mcts_default_iters_per_s`; older builds
+/// printed it with `_t1`, which the speed experiments' scripts still
+/// accept, so no key may take that name again).
 fn key(stem: &str, threads: usize) -> String {
     if stem == "mcts_default_iters_per_s" && threads == 1 {
         stem.to_string()
