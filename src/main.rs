@@ -1,5 +1,7 @@
 //! The `pahtum` command line; everything is in [`pahtum::cli`].
 
+#![forbid(unsafe_code)]
+
 use std::panic;
 use std::process::ExitCode;
 

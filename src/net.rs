@@ -607,7 +607,7 @@ impl PvNet {
             .zip(logits.par_chunks_mut(chunk * width))
             .zip(values.par_chunks_mut(chunk))
             .for_each(|((ps, ls), vs)| {
-                self.evaluate_slice(ps, &mut Scratch::default(), ls, vs);
+                BATCH_SCRATCH.with_borrow_mut(|s| self.evaluate_slice(ps, s, ls, vs));
             });
     }
 
@@ -673,6 +673,14 @@ impl PvNet {
         self.value2.apply(&s.hidden, &mut v);
         *value = v[0].tanh();
     }
+}
+
+thread_local! {
+    /// Each pool thread's working memory for [`PvNet::evaluate_batch`],
+    /// kept between batches: a search evaluates a batch every few
+    /// descents, and a fresh `Scratch` per chunk allocated its buffers
+    /// every time. What a position evaluates to does not depend on it.
+    static BATCH_SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
 }
 
 /// The working memory of an evaluation, kept between positions so that

@@ -6,6 +6,7 @@
 mod common;
 
 mod accuracy;
+mod alloc;
 mod bot_keys;
 mod bots;
 mod browser;

@@ -315,8 +315,9 @@ impl Tree {
             if self.nodes.len() + 2 * width * s.batch > MAX_NODES {
                 break;
             }
-            let used = std::mem::take(&mut self.paths);
-            self.spare.extend(used);
+            // Appended, not taken: `paths` keeps its capacity, so a step
+            // allocates nothing.
+            self.spare.append(&mut self.paths);
             self.leaves.clear();
             for _ in 0..s.batch.max(1) {
                 let mut pos = root_pos;
