@@ -192,16 +192,22 @@ fn parse_one(board: usize, rows: &[(usize, &str)]) -> Result<Board, BoardParseEr
         ));
     }
     if size != width {
-        // Where the next row belongs, or the first row too many.
-        let (line, which) = if size < width {
+        // Missing rows are named at the end of the board's last row (a
+        // place inside the input, which may end there); the first row too
+        // many at its start.
+        let (line, column, which) = if size < width {
             let (last, _) = rows[size - 1];
-            (last + 1, format!("{} missing", width - size))
+            (
+                last,
+                width + 1,
+                format!("{} missing after this row", width - size),
+            )
         } else {
-            (rows[width].0, format!("{} too many", size - width))
+            (rows[width].0, 1, format!("{} too many", size - width))
         };
         return Err(err(
             line,
-            1,
+            column,
             format!(
                 "{size} rows of {width} squares: a board of side {width} has {width} rows ({which}; boards are square)"
             ),
@@ -325,16 +331,20 @@ mod tests {
         let e = parse_boards("...\n...\n...\n\n...\n..\n...\n").expect_err("short");
         assert_eq!((e.board, e.line, e.column), (2, 6, 3));
         let e = parse_boards("....\n....\n....\n").expect_err("not square");
-        assert_eq!((e.board, e.line, e.column), (1, 4, 1));
+        assert_eq!((e.board, e.line, e.column), (1, 3, 5));
         assert!(e.message.contains("3 rows of 4 squares"), "{e}");
         assert!(e.message.contains("1 missing"), "{e}");
         // A row missing is not a row too long.
         let e = parse_boards("...\n...\n").expect_err("a row missing");
-        assert_eq!((e.line, e.column), (3, 1));
+        assert_eq!((e.line, e.column), (2, 4));
         assert_eq!(
             e.message,
-            "2 rows of 3 squares: a board of side 3 has 3 rows (1 missing; boards are square)"
+            "2 rows of 3 squares: a board of side 3 has 3 rows (1 missing after this row; boards are square)"
         );
+        // The fuzzer's case: a board that is one row of four, at the end
+        // of the input, is refused at a place inside the input.
+        let e = parse_boards("#..W").expect_err("one row of four");
+        assert_eq!((e.line, e.column), (1, 5));
         let e = parse_boards("...\n...\n...\n...\n").expect_err("a row too many");
         assert_eq!((e.line, e.column), (4, 1));
         assert!(e.message.contains("1 too many"), "{e}");

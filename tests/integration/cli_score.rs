@@ -39,11 +39,11 @@ fn malformed_boards_name_board_line_and_column() {
         "board 1, line 2, column 3: row too short",
     );
     assert_usage_error(&pahtum(&["score"], b"...\n....\n...\n"), "row too long");
-    // A row missing is said to be missing, where it belongs; not a row
-    // too long.
+    // A row missing is said to be missing, after the board's last row;
+    // not a row too long.
     assert_usage_error(
         &pahtum(&["score"], b"...\n...\n"),
-        "stdin: board 1, line 3, column 1: 2 rows of 3 squares: a board of side 3 has 3 rows (1 missing",
+        "stdin: board 1, line 2, column 4: 2 rows of 3 squares: a board of side 3 has 3 rows (1 missing after this row",
     );
     assert_usage_error(
         &pahtum(
