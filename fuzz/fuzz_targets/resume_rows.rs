@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::LazyLock;
 
 use libfuzzer_sys::fuzz_target;
-use pahtum::arena::games_csv::{GAMES_HEADER, GameRecord, check_row, parse_row, push_row};
+use pahtum::arena::games_csv::{GameRecord, check_row, games_header, parse_games, push_row};
 use pahtum::arena::rundir::read_games;
 use pahtum::arena::{Format, Schedule, play_game};
 use pahtum::bot::random::RandomBot;
@@ -46,7 +46,7 @@ static LABELS: LazyLock<Vec<String>> = LazyLock::new(|| vec!["r1".into(), "r2".i
 /// The whole `games.csv` of [`SCHEDULE`] played by random bots, and the
 /// end of each line in it.
 static GAMES: LazyLock<(String, Vec<usize>)> = LazyLock::new(|| {
-    let mut text = format!("{GAMES_HEADER}\n");
+    let mut text = format!("{}\n", games_header());
     let mut ends = vec![text.len()];
     for g in 0..SCHEDULE.len() {
         let sg = SCHEDULE.game(g);
@@ -100,7 +100,11 @@ fn one_row(rules: u8, rest: &[u8]) {
     let Ok(line) = std::str::from_utf8(rest) else {
         return;
     };
-    let Ok(rec) = parse_row(line, &LABELS) else {
+    // A row is read as the one row of a file: the header, then it.
+    let Ok(file) = parse_games(format!("{}\n{line}\n", games_header()), &LABELS) else {
+        return;
+    };
+    let Some((rec, row)) = file.rows.first() else {
         return;
     };
     let size = 3 + rules % 6;
@@ -109,8 +113,7 @@ fn one_row(rules: u8, rest: &[u8]) {
     let Ok(start) = Position::new(size, rec.holes, pie, komi) else {
         return;
     };
-    let moves = line.split(',').nth(10).unwrap_or("");
-    let _ = check_row(&rec, moves, start);
+    let _ = check_row(rec, &row.moves, start);
 }
 
 fn tuner(coarse: bool) -> Tuner {
