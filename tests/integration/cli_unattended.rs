@@ -3,6 +3,8 @@
 
 use std::process::Command;
 
+use crate::common::{SPRT_GREEDY_RANDOM, SWEEP_BLOCK, joined};
+
 #[test]
 fn human_is_refused_where_nobody_answers() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -73,30 +75,8 @@ fn quiet_runs_name_the_directory_they_picked() {
             "--games",
             "2",
         ],
-        &[
-            "sweep",
-            "--bot",
-            "greedy",
-            "--param",
-            "block=0,1",
-            "--vs",
-            "random",
-            "--games",
-            "2",
-        ],
-        &[
-            "sprt",
-            "--a",
-            "greedy",
-            "--b",
-            "random",
-            "--elo0",
-            "0",
-            "--elo1",
-            "50",
-            "--max-games",
-            "2",
-        ],
+        &joined::<7, 2, 9>(SWEEP_BLOCK, ["--games", "2"]),
+        &joined::<7, 4, 11>(SPRT_GREEDY_RANDOM, ["--elo1", "50", "--max-games", "2"]),
         &["fpa", "--bot", "greedy", "--holes", "3", "--games", "2"],
         &["exact", "--size", "3", "--holes", "2"],
         &[

@@ -4,6 +4,8 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+use crate::common::{SPRT_GREEDY_RANDOM, SWEEP_BLOCK, joined};
+
 use std::io::Write;
 
 const BIN: &str = env!("CARGO_BIN_EXE_pahtum");
@@ -423,48 +425,13 @@ fn the_games_of_fpa_sweep_and_sprt_runs_are_reviewed() {
     let e = refused(&["review", fpa_s, "--game", "1", "--quiet"]);
     assert!(e.contains("--game 1: no such game"), "{e}");
 
-    for (name, args) in [
-        (
-            "sweep",
-            &[
-                "sweep",
-                "--bot",
-                "greedy",
-                "--param",
-                "block=0,1",
-                "--vs",
-                "random",
-                "--games",
-                "2",
-                "--size",
-                "4",
-                "--holes",
-                "2",
-                "--quiet",
-            ][..],
-        ),
-        (
-            "sprt",
-            &[
-                "sprt",
-                "--a",
-                "greedy",
-                "--b",
-                "random",
-                "--elo0",
-                "0",
-                "--elo1",
-                "50",
-                "--max-games",
-                "2",
-                "--size",
-                "4",
-                "--holes",
-                "2",
-                "--quiet",
-            ],
-        ),
-    ] {
+    let small: [&str; 5] = ["--size", "4", "--holes", "2", "--quiet"];
+    let sweep: [&str; 14] = joined(joined::<7, 2, 9>(SWEEP_BLOCK, ["--games", "2"]), small);
+    let sprt: [&str; 16] = joined(
+        joined::<7, 4, 11>(SPRT_GREEDY_RANDOM, ["--elo1", "50", "--max-games", "2"]),
+        small,
+    );
+    for (name, args) in [("sweep", &sweep[..]), ("sprt", &sprt[..])] {
         let dir = tmp.path().join(name);
         let dir_s = dir.to_str().expect("path");
         let mut a = args.to_vec();

@@ -237,8 +237,11 @@ fn reviews_table(out: &mut String, i: usize, run: &RunData) {
             ],
         };
         let _ = write!(out, "<tr><td>{}</td>", r.game);
-        for c in &cells {
-            let _ = write!(out, "<td>{}</td>", escape(c));
+        for (k, c) in cells.iter().enumerate() {
+            // Every key of a spec is one long word: it wraps in its cell
+            // instead of widening the page.
+            let class = if k == 1 { " class=\"spec\"" } else { "" };
+            let _ = write!(out, "<td{class}>{}</td>", escape(c));
         }
         out.push_str("</tr>");
     }
