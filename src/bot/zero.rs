@@ -84,7 +84,16 @@ const DEFAULT_CPUCT: f64 = 1.5;
 const DEFAULT_FPU: f64 = 0.2;
 /// Default of `batch=`: 8 leaves per evaluation, enough to keep a few
 /// threads busy with little of the search's order lost to virtual losses.
-const DEFAULT_BATCH: u64 = 8;
+const DEFAULT_BATCH: usize = 8;
+
+/// The batch when `batch=` is not given: [`DEFAULT_BATCH`], or two
+/// leaves per thread when that is more, so that every thread has a
+/// share of each batch even when a step ends early on a collision. The
+/// search is the same for any number of threads at a given `batch=`; it
+/// is only the default that follows `threads=`.
+pub fn default_batch(threads: usize) -> usize {
+    DEFAULT_BATCH.max(2 * threads)
+}
 /// Default of `exact=`: as `mcts`'s, where the solver's answer costs
 /// less than a network evaluation of each child.
 const DEFAULT_EXACT: u64 = 10;
@@ -125,16 +134,15 @@ pub const THREADS: KeyInfo = KeyInfo::int(
     1,
     MAX_THREADS as u64,
     1,
-    "threads evaluating each batch (the search is the same for any number)",
+    "threads evaluating each batch (the search is the same for any number at a given batch=)",
 )
 .bare();
 /// `batch=`.
-pub const BATCH: KeyInfo = KeyInfo::int(
+pub const BATCH: KeyInfo = KeyInfo::opt_int(
     "batch",
     1,
     256,
-    DEFAULT_BATCH,
-    "leaves evaluated together, with virtual loss",
+    "leaves evaluated together, with virtual loss (-: 8, or 2 per thread above 4 threads)",
 )
 .bare()
 .research();
@@ -234,7 +242,10 @@ pub fn config_from(p: &Params) -> Result<ZeroConfig, SpecError> {
         settings: Settings {
             cpuct: p.real(&CPUCT)? as f32,
             fpu: p.real(&FPU)? as f32,
-            batch: p.int(&BATCH)? as usize,
+            batch: match p.opt_int(&BATCH)? {
+                Some(b) => b as usize,
+                None => default_batch(p.int(&THREADS)? as usize),
+            },
             exact: p.int(&EXACT)? as u32,
             noise: p.real(&NOISE)? as f32,
             alpha: p.real(&ALPHA)? as f32,
@@ -271,6 +282,23 @@ impl std::fmt::Debug for ZeroBot {
 
 /// Principal variation length reported.
 const PV_LEN: usize = 12;
+
+/// The pool that evaluates a batch with `threads` threads: all of them
+/// its own, while the calling thread waits for the batch.
+///
+/// Why not the caller as one of them, as `mcts` does: handing a share of
+/// a batch to each pool thread by `install` and parallel chunks takes no
+/// allocation, where spawning a task per share (so that the caller could
+/// keep one) allocates at every batch. The caller waits asleep, so its
+/// core is free for a pool thread. (The pool used to hold `threads - 1`
+/// threads, so two threads evaluated on one.)
+fn evaluation_pool(threads: usize) -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("pahtum-zero-{}", i + 1))
+        .build()
+        .ok()
+}
 
 impl ZeroBot {
     /// A bot called `name` with configuration `cfg` and seed `seed`.
@@ -344,7 +372,7 @@ impl ZeroBot {
         self.exact_move = false;
         self.prepare_tree(game);
         if self.cfg.threads > 1 && self.pool.is_none() {
-            self.pool = crate::bot::mcts::parallel::pool_for(self.cfg.threads);
+            self.pool = evaluation_pool(self.cfg.threads);
         }
         let deadline = match self.cfg.budget {
             Budget::Millis(ms) => Some(started + Duration::from_millis(ms)),
@@ -470,6 +498,18 @@ mod tests {
         let spec = catalog.parse(spec).expect("spec");
         let params = Params::new(&spec);
         ZeroBot::new("zero", config_from(&params).expect("config"), seed)
+    }
+
+    /// The default batch gives every thread two leaves above 4 threads
+    /// and is 8 below; a batch given is kept at any thread count.
+    #[test]
+    fn the_default_batch_follows_the_threads_and_a_given_one_is_kept() {
+        for (threads, batch) in [(1, 8), (2, 8), (4, 8), (5, 10), (16, 32)] {
+            let b = bot(&format!("zero:threads={threads}"), 1);
+            assert_eq!(b.config().settings.batch, batch, "threads={threads}");
+        }
+        let b = bot("zero:threads=16,batch=3", 1);
+        assert_eq!(b.config().settings.batch, 3);
     }
 
     fn game(seed: u64, stones: u32, pie: bool) -> Game {
