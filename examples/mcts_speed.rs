@@ -1,6 +1,7 @@
 //! Speed of one MCTS search from the bench position: `mcts_speed SPEC`.
 //! Prints iterations, tree nodes, wall seconds and iterations per second
-//! of the second of two identical searches (the first sizes the arena).
+//! of the second of two identical searches (the first sizes the arena),
+//! and the nodes of its tree.
 
 use std::time::Instant;
 
@@ -21,6 +22,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let secs = t0.elapsed().as_secs_f64();
     let cpu = cpu_seconds().zip(c0).map_or(0.0, |(b, a)| b - a);
     let info = bot.last_search().unwrap_or_default();
-    println!("move={mv} wall_s={secs:.3} cpu_s={cpu:.3} {}", info.extra);
+    println!(
+        "move={mv} wall_s={secs:.3} cpu_s={cpu:.3} nodes={} {}",
+        info.nodes, info.extra
+    );
     Ok(())
 }

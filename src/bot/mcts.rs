@@ -184,17 +184,15 @@ impl MctsBot {
             Budget::Millis(_) => u64::MAX,
         };
         let cap = self.node_limit((iters / k as u64).saturating_add(1), k);
-        // A time budget is wall time for the whole move, setup included:
-        // its arena starts small (or at what earlier moves grew it to) and
-        // grows while the search runs (`parallel::run_tree`), so that
-        // filling memory the search may never use does not eat the budget.
-        let (limit, grow_to) = match self.cfg.budget {
-            Budget::Iters(_) => (cap, None),
-            Budget::Millis(_) => {
-                let have = self.trees.first().map_or(0, Tree::capacity);
-                (have.max(FIRST_ARENA).min(cap), Some(cap))
-            }
-        };
+        // The arena starts small (or at what earlier moves grew it to) and
+        // grows while the search runs (`parallel::run_tree`), up to the
+        // bound: a time budget is wall time for the whole move, setup
+        // included, so filling memory the search may never use would eat
+        // it, and an iteration budget's bound is what its iterations could
+        // use at most, far more than they do. Growth never changes what a
+        // search computes (see `Tree::nearly_full`).
+        let have = self.trees.first().map_or(0, Tree::capacity);
+        let (limit, grow_to) = (have.max(FIRST_ARENA).min(cap), Some(cap));
         self.trees.resize_with(k, Tree::new);
         let modelled = modelled_colour(game, &self.cfg);
         let reused = self.prepare_trees(game, limit, modelled);

@@ -251,9 +251,13 @@ const DEFAULT_THREADS: u64 = 1;
 /// parallelism splits the node bound; neither lost strength at equal
 /// iterations (`experiments/parallel-scaling/`).
 const DEFAULT_PARALLEL: Parallel = Parallel::Tree;
-/// A memory bound that a search of the default budget cannot reach (at
-/// most 65 children per expansion); nodes are allocated as the tree grows.
-const DEFAULT_MAX_NODES: u64 = 4_000_000;
+/// A memory bound (2.5 GiB of nodes) that a search of 16 threads for 10
+/// seconds does not reach: the default engine adds about 2.6 nodes an
+/// iteration, so the old bound of 4 million nodes stopped a one-thread
+/// search from expanding after about 3 seconds
+/// (`experiments/parallel-scaling/`). Nodes are allocated as the tree
+/// grows, so a short search uses what it needs, not the bound.
+const DEFAULT_MAX_NODES: u64 = 1 << 26;
 
 /// Most iterations one search may take.
 pub const MAX_ITERS: u64 = 1_000_000_000;
@@ -261,6 +265,17 @@ pub const MAX_ITERS: u64 = 1_000_000_000;
 pub const MAX_THREADS: u64 = crate::bot::MAX_THREADS as u64;
 /// Most tree nodes (node ids are `u32`).
 pub const MAX_NODES: u64 = 1 << 31;
+/// Most memory `mem=` may give the trees: [`MAX_NODES`] nodes.
+pub const MAX_MEM_MIB: u64 = (MAX_NODES * NODE_BYTES as u64) >> 20;
+
+/// Bytes of one tree node: what `mem=` divides by.
+const NODE_BYTES: usize = super::tree::Tree::NODE_BYTES;
+
+/// Nodes that fit in `mib` MiB, at least the smallest bound `max_nodes=`
+/// takes.
+pub fn nodes_in_mib(mib: u64) -> u32 {
+    ((mib << 20) / NODE_BYTES as u64).clamp(128, MAX_NODES) as u32
+}
 
 /// Every parameter of the search. `Default` is the tuned engine.
 #[derive(Clone, Debug, PartialEq)]

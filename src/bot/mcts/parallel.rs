@@ -417,6 +417,44 @@ mod tests {
         assert!(below, "no subtree had a node below its root");
     }
 
+    /// An arena that starts small and grows while one thread searches
+    /// holds, node for node, the tree of an arena made as big at the
+    /// start: growth never makes an expansion fail, so it never changes
+    /// the search (for iteration budgets, which now grow too). A bound
+    /// smaller than the search needs still stops the growth there.
+    #[test]
+    fn a_growing_arena_searches_as_one_made_big_at_the_start() {
+        let cfg = MctsConfig::default();
+        let root = Rules::default()
+            .new_game(&mut crate::game::rules::layout_rng(7))
+            .expect("standard rules");
+        let iters = 20_000;
+        let mut big = Tree::new();
+        big.reset(1 << 20);
+        run_tree(&mut big, &request(&cfg, root, iters, 3, 1, None));
+        let mut grown = Tree::new();
+        grown.reset(2048);
+        let req = SearchRequest {
+            grow_to: Some(1 << 20),
+            ..request(&cfg, root, iters, 3, 1, None)
+        };
+        let run = run_tree(&mut grown, &req);
+        assert_eq!(run.iterations, iters);
+        assert!(grown.limit() > 2048 && grown.used() > 2048, "it grew");
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        snapshot(&big, NodeId::ROOT, &mut a);
+        snapshot(&grown, NodeId::ROOT, &mut b);
+        assert_eq!(a, b);
+        let mut capped = Tree::new();
+        capped.reset(2048);
+        let req = SearchRequest {
+            grow_to: Some(8192),
+            ..request(&cfg, root, iters, 3, 1, None)
+        };
+        assert_eq!(run_tree(&mut capped, &req).iterations, iters);
+        assert_eq!(capped.limit(), 8192);
+    }
+
     /// The lowest arena index in the subtree of `id`.
     fn lowest_index(tree: &Tree, id: NodeId) -> u32 {
         let n = tree.node(id);

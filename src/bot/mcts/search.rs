@@ -281,7 +281,7 @@ impl Worker {
             if crate::interrupt::requested() || s.deadline.is_some_and(|d| Instant::now() >= d) {
                 s.stop.store(true, Relaxed);
             }
-            if s.grow && s.tree.nearly_full() {
+            if s.grow && s.tree.nearly_full(batch) {
                 // A time budget's arena grows between rounds (see
                 // `parallel::run_tree`): stop this round, not the search.
                 s.full.store(true, Relaxed);

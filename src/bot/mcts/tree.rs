@@ -189,11 +189,17 @@ impl Tree {
         self.nodes.len() as u32
     }
 
-    /// Whether the next reserve block would not fit under the bound: the
-    /// search is about to stop adding nodes.
+    /// Whether `iterations` more iterations might not find room under the
+    /// bound (each expands at most once, into at most
+    /// [`NodeMove::COUNT`] children), with a reserve block besides for
+    /// threads sharing the tree: an arena that may grow is grown before
+    /// then, so that no expansion fails for want of room it could have
+    /// had, and a search of a growing arena is the search of one made as
+    /// big at the start.
     #[inline]
-    pub fn nearly_full(&self) -> bool {
-        self.next.load(Relaxed) as u64 + RESERVE_BLOCK as u64 >= self.limit as u64
+    pub fn nearly_full(&self, iterations: u64) -> bool {
+        let room = iterations * NodeMove::COUNT as u64 + RESERVE_BLOCK as u64;
+        self.next.load(Relaxed) as u64 + room >= self.limit as u64
     }
 
     /// The node `id`.

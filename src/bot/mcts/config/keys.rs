@@ -252,6 +252,13 @@ pub const MAX_NODES_KEY: KeyInfo = key(KeyInfo::int(
     DEFAULT_MAX_NODES,
     "node bound (shared out among root-parallel trees); when full, leaves stop expanding",
 ));
+/// `mem=`: the node bound as memory.
+pub const MEM: KeyInfo = key(KeyInfo::opt_int(
+    "mem",
+    1,
+    MAX_MEM_MIB,
+    "memory bound of the trees in MiB, instead of max_nodes (-: max_nodes decides)",
+));
 /// The heuristic's weights, the keys shared with `heuristic` and
 /// `alphabeta`, with mcts's own defaults.
 pub const WEIGHTS: [KeyInfo; 3] = crate::bot::spec::weight_keys(&DEFAULT_WEIGHTS);
@@ -292,6 +299,7 @@ pub const KEYS: &[KeyInfo] = &[
     THREADS,
     PARALLEL,
     MAX_NODES_KEY,
+    MEM,
     WEIGHTS[0],
     WEIGHTS[1],
     WEIGHTS[2],

@@ -62,10 +62,23 @@ impl MctsConfig {
             model_after: p.int(&MODEL_AFTER)? as u32,
             threads: p.int(&THREADS)? as usize,
             parallel: p.pick(&PARALLEL)?,
-            max_nodes: p.int(&MAX_NODES_KEY)?.min(u32::MAX as u64) as u32,
+            max_nodes: node_bound(p)?,
             weights: crate::bot::spec::weights_from_params_with(p, &WEIGHTS)?,
             net: net_param(p)?,
         })
+    }
+}
+
+/// The node bound of `max_nodes=` or `mem=` (at most one of them given).
+fn node_bound(p: &Params) -> Result<u32, SpecError> {
+    let nodes = p.int(&MAX_NODES_KEY)?;
+    match p.opt_int(&MEM)? {
+        Some(_) if p.raw(MAX_NODES_KEY.key).is_some() => Err(SpecError(format!(
+            "bot spec '{}': give max_nodes= or mem=, not both",
+            p.spec()
+        ))),
+        Some(mib) => Ok(nodes_in_mib(mib)),
+        None => Ok(nodes.min(u32::MAX as u64) as u32),
     }
 }
 
@@ -76,6 +89,31 @@ mod tests {
 
     fn params(s: &str) -> Params {
         Params::new(&s.parse::<BotSpec>().expect("spec"))
+    }
+
+    /// `mem=` gives the node bound in MiB (40-byte nodes), is refused
+    /// beside `max_nodes=`, and is bounded as `max_nodes=` is.
+    #[test]
+    fn mem_gives_the_node_bound_in_mib_and_excludes_max_nodes() {
+        let cfg = |s: &str| MctsConfig::from_params(&params(s));
+        assert_eq!(cfg("mcts:mem=40").expect("valid").max_nodes, 1_048_576);
+        assert_eq!(cfg("mcts:mem=1").expect("valid").max_nodes, 26_214);
+        assert_eq!(cfg("mcts:max_nodes=1000").expect("valid").max_nodes, 1000);
+        assert_eq!(cfg("mcts").expect("valid").max_nodes, 1 << 26);
+        let both = cfg("mcts:mem=10,max_nodes=1000").expect_err("both");
+        assert!(
+            both.0.contains("give max_nodes= or mem=, not both"),
+            "{}",
+            both.0
+        );
+        assert!(cfg("mcts:mem=0").is_err());
+        assert!(cfg(&format!("mcts:mem={}", MAX_MEM_MIB + 1)).is_err());
+        assert_eq!(
+            cfg(&format!("mcts:mem={MAX_MEM_MIB}"))
+                .expect("valid")
+                .max_nodes as u64,
+            MAX_NODES
+        );
     }
 
     #[test]
