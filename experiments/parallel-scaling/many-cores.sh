@@ -6,6 +6,8 @@
 #
 #   experiments/parallel-scaling/many-cores.sh [OUT]
 #
+# STAGES="speed strength" picks stages (both by default); GAMES=N sets the
+# games of each match (60).
 # Uses target/release/pahtum when it is there (built or copied beside the
 # sources), else builds it. Writes OUT (default out-many) and prints what
 # the README quotes.
@@ -25,23 +27,27 @@ while [ "$t" -lt "$cores" ]; do list="$list,$t"; t=$((t * 2)); done
 [ "$cores" -gt 1 ] && list="$list,$cores"
 echo "machine: $cores cores; threads $list"
 
+want() { [[ " ${STAGES:-speed strength} " == *" $1 "* ]]; }
+
 # Speed: three rounds of the bench's thread figures (one search at a time).
-for round in 1 2 3; do
-  echo "+ pahtum bench --threads $list (round $round)"
-  "$bin" bench --threads "$list" > "$out/bench-$round.txt"
-done
-if command -v python3 > /dev/null; then
-  python3 speed_table.py "$out" "$list" "$out/speed.csv"
-else
-  echo "no python3: the figures are in $out/bench-*.txt"
+if want speed; then
+  for round in 1 2 3; do
+    echo "+ pahtum bench --threads $list (round $round)"
+    "$bin" bench --threads "$list" > "$out/bench-$round.txt"
+  done
+  if command -v python3 > /dev/null; then
+    python3 speed_table.py "$out" "$list" "$out/speed.csv"
+  else
+    echo "no python3: the figures are in $out/bench-*.txt"
+  fi
 fi
 
 # Strength: the default engine at every core against one thread, equal
 # wall time (50 ms a move), one game at a time, tree and root.
-for mode in tree root; do
+if want strength; then for mode in tree root; do
   echo "+ pahtum sprt --a mcts:ms=50,threads=$cores,parallel=$mode --b mcts:ms=50 --elo0 0 --elo1 15 --max-games ${GAMES:-60}"
   "$bin" sprt --a "mcts:ms=50,threads=$cores,parallel=$mode,label=t$cores-$mode" --b mcts:ms=50,label=t1 \
     --elo0 0 --elo1 15 --max-games "${GAMES:-60}" --holes 5 --seed 4602 --threads 1 --quiet \
     --out "$out/sprt-$mode" | tail -n 2
-done
+done; fi
 echo "run time: $(( $(date +%s) - start )) s"
