@@ -247,9 +247,9 @@ const DEFAULT_MODEL_AFTER: u64 = 2;
 /// One thread: a search bounded by iterations is then reproducible, and a
 /// tournament runs games in parallel instead (`experiments/parallel-scaling/`).
 const DEFAULT_THREADS: u64 = 1;
-/// A shared tree: every thread's visits in one tree, where root
-/// parallelism splits the node bound; neither lost strength at equal
-/// iterations (`experiments/parallel-scaling/`).
+/// A shared tree: every thread's visits in one tree. One tree per thread
+/// ran more iterations a second at 2 threads but did not pass the gate
+/// against it at equal time (`experiments/parallel-scaling/`).
 const DEFAULT_PARALLEL: Parallel = Parallel::Tree;
 /// A memory bound (2.5 GiB of nodes) that a search of 16 threads for 10
 /// seconds does not reach: the default engine adds about 2.6 nodes an
