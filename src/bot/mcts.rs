@@ -150,7 +150,7 @@ impl MctsBot {
                 // Under the pie rule the second player swaps after a first
                 // stone that leaves White ahead, so the first player gets
                 // the worse side of each first stone: `-|m|` for White.
-                if search::swap_follows(&pos) {
+                if pos.swap_follows() {
                     for v in &mut vals {
                         v.1 = -v.1.abs();
                     }
@@ -241,7 +241,7 @@ impl MctsBot {
             _ => parallel::run_tree(&mut self.trees[0], &req),
         };
         // Step 4: choose.
-        let mut moves = self.root_moves(search::swap_follows(&pos));
+        let mut moves = self.root_moves(pos.swap_follows());
         if let Some(keep) = &keep {
             // Only result-keeping moves; the margin-best one comes first.
             moves.retain(|m| keep.contains(&m.mv) && m.proof != Proof::Loss);

@@ -273,8 +273,6 @@ pub struct ZeroBot {
     scratch: Scratch,
     /// The game (start and moves) the tree's root stands for.
     rooted: Option<(Position, Vec<Move>)>,
-    /// Whether the last move came from the exact solver, not the tree.
-    exact_move: bool,
     last: Option<SearchInfo>,
     pool: Option<rayon::ThreadPool>,
 }
@@ -318,7 +316,6 @@ impl ZeroBot {
             solver: None,
             scratch: Scratch::default(),
             rooted: None,
-            exact_move: false,
             last: None,
             pool: None,
         }
@@ -357,15 +354,13 @@ impl ZeroBot {
         }
         let started = Instant::now();
         let s = self.cfg.settings;
-        let first_stone = pos.pie() && pos.stone_count() == 0;
-        if pos.empty().count() <= s.exact && !first_stone {
+        if pos.empty().count() <= s.exact && !pos.swap_follows() {
             let solver = self
                 .solver
                 .get_or_insert_with(|| Box::new(Solver::new(endgame::TABLE_MB)));
             let ex = endgame::solve(&pos, solver);
             if let Some(mv) = ex.best {
                 self.rooted = None;
-                self.exact_move = true;
                 self.last = Some(SearchInfo {
                     nodes: 0,
                     depth: pos.empty().count(),
@@ -376,7 +371,6 @@ impl ZeroBot {
                 return Ok(mv);
             }
         }
-        self.exact_move = false;
         self.prepare_tree(game);
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = evaluation_pool(self.cfg.threads);

@@ -247,6 +247,15 @@ impl Position {
         self.swapped
     }
 
+    /// Whether the move from here is the first stone under the pie rule,
+    /// which the other player may take over by swapping: a search values
+    /// that stone as what its player keeps after the swap decision, not as
+    /// a stone of its own.
+    #[inline]
+    pub fn swap_follows(&self) -> bool {
+        self.pie && !self.swapped && self.stone_count() == 0
+    }
+
     /// Whether the side to move may swap now: pie rule on, exactly White's
     /// first stone placed, no swap yet.
     #[inline]

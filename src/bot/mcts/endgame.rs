@@ -47,11 +47,7 @@ pub fn table_mb(cfg: &MctsConfig) -> usize {
 /// leaves, which a result of the position alone does not say).
 pub fn proves(pos: &Position, cfg: &MctsConfig) -> bool {
     let n = pos.empty().count();
-    proving(cfg)
-        && n > cfg.exact
-        && n <= cfg.prove
-        && !pos.can_swap()
-        && !super::search::swap_follows(pos)
+    proving(cfg) && n > cfg.exact && n <= cfg.prove && !pos.can_swap() && !pos.swap_follows()
 }
 
 /// Every placement of `pos`, in the order the proof tries them: `chosen`

@@ -100,7 +100,10 @@ pub struct Shared<'a> {
     /// Selection numbers.
     pub sel: SelectParams,
     /// Selection numbers at the root: `sel`, but at the empty board under
-    /// the pie rule values folded and no prior (see [`swap_follows`]).
+    /// the pie rule values folded and no prior: there a child's statistics
+    /// are White's prospects after the first stone (rewards are per
+    /// colour), and what the first player keeps is the smaller of those
+    /// and the other side's (see [`Position::swap_follows`]).
     pub sel_root: SelectParams,
     /// Reward function.
     pub rewarder: Rewarder,
@@ -147,7 +150,7 @@ impl<'a> Shared<'a> {
             root: root.pos,
             modelled: root.modelled,
             sel: SelectParams::new(cfg),
-            sel_root: if swap_follows(&root.pos) {
+            sel_root: if root.pos.swap_follows() {
                 SelectParams {
                     fold: true,
                     pw: 0.0,
@@ -176,14 +179,6 @@ impl<'a> Shared<'a> {
             lazy: cfg.lazy,
         }
     }
-}
-
-/// Whether the second player may swap after the move from `pos`: the
-/// empty board under the pie rule. There a child's statistics are White's
-/// prospects after the first stone (rewards are per colour), and what the
-/// first player keeps is the smaller of those and the other side's.
-pub fn swap_follows(pos: &Position) -> bool {
-    pos.pie() && !pos.swapped() && pos.stone_count() == 0
 }
 
 /// One step of the path of an iteration.

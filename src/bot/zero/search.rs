@@ -517,7 +517,7 @@ impl Tree {
             return Some(if white_moved { r } else { -r });
         }
         let free = pos.empty().count();
-        if free > exact || pos.can_swap() || (pos.pie() && pos.stone_count() == 0) {
+        if free > exact || pos.can_swap() || pos.swap_follows() {
             return None;
         }
         solver

@@ -1,7 +1,7 @@
 //! The children a leaf gets when it is expanded: every free square,
 //! pruned and ordered by the heuristic's or the network's move values.
 
-use super::{Worker, swap_follows};
+use super::Worker;
 use crate::bot::learned::{LineNet, NetLines};
 use crate::bot::mcts::config::{MctsConfig, Prior, Rollout};
 use crate::bot::mcts::tree::NodeMove;
@@ -41,7 +41,7 @@ impl Worker {
         // The heuristic ranks stones by what they gain their owner; the
         // first stone under the pie rule should gain nobody, so there it
         // ranks nothing (every stone a child, no prior).
-        if !cfg.uses_prior() || swap_follows(pos) {
+        if !cfg.uses_prior() || pos.swap_follows() {
             self.moves
                 .extend(pos.empty().map(|sq| (NodeMove::place(sq), 0.0)));
         } else if let (Some(net), Rollout::Net) = (net, cfg.rollout) {
