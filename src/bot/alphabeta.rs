@@ -36,12 +36,11 @@ use std::time::{Duration, Instant};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::eval::{EvalWeights, MoveValuer, evaluate};
-use crate::game::outcome::Move;
+use crate::game::outcome::{Move, MoveCode};
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::FastRng;
-use crate::game::square::Square;
 use crate::solve::{SolveLimits, Solver};
 
 pub use self::config::AlphaBetaConfig;
@@ -50,9 +49,6 @@ pub use self::config::AlphaBetaConfig;
 const INF: i32 = i32::MAX / 4;
 /// Deepest search (plies); more than any game lasts.
 const MAX_PLY: usize = 72;
-/// `TtEntry::mv` of the pie swap, and of no move.
-const MOVE_SWAP: u8 = 64;
-const MOVE_NONE: u8 = 255;
 
 /// At this remaining depth and below, moves are ordered by immediate gains
 /// and history instead of the heuristic's move values.
@@ -70,7 +66,7 @@ struct TtEntry {
     value: i32,
     depth: u8,
     kind: u8,
-    mv: u8,
+    mv: MoveCode,
     used: bool,
     /// The search (move) that stored it: older entries give way.
     generation: u8,
@@ -87,7 +83,7 @@ pub struct AlphaBetaBot {
     history: [[u32; 64]; 2],
     /// Counts searches, for table replacement.
     generation: u8,
-    killers: [[u8; 2]; MAX_PLY],
+    killers: [[MoveCode; 2]; MAX_PLY],
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -115,28 +111,14 @@ fn static_value(pos: &Position, w: &EvalWeights) -> i32 {
     if pos.turn() == Player::White { v } else { -v }
 }
 
-fn to_move(mv: u8) -> Move {
-    if mv == MOVE_SWAP {
-        Move::Swap
-    } else {
-        Move::Place(Square::from_index_unchecked(mv))
-    }
-}
-
-fn code(mv: Move) -> u8 {
-    match mv {
-        Move::Place(sq) => sq.index() as u8,
-        Move::Swap => MOVE_SWAP,
-    }
-}
-
-fn play(pos: &Position, mv: u8) -> Position {
+fn play(pos: &Position, mv: MoveCode) -> Position {
     let mut child = *pos;
-    if mv == MOVE_SWAP {
-        // Only generated when allowed.
-        let _ = child.try_swap();
-    } else {
-        child.play_unchecked(Square::from_index_unchecked(mv));
+    match mv.square() {
+        Some(sq) => child.play_unchecked(sq),
+        None => {
+            // Only generated when allowed.
+            let _ = child.try_swap();
+        }
     }
     child
 }
@@ -159,7 +141,7 @@ impl AlphaBetaBot {
             solver: None,
             history: [[0; 64]; 2],
             generation: 0,
-            killers: [[MOVE_NONE; 2]; MAX_PLY],
+            killers: [[MoveCode::NONE; 2]; MAX_PLY],
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -225,11 +207,11 @@ impl AlphaBetaBot {
         self.nodes = 0;
         self.stopped = false;
         self.generation = self.generation.wrapping_add(1);
-        self.killers = [[MOVE_NONE; 2]; MAX_PLY];
+        self.killers = [[MoveCode::NONE; 2]; MAX_PLY];
         for h in self.history.iter_mut().flatten() {
             *h /= 8;
         }
-        let mut root: Vec<u8> = order.iter().map(|&m| code(m)).collect();
+        let mut root: Vec<MoveCode> = order.iter().map(|&m| MoveCode::from(m)).collect();
         let mut best = root[0];
         let mut best_value = 0;
         let mut done_depth = 0;
@@ -272,7 +254,7 @@ impl AlphaBetaBot {
             }
             done_depth = depth;
         }
-        let mut pv = vec![to_move(best)];
+        let mut pv = vec![best.to_move()];
         pv.extend(self.principal_variation(&play(pos, best), done_depth.saturating_sub(1)));
         self.last = Some(SearchInfo {
             nodes: self.nodes,
@@ -281,7 +263,7 @@ impl AlphaBetaBot {
             pv,
             extra: String::new(),
         });
-        to_move(best)
+        best.to_move()
     }
 
     /// The move for `pos`, with the budgets of the configuration.
@@ -349,6 +331,7 @@ mod tests {
     use super::*;
     use crate::game::outcome::Komi;
     use crate::game::rules::Rules;
+    use crate::game::square::Square;
     use crate::game::text::parse_boards;
 
     fn midgame(seed: u64, plies: u32) -> Position {

@@ -10,7 +10,7 @@
 //!
 //! # The pie rule
 //! When the side to move may swap, the swap is one more root child
-//! ([`tree::NodeMove::SWAP`], placed first with the top prior so that
+//! ([`MoveCode::SWAP`](crate::game::outcome::MoveCode::SWAP), placed first with the top prior so that
 //! pruning never hides it). Its position is the same board with the
 //! same colour to move; what changes is that the chooser now owns White.
 //! Node statistics are kept from the view of the owner of the colour

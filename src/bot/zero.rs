@@ -86,7 +86,7 @@ const DEFAULT_FPU: f64 = 0.2;
 /// threads busy with little of the search's order lost to virtual losses.
 const DEFAULT_BATCH: usize = 8;
 
-/// The batch when `batch=` is not given: [`DEFAULT_BATCH`] up to 4
+/// The batch when `batch=` is not given: 8 leaves (`DEFAULT_BATCH`) up to 4
 /// threads, 4 leaves per thread above, so that every thread has a share
 /// of each batch even when a step ends early on a collision, and the
 /// threads' start and finish at each batch is paid for 4 evaluations

@@ -165,6 +165,84 @@ impl FromStr for Move {
     }
 }
 
+/// A move in one byte, for the trees and tables that store many of them
+/// (`mcts` and `zero` nodes, the solver's and `alphabeta`'s transposition
+/// tables, killer slots): a square's index (0..=63), the pie swap, or no
+/// move at all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MoveCode(u8);
+
+impl MoveCode {
+    /// The pie swap.
+    pub const SWAP: MoveCode = MoveCode(64);
+
+    /// No move (an empty table slot).
+    pub const NONE: MoveCode = MoveCode(255);
+
+    /// Distinct moves: the 64 squares and the swap (a table indexed by
+    /// [`MoveCode::index`] has this many entries).
+    pub const COUNT: usize = 65;
+
+    /// The placement of a stone on `sq`.
+    #[inline]
+    pub fn place(sq: Square) -> MoveCode {
+        MoveCode(sq.index() as u8)
+    }
+
+    /// The square of a placement; `None` for the swap (and for no move).
+    #[inline]
+    pub fn square(self) -> Option<Square> {
+        (self.0 < Self::SWAP.0).then(|| Square::from_index_unchecked(self.0))
+    }
+
+    /// 0..[`MoveCode::COUNT`] for a move: the square's index, or 64 for
+    /// the swap.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The game's move. A code that may be [`MoveCode::NONE`] (a table
+    /// slot) is checked for it first: no move has no game move.
+    #[inline]
+    pub fn to_move(self) -> Move {
+        debug_assert!(self != MoveCode::NONE, "no move has no game move");
+        match self.square() {
+            Some(sq) => Move::Place(sq),
+            None => Move::Swap,
+        }
+    }
+
+    /// Its byte, as a node or table entry stores it.
+    #[inline]
+    pub fn byte(self) -> u8 {
+        self.0
+    }
+
+    /// The code of a stored byte.
+    #[inline]
+    pub fn from_byte(b: u8) -> MoveCode {
+        MoveCode(b)
+    }
+}
+
+impl Default for MoveCode {
+    /// No move: what an empty table slot holds.
+    fn default() -> MoveCode {
+        MoveCode::NONE
+    }
+}
+
+impl From<Move> for MoveCode {
+    #[inline]
+    fn from(mv: Move) -> MoveCode {
+        match mv {
+            Move::Place(sq) => MoveCode::place(sq),
+            Move::Swap => MoveCode::SWAP,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,6 +264,21 @@ mod tests {
         assert_eq!("-500000".parse::<Komi>(), Ok(Komi(-1_000_000)));
         assert_eq!(Komi(13).to_string(), "6.5");
         assert_eq!(Komi(-4).to_string(), "-2");
+    }
+
+    /// Every move comes back from its code, and no move is none of them.
+    #[test]
+    fn move_codes_round_trip() {
+        for i in 0..64 {
+            let mv = Move::Place(Square::from_index_unchecked(i));
+            assert_eq!(MoveCode::from(mv).to_move(), mv);
+            assert_eq!(MoveCode::from(mv).index(), i as usize);
+        }
+        assert_eq!(MoveCode::from(Move::Swap).to_move(), Move::Swap);
+        assert_eq!(MoveCode::SWAP.index() + 1, MoveCode::COUNT);
+        assert_eq!(MoveCode::SWAP.square(), None);
+        assert_eq!(MoveCode::NONE.square(), None);
+        assert_eq!(MoveCode::from_byte(MoveCode::NONE.byte()), MoveCode::NONE);
     }
 
     #[test]

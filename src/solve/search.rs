@@ -24,8 +24,9 @@
 
 use std::time::Instant;
 
-use super::tt::{MOVE_NONE, MOVE_SWAP, Table};
+use super::tt::Table;
 use crate::game::bitboard::Bitboard;
+use crate::game::outcome::MoveCode;
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::rng::mix64;
@@ -223,7 +224,7 @@ impl<'t> Search<'t> {
 
         // Step 3: the table.
         let key = pos.hash() ^ self.rules_key;
-        let mut tt_move = MOVE_NONE;
+        let mut tt_move = MoveCode::NONE;
         if n >= TT_MIN_EMPTIES
             && let Some(t) = self.tt.probe(key)
         {
@@ -254,9 +255,9 @@ impl<'t> Search<'t> {
             return v;
         }
         let mut best = -INF;
-        let mut best_move = MOVE_NONE;
-        let tt_first = tt_move == MOVE_SWAP && swap
-            || tt_move < 64 && candidates.contains(Square::from_index_unchecked(tt_move));
+        let mut best_move = MoveCode::NONE;
+        let tt_first = tt_move == MoveCode::SWAP && swap
+            || tt_move.square().is_some_and(|sq| candidates.contains(sq));
         if tt_first {
             let v = self.play_child(pos, sc, tt_move, alpha, beta);
             if self.stopped.is_some() {
@@ -269,13 +270,14 @@ impl<'t> Search<'t> {
             }
         }
         if best < beta {
-            let mut moves = [(0u64, 0u8); 65];
+            let mut moves = [(0u64, MoveCode::NONE); 65];
             let mut count = 0;
             for sq in candidates {
-                let idx = sq.index() as u8;
-                if tt_first && idx == tt_move {
+                let code = MoveCode::place(sq);
+                if tt_first && code == tt_move {
                     continue;
                 }
+                let idx = sq.index();
                 // Gains first, then the history of refutations.
                 let g = if n >= HEURISTIC_MIN_EMPTIES {
                     (self.valuer.value(pos, sq) + (1 << 24)).max(0) as u32
@@ -290,12 +292,12 @@ impl<'t> Search<'t> {
                     };
                     8 * (gain(mine, sq) + gain(theirs, sq)) + pm + pt
                 };
-                let key = ((g as u64) << 32) + self.history[me.index()][idx as usize] as u64;
-                moves[count] = (key, idx);
+                let key = ((g as u64) << 32) + self.history[me.index()][idx] as u64;
+                moves[count] = (key, code);
                 count += 1;
             }
-            if swap && !(tt_first && tt_move == MOVE_SWAP) {
-                moves[count] = (0, MOVE_SWAP);
+            if swap && !(tt_first && tt_move == MoveCode::SWAP) {
+                moves[count] = (0, MoveCode::SWAP);
                 count += 1;
             }
             // Picked best-first one at a time, in the order a sort by
@@ -328,8 +330,8 @@ impl<'t> Search<'t> {
                 }
             }
         }
-        if best >= beta && best_move != MOVE_SWAP {
-            let h = &mut self.history[me.index()][best_move as usize];
+        if best >= beta && best_move != MoveCode::SWAP {
+            let h = &mut self.history[me.index()][best_move.index()];
             *h = h.saturating_add(n * n);
         }
 
@@ -355,35 +357,44 @@ impl<'t> Search<'t> {
         pos: &Position,
         candidates: Bitboard,
         beta: i32,
-    ) -> Option<(i32, u8)> {
+    ) -> Option<(i32, MoveCode)> {
         for sq in candidates {
             let mut child = *pos;
             child.play_unchecked(sq);
             if let Some(t) = self.tt.probe(child.hash() ^ self.rules_key)
                 && -t.hi >= beta
             {
-                return Some((-t.hi, sq.index() as u8));
+                return Some((-t.hi, MoveCode::place(sq)));
             }
         }
         None
     }
 
-    /// The value for the side to move in `pos` of playing `mv` (a square
-    /// index or [`MOVE_SWAP`]), searched in the window `(alpha, beta)` of
+    /// The value for the side to move in `pos` of playing `mv` (a
+    /// placement or the swap), searched in the window `(alpha, beta)` of
     /// `pos`.
     #[inline]
-    fn play_child(&mut self, pos: &Position, sc: [i32; 2], mv: u8, alpha: i32, beta: i32) -> i32 {
+    fn play_child(
+        &mut self,
+        pos: &Position,
+        sc: [i32; 2],
+        mv: MoveCode,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let mut child = *pos;
         let mut csc = sc;
-        if mv == MOVE_SWAP {
-            if child.try_swap().is_err() {
-                return -INF;
+        match mv.square() {
+            None => {
+                if child.try_swap().is_err() {
+                    return -INF;
+                }
             }
-        } else {
-            let me = pos.turn();
-            let sq = Square::from_index_unchecked(mv);
-            csc[me.index()] += gain(pos.stones(me), sq) as i32;
-            child.play_unchecked(sq);
+            Some(sq) => {
+                let me = pos.turn();
+                csc[me.index()] += gain(pos.stones(me), sq) as i32;
+                child.play_unchecked(sq);
+            }
         }
         -self.negamax(&child, csc, -beta, -alpha)
     }

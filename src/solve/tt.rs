@@ -7,22 +7,18 @@
 //! touches one line; a new position takes the bucket's entry with the
 //! fewest empty squares (the cheapest to recompute).
 
+use crate::game::outcome::MoveCode;
+
 /// What the table knows of one position.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
     /// Lower bound on the value (side to move, half points).
     pub lo: i32,
     /// Upper bound on the value.
     pub hi: i32,
-    /// Best or refuting move found: a square index, [`MOVE_SWAP`], or
-    /// [`MOVE_NONE`].
-    pub mv: u8,
+    /// Best or refuting move found ([`MoveCode::NONE`] when none is known).
+    pub mv: MoveCode,
 }
-
-/// `Entry::mv` of the pie swap.
-pub(crate) const MOVE_SWAP: u8 = 64;
-/// `Entry::mv` when no move is known.
-pub(crate) const MOVE_NONE: u8 = 255;
 
 /// Entries per bucket.
 const WAYS: usize = 4;
@@ -82,14 +78,14 @@ impl Table {
             .map(|e| Entry {
                 lo: e.lo as i32,
                 hi: e.hi as i32,
-                mv: e.mv,
+                mv: MoveCode::from_byte(e.mv),
             })
     }
 
     /// Records that the value of `key` lies in `lo..=hi`, merged with what
     /// is already known about it.
     #[inline]
-    pub fn store(&mut self, key: u64, lo: i32, hi: i32, mv: u8, empties: u8) {
+    pub fn store(&mut self, key: u64, lo: i32, hi: i32, mv: MoveCode, empties: u8) {
         let b = &mut self.buckets[key as usize & self.mask];
         let (lo, hi) = (lo.clamp(-BOUND, BOUND), hi.clamp(-BOUND, BOUND));
         if let Some(e) = b.0.iter_mut().find(|e| e.key == key && e.empties != 0) {
@@ -99,8 +95,8 @@ impl Table {
             let (nlo, nhi) = if mlo <= mhi { (mlo, mhi) } else { (lo, hi) };
             e.lo = nlo as i16;
             e.hi = nhi as i16;
-            if mv != MOVE_NONE {
-                e.mv = mv;
+            if mv != MoveCode::NONE {
+                e.mv = mv.byte();
             }
             return;
         }
@@ -114,7 +110,7 @@ impl Table {
             key,
             lo: lo as i16,
             hi: hi as i16,
-            mv,
+            mv: mv.byte(),
             empties,
         };
     }
@@ -139,21 +135,21 @@ mod tests {
     #[test]
     fn merges_bounds_and_keeps_deep_entries() {
         let mut t = Table::new(1);
-        t.store(7, -10, 50, 3, 9);
-        t.store(7, 0, 100, MOVE_NONE, 9);
+        t.store(7, -10, 50, MoveCode::from_byte(3), 9);
+        t.store(7, 0, 100, MoveCode::NONE, 9);
         let e = t.probe(7).expect("stored");
-        assert_eq!((e.lo, e.hi, e.mv), (0, 50, 3));
+        assert_eq!((e.lo, e.hi, e.mv), (0, 50, MoveCode::from_byte(3)));
         // Same bucket: the bucket fills, then the shallowest gives way and
         // the deep one stays.
         let step = t.mask as u64 + 1;
         for i in 1..=4 {
-            t.store(7 + i * step, 1, 1, MOVE_NONE, 4 + i as u8);
+            t.store(7 + i * step, 1, 1, MoveCode::NONE, 4 + i as u8);
         }
         assert!(t.probe(7).is_some() && t.probe(7 + 4 * step).is_some());
         assert!(t.probe(7 + step).is_none());
         assert!(t.probe(8).is_none());
         // Unknown bounds saturate to true ones.
-        t.store(9, -INF_LIKE, INF_LIKE, MOVE_NONE, 6);
+        t.store(9, -INF_LIKE, INF_LIKE, MoveCode::NONE, 6);
         let e = t.probe(9).expect("stored");
         assert!(e.lo <= -7872 && e.hi >= 7872);
     }

@@ -4,10 +4,10 @@
 use std::time::Instant;
 
 use super::{
-    AlphaBetaBot, CHEAP_ORDER_DEPTH, EXACT, INF, LOWER, MAX_PLY, MOVE_NONE, MOVE_SWAP, TtEntry,
-    UPPER, play, rules_key, static_value, to_move,
+    AlphaBetaBot, CHEAP_ORDER_DEPTH, EXACT, INF, LOWER, MAX_PLY, TtEntry, UPPER, play, rules_key,
+    static_value,
 };
-use crate::game::outcome::Move;
+use crate::game::outcome::{Move, MoveCode};
 use crate::game::player::Player;
 use crate::game::position::Position;
 
@@ -33,36 +33,36 @@ impl AlphaBetaBot {
     fn ordered_moves(
         &self,
         pos: &Position,
-        first: u8,
+        first: MoveCode,
         ply: usize,
         cheap: bool,
-        out: &mut [(i64, u8); 65],
+        out: &mut [(i64, MoveCode); 65],
     ) -> usize {
         let mut count = 0;
         let me = pos.turn().index();
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let valuer = &self.valuer;
         for sq in pos.empty() {
-            let idx = sq.index() as u8;
-            let key = if idx == first {
+            let code = MoveCode::place(sq);
+            let idx = sq.index();
+            let key = if code == first {
                 i64::MAX
-            } else if idx == killers[0] {
+            } else if code == killers[0] {
                 i64::MAX - 1
-            } else if idx == killers[1] {
+            } else if code == killers[1] {
                 i64::MAX - 2
             } else if cheap {
                 let g = pos.gain_for(pos.turn(), sq) + pos.gain_for(!pos.turn(), sq);
-                g as i64 * (1 << 20) + self.history[me][idx as usize].min((1 << 20) - 1) as i64
+                g as i64 * (1 << 20) + self.history[me][idx].min((1 << 20) - 1) as i64
             } else {
-                valuer.value(pos, sq) as i64 * 1024
-                    + self.history[me][idx as usize].min(1023) as i64
+                valuer.value(pos, sq) as i64 * 1024 + self.history[me][idx].min(1023) as i64
             };
-            out[count] = (key, idx);
+            out[count] = (key, code);
             count += 1;
         }
         if pos.can_swap() {
-            let key = if first == MOVE_SWAP { i64::MAX } else { 0 };
-            out[count] = (key, MOVE_SWAP);
+            let key = if first == MoveCode::SWAP { i64::MAX } else { 0 };
+            out[count] = (key, MoveCode::SWAP);
             count += 1;
         }
         out[..count].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -93,7 +93,7 @@ impl AlphaBetaBot {
         let key = pos.hash() ^ rules_key(pos);
         let slot = self.tt_index(key);
         let e = self.tt[slot];
-        let mut first = MOVE_NONE;
+        let mut first = MoveCode::NONE;
         if e.used && e.key == key {
             first = e.mv;
             if e.depth as u32 >= depth {
@@ -106,11 +106,11 @@ impl AlphaBetaBot {
             }
         }
         let alpha0 = alpha;
-        let mut buf = [(0i64, 0u8); 65];
+        let mut buf = [(0i64, MoveCode::NONE); 65];
         let count = self.ordered_moves(pos, first, ply, depth <= CHEAP_ORDER_DEPTH, &mut buf);
         let moves = &buf[..count];
         let mut best = -INF;
-        let mut best_move = MOVE_NONE;
+        let mut best_move = MoveCode::NONE;
         for (i, &(_, mv)) in moves.iter().enumerate() {
             let child = play(pos, mv);
             let v = if i == 0 {
@@ -132,9 +132,9 @@ impl AlphaBetaBot {
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
-                        if mv != MOVE_SWAP {
+                        if mv != MoveCode::SWAP {
                             let me = pos.turn().index();
-                            let h = &mut self.history[me][mv as usize];
+                            let h = &mut self.history[me][mv.index()];
                             *h = h.saturating_add(depth * depth);
                             let k = &mut self.killers[ply.min(MAX_PLY - 1)];
                             if k[0] != mv {
@@ -175,10 +175,10 @@ impl AlphaBetaBot {
         while pv.len() < len as usize && !p.is_game_over() {
             let key = p.hash() ^ rules_key(&p);
             let e = self.tt[self.tt_index(key)];
-            if !e.used || e.key != key || e.mv == MOVE_NONE {
+            if !e.used || e.key != key || e.mv == MoveCode::NONE {
                 break;
             }
-            let mv = to_move(e.mv);
+            let mv = e.mv.to_move();
             if p.try_play_move(mv).is_err() {
                 break;
             }

@@ -14,10 +14,11 @@ use super::config::{MctsConfig, Rave, Rollout};
 use super::endgame;
 use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
-use super::tree::{NodeId, NodeMove, NodeState, Padded, Proof, Reserve, Tree};
+use super::tree::{NodeId, NodeState, Padded, Proof, Reserve, Tree};
 use crate::bot::learned::LineNet;
 use crate::eval;
 use crate::game::bitboard::Bitboard;
+use crate::game::outcome::MoveCode;
 use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
 use crate::game::rng::FastRng;
@@ -200,8 +201,8 @@ struct Step {
 pub struct Worker {
     rng: FastRng,
     path: Vec<Step>,
-    moves: Vec<(NodeMove, f32)>,
-    map: [u8; NodeMove::COUNT],
+    moves: Vec<(MoveCode, f32)>,
+    map: [u8; MoveCode::COUNT],
     /// The exact solver of leaves with few squares left, made at the
     /// first such leaf (its table is the only allocation it needs).
     solver: Option<Box<Solver>>,
@@ -226,7 +227,7 @@ impl Worker {
             rng: FastRng::new(seed),
             path: Vec::with_capacity(80),
             moves: Vec::with_capacity(66),
-            map: [255; NodeMove::COUNT],
+            map: [255; MoveCode::COUNT],
             solver: None,
             reserve: Reserve::default(),
             pending: Pending::new(),

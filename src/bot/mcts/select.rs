@@ -11,7 +11,8 @@
 //! loss never, and a proven draw counts as ½.
 
 use super::config::{MctsConfig, Prior};
-use super::tree::{Node, NodeId, NodeMove, Proof, REWARD_ONE, Tree};
+use super::tree::{Node, NodeId, Proof, REWARD_ONE, Tree};
+use crate::game::outcome::MoveCode;
 
 /// The numbers selection needs, converted once per search.
 #[derive(Copy, Clone, Debug)]
@@ -80,7 +81,7 @@ pub enum AmafSource<'a> {
         /// The ancestor's first child.
         first: u32,
         /// Move byte to child index.
-        map: &'a [u8; NodeMove::COUNT],
+        map: &'a [u8; MoveCode::COUNT],
     },
 }
 
@@ -311,7 +312,7 @@ fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool, const MINIMAX: 
 }
 
 /// Records in `map` which child of `node` plays each move, for GRAVE.
-pub fn fill_map(tree: &Tree, node: &Node, map: &mut [u8; NodeMove::COUNT]) -> u32 {
+pub fn fill_map(tree: &Tree, node: &Node, map: &mut [u8; MoveCode::COUNT]) -> u32 {
     map.fill(255);
     let (first, n) = node.child_range();
     for i in 0..n {
@@ -345,8 +346,8 @@ mod tests {
     fn unvisited_first_then_best_mean_and_proofs() {
         let mut t = Tree::new();
         t.reset(16);
-        let moves: Vec<(NodeMove, f32)> = (0..3)
-            .map(|i| (NodeMove::place(Square::from_index_unchecked(i)), 0.0))
+        let moves: Vec<(MoveCode, f32)> = (0..3)
+            .map(|i| (MoveCode::place(Square::from_index_unchecked(i)), 0.0))
             .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));
         let p = params();
@@ -396,11 +397,11 @@ mod tests {
         let mut t = Tree::new();
         t.reset(64);
         let n = 1 + rng.below(49);
-        let moves: Vec<(NodeMove, f32)> = (0..n)
+        let moves: Vec<(MoveCode, f32)> = (0..n)
             .map(|i| {
                 let prior = rng.below(3) as f32 / 2.0;
                 (
-                    NodeMove::place(Square::from_index_unchecked(i as u8)),
+                    MoveCode::place(Square::from_index_unchecked(i as u8)),
                     prior,
                 )
             })
@@ -434,7 +435,7 @@ mod tests {
         p: &SelectParams,
     ) {
         let root = t.root();
-        let mut map = [255; NodeMove::COUNT];
+        let mut map = [255; MoveCode::COUNT];
         let first = fill_map(t, root, &mut map);
         for src in [AmafSource::Own, AmafSource::Ref { first, map: &map }] {
             assert_eq!(

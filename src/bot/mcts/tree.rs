@@ -12,8 +12,7 @@
 use std::sync::atomic::AtomicU32;
 use std::sync::atomic::Ordering::Relaxed;
 
-use crate::game::outcome::Move;
-use crate::game::square::Square;
+use crate::game::outcome::{Move, MoveCode};
 
 mod keep;
 mod node;
@@ -33,68 +32,6 @@ impl NodeId {
 /// `round(r * REWARD_ONE)`, so sums are exact integers that add with one
 /// atomic instruction (2^16 leaves 2^48 visits before a `u64` overflows).
 pub const REWARD_ONE: u64 = 1 << 16;
-
-/// The move that leads to a node, in one byte: a square index (0..=63)
-/// or the pie swap. Children store it so that a node stays 40 bytes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct NodeMove(u8);
-
-impl NodeMove {
-    /// The pie swap.
-    pub const SWAP: NodeMove = NodeMove(64);
-
-    /// Distinct values: the 64 squares and the swap (a table indexed by
-    /// [`NodeMove::index`] has this many entries).
-    pub const COUNT: usize = 65;
-
-    /// The placement of a stone on `sq`.
-    #[inline]
-    pub fn place(sq: Square) -> NodeMove {
-        NodeMove(sq.index() as u8)
-    }
-
-    /// The square of a placement; `None` for the swap.
-    #[inline]
-    pub fn square(self) -> Option<Square> {
-        (self != NodeMove::SWAP).then(|| Square::from_index_unchecked(self.0))
-    }
-
-    /// 0..[`NodeMove::COUNT`]: the square's index, or 64 for the swap.
-    #[inline]
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The game's move.
-    #[inline]
-    pub fn to_move(self) -> Move {
-        match self.square() {
-            Some(sq) => Move::Place(sq),
-            None => Move::Swap,
-        }
-    }
-
-    /// Its byte, as a node stores it.
-    #[inline]
-    pub(crate) fn byte(self) -> u8 {
-        self.0
-    }
-
-    /// The move of a stored byte.
-    #[inline]
-    pub(crate) fn from_byte(b: u8) -> NodeMove {
-        NodeMove(b)
-    }
-}
-
-impl From<Move> for NodeMove {
-    fn from(mv: Move) -> NodeMove {
-        match mv {
-            Move::Place(sq) => NodeMove::place(sq),
-            Move::Swap => NodeMove::SWAP,
-        }
-    }
-}
 
 /// A node's life cycle.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -171,7 +108,7 @@ impl Tree {
     /// (the arena only grows, so later searches allocate nothing).
     pub fn reset(&mut self, limit: u32) {
         self.ensure(limit);
-        self.nodes[0].init(NodeMove::from_byte(0), 0.0);
+        self.nodes[0].init(MoveCode::from_byte(0), 0.0);
         self.next.store(1, Relaxed);
     }
 
@@ -191,14 +128,14 @@ impl Tree {
 
     /// Whether `iterations` more iterations might not find room under the
     /// bound (each expands at most once, into at most
-    /// [`NodeMove::COUNT`] children), with a reserve block besides for
+    /// [`MoveCode::COUNT`] children), with a reserve block besides for
     /// threads sharing the tree: an arena that may grow is grown before
     /// then, so that no expansion fails for want of room it could have
     /// had, and a search of a growing arena is the search of one made as
     /// big at the start.
     #[inline]
     pub fn nearly_full(&self, iterations: u64) -> bool {
-        let room = iterations * NodeMove::COUNT as u64 + RESERVE_BLOCK as u64;
+        let room = iterations * MoveCode::COUNT as u64 + RESERVE_BLOCK as u64;
         self.next.load(Relaxed) as u64 + room >= self.limit as u64
     }
 
@@ -277,7 +214,7 @@ impl Tree {
     pub fn expand(
         &self,
         id: NodeId,
-        moves: &[(NodeMove, f32)],
+        moves: &[(MoveCode, f32)],
         reserve: Option<&mut Reserve>,
     ) -> bool {
         let node = self.node(id);
@@ -325,6 +262,7 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::square::Square;
 
     #[test]
     fn node_is_compact() {
@@ -336,8 +274,8 @@ mod tests {
     fn expand_respects_the_bound() {
         let mut t = Tree::new();
         t.reset(10);
-        let moves: Vec<(NodeMove, f32)> = (0..6)
-            .map(|i| (NodeMove::place(Square::from_index_unchecked(i)), 0.0))
+        let moves: Vec<(MoveCode, f32)> = (0..6)
+            .map(|i| (MoveCode::place(Square::from_index_unchecked(i)), 0.0))
             .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));
         assert_eq!(t.used(), 7);

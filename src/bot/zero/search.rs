@@ -23,33 +23,10 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::outcome::Move;
+use crate::game::outcome::{Move, MoveCode};
 use crate::game::position::Position;
-use crate::game::square::Square;
 use crate::net::{self, PvNet};
 use crate::solve::{SolveLimits, Solver};
-
-/// A node's move: a square's bit index, or [`SWAP`].
-pub type Code = u8;
-/// The code of the pie swap.
-pub const SWAP: Code = 64;
-
-/// The move of a code.
-pub fn decode(code: Code) -> Move {
-    if code == SWAP {
-        Move::Swap
-    } else {
-        Move::Place(Square::from_index_unchecked(code))
-    }
-}
-
-/// The code of a move.
-pub fn encode_move(mv: Move) -> Code {
-    match mv {
-        Move::Swap => SWAP,
-        Move::Place(sq) => sq.index() as Code,
-    }
-}
 
 /// Not yet expanded.
 const FRESH: u8 = 0;
@@ -73,14 +50,14 @@ pub struct Node {
     virtual_visits: u32,
     first: u32,
     count: u16,
-    code: Code,
+    code: MoveCode,
     state: u8,
     /// With `PROVEN`: 1 the mover wins, 0 a draw, -1 the mover loses.
     proven: i8,
 }
 
 impl Node {
-    fn new(code: Code, prior: f32) -> Node {
+    fn new(code: MoveCode, prior: f32) -> Node {
         Node {
             value: 0.0,
             prior,
@@ -101,7 +78,7 @@ impl Node {
 
     /// The move into the node.
     pub fn mv(&self) -> Move {
-        decode(self.code)
+        self.code.to_move()
     }
 
     /// The mean value for the mover, 0 before any visit.
@@ -223,7 +200,7 @@ impl Tree {
     /// Starts a new tree at `pos`.
     pub fn reset(&mut self, pos: Position) {
         self.nodes.clear();
-        self.nodes.push(Node::new(0, 1.0));
+        self.nodes.push(Node::new(MoveCode::NONE, 1.0));
         self.root = Some(pos);
     }
 
@@ -232,7 +209,7 @@ impl Tree {
     pub fn descend(&mut self, moves: &[Move], pos: Position) {
         let mut at = 0usize;
         for &mv in moves {
-            let code = encode_move(mv);
+            let code = MoveCode::from(mv);
             let found = self
                 .children(at)
                 .iter()
@@ -387,9 +364,9 @@ impl Tree {
                 let first = self.nodes.len() as u32;
                 for &(idx, p) in &self.priors {
                     let code = if idx == width - 1 {
-                        SWAP
+                        MoveCode::SWAP
                     } else {
-                        net::index_square(idx, pos.size()).index() as Code
+                        MoveCode::place(net::index_square(idx, pos.size()))
                     };
                     self.nodes.push(Node::new(code, p));
                 }
@@ -595,13 +572,12 @@ impl Tree {
 }
 
 /// Plays a code on `pos`.
-fn play(pos: &mut Position, code: Code) {
-    if code == SWAP {
-        pos.try_swap().unwrap_or_else(|e| {
+fn play(pos: &mut Position, code: MoveCode) {
+    match code.square() {
+        Some(sq) => pos.play_unchecked(sq),
+        None => pos.try_swap().unwrap_or_else(|e| {
             unreachable!("the tree offers the swap only where it is legal: {e}")
-        });
-    } else {
-        pos.play_unchecked(Square::from_index_unchecked(code));
+        }),
     }
 }
 

@@ -78,10 +78,10 @@ mod tests {
     fn tree_with(visits: [u32; 3]) -> Tree {
         let mut t = Tree::new();
         t.reset(10);
-        let moves: Vec<(crate::bot::mcts::tree::NodeMove, f32)> = (0..3)
+        let moves: Vec<(crate::game::outcome::MoveCode, f32)> = (0..3)
             .map(|i| {
                 let sq = crate::game::square::Square::from_index_unchecked(i);
-                (crate::bot::mcts::tree::NodeMove::place(sq), 0.0)
+                (crate::game::outcome::MoveCode::place(sq), 0.0)
             })
             .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));

@@ -4,8 +4,8 @@
 use super::Worker;
 use crate::bot::learned::{LineNet, NetLines};
 use crate::bot::mcts::config::{MctsConfig, Prior, Rollout};
-use crate::bot::mcts::tree::NodeMove;
 use crate::eval;
+use crate::game::outcome::MoveCode;
 use crate::game::position::Position;
 
 impl Worker {
@@ -33,7 +33,7 @@ impl Worker {
                     self.moves.clear();
                 }
                 if v == top {
-                    self.moves.push((NodeMove::place(sq), 1.0));
+                    self.moves.push((MoveCode::place(sq), 1.0));
                 }
             }
             return;
@@ -43,7 +43,7 @@ impl Worker {
         // ranks nothing (every stone a child, no prior).
         if !cfg.uses_prior() || pos.swap_follows() {
             self.moves
-                .extend(pos.empty().map(|sq| (NodeMove::place(sq), 0.0)));
+                .extend(pos.empty().map(|sq| (MoveCode::place(sq), 0.0)));
         } else if let (Some(net), Rollout::Net) = (net, cfg.rollout) {
             let lines = NetLines::new(net, pos);
             let base = lines.after_base(net, pos);
@@ -51,7 +51,7 @@ impl Worker {
             for sq in pos.empty() {
                 let v = lines.move_value(net, pos, base, sq);
                 top = top.max(v);
-                self.moves.push((NodeMove::place(sq), v));
+                self.moves.push((MoveCode::place(sq), v));
             }
             // The network's values are points and may be negative: the
             // best child's prior is 1, one two points worse 1/e.
@@ -63,7 +63,7 @@ impl Worker {
             for sq in pos.empty() {
                 let v = valuer.value(pos, sq).max(0);
                 top = top.max(v);
-                self.moves.push((NodeMove::place(sq), v as f32));
+                self.moves.push((MoveCode::place(sq), v as f32));
             }
             let scale = 1.0 / top as f32;
             for m in self.moves.iter_mut() {
@@ -82,7 +82,7 @@ impl Worker {
         if pos.can_swap() {
             // First, so that pruning and unpruning never hide the pie
             // decision.
-            self.moves.insert(0, (NodeMove::SWAP, 1.0));
+            self.moves.insert(0, (MoveCode::SWAP, 1.0));
         }
     }
 }

@@ -50,10 +50,10 @@ mod tests {
     fn three_levels(extra: Option<NodeId>) -> Tree {
         let mut t = Tree::new();
         t.reset(100);
-        let moves: Vec<(super::super::NodeMove, f32)> = (0..3)
+        let moves: Vec<(super::super::MoveCode, f32)> = (0..3)
             .map(|i| {
                 (
-                    super::super::NodeMove::place(Square::from_index_unchecked(i)),
+                    super::super::MoveCode::place(Square::from_index_unchecked(i)),
                     0.0,
                 )
             })
@@ -115,10 +115,10 @@ mod tests {
     fn keep_subtree_keeps_structure_and_statistics() {
         let mut t = Tree::new();
         t.reset(100);
-        let moves: Vec<(crate::bot::mcts::tree::NodeMove, f32)> = (0..4)
+        let moves: Vec<(crate::bot::mcts::tree::MoveCode, f32)> = (0..4)
             .map(|i| {
                 let sq = crate::game::square::Square::from_index_unchecked(i);
-                (crate::bot::mcts::tree::NodeMove::place(sq), 0.0)
+                (crate::bot::mcts::tree::MoveCode::place(sq), 0.0)
             })
             .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None)); // 1..=4

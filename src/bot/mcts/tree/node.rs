@@ -4,8 +4,8 @@
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64};
 
-use super::{NodeMove, NodeState, REWARD_ONE};
-use crate::game::outcome::{Move, Outcome};
+use super::{NodeState, REWARD_ONE};
+use crate::game::outcome::{Move, MoveCode, Outcome};
 use crate::game::player::Player;
 
 /// A proven game result for the player who chose the node.
@@ -78,7 +78,7 @@ pub struct Node {
     /// the heuristic value of the leaf backed up by minimax (Lanctot et
     /// al. 2014); meaningful once the node has a visit.
     minimax: AtomicU32,
-    /// The move, as [`NodeMove`]'s byte.
+    /// The move, as [`MoveCode`]'s byte.
     mv: AtomicU8,
     /// Number of children.
     children: AtomicU8,
@@ -135,7 +135,7 @@ fn add64<const SHARED: bool>(a: &AtomicU64, v: u64) {
 impl Node {
     /// Writes a fresh child (before it is published).
     #[inline]
-    pub(super) fn init(&self, mv: NodeMove, prior: f32) {
+    pub(super) fn init(&self, mv: MoveCode, prior: f32) {
         self.restore(&Saved {
             visits: 0,
             first_child: 0,
@@ -273,8 +273,8 @@ impl Node {
 
     /// The move that leads here.
     #[inline]
-    pub fn node_move(&self) -> NodeMove {
-        NodeMove::from_byte(self.mv.load(Relaxed))
+    pub fn node_move(&self) -> MoveCode {
+        MoveCode::from_byte(self.mv.load(Relaxed))
     }
 
     /// The move that leads here, as the game's move.
