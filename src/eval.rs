@@ -23,23 +23,20 @@
 //! kept as a 4-plane bit-sliced counter, extended by one square per length.
 //! Both colours share one count; `move_value` packs the row and the column
 //! through its square into one word and sweeps only that. No allocation.
-//! About 160 ns for `evaluate` and 220 ns for `move_value` on 7x7
-//! middle-game positions (tests/integration/strength.rs `eval_speed`, release build, a
-//! loaded 2-core machine).
+//! `eval_speed` in tests/integration/strength.rs times both (the figures
+//! measured when this was written: docs/speed-history.md).
 //!
 //! Callers that value many squares with the same weights (heuristic
 //! playouts, move ordering, the one-ply bots) use
 //! [`MoveValuer::with_table`]: what a move gains or spoils on one line
 //! depends only on that line's `3^7` patterns and the move's place in it,
 //! so it is looked up in a table built once per process for each weight
-//! set and board size. The values are the same integers; the default
-//! `mcts` engine, which spends most of its time valuing squares in
-//! heuristic playouts, runs about five times as many iterations a second
-//! with it (`mcts_default_iters_per_s` of `pahtum bench`: 21,156
-//! before, 106,716 after, idle machine). A playout goes further with
+//! set and board size. The values are the same integers, and a search
+//! that values many squares (heuristic playouts) runs several times as
+//! many iterations a second with them. A playout goes further with
 //! [`LineValues`]: each line's table index is kept for both colours and
-//! recomputed only for the two lines a stone changes, which more than
-//! doubled that figure again (about 108,000 to about 242,000).
+//! recomputed only for the two lines a stone changes (the figures:
+//! docs/speed-history.md, "Line potential").
 //!
 //! The weights and their keys are in `eval/weights.rs`, the line tables
 //! and [`LineValues`] in `eval/tables.rs`.

@@ -116,8 +116,9 @@ pub fn heuristic_swap(pos: &Position, w: &EvalWeights) -> bool {
 /// ties at random; when every stone would be swapped, the one that helps
 /// White least. `None` unless it is White's first move with the pie rule on.
 ///
-/// Playing the best square outright just hands it to the opponent: in
-/// `heuristic` self-play under the pie rule that lost 78 % of the points.
+/// Playing the best square outright just hands it to the opponent, who
+/// swaps and keeps it (docs/baselines-history.md, "The first stone under
+/// the pie rule").
 pub fn pie_opening(pos: &Position, w: &EvalWeights, rng: &mut FastRng) -> Option<Square> {
     if !pos.pie() || pos.stone_count() != 0 || pos.swapped() {
         return None;

@@ -89,11 +89,10 @@ const DEFAULT_BATCH: usize = 8;
 /// The batch when `batch=` is not given: 8 leaves (`DEFAULT_BATCH`) up to 4
 /// threads, 4 leaves per thread above, so that every thread has a share
 /// of each batch even when a step ends early on a collision, and the
-/// threads' start and finish at each batch is paid for 4 evaluations
-/// (at 16 threads 64 leaves evaluated 1.2 times as fast as 32, and 10
-/// times one thread: `experiments/parallel-scaling/`). The search is the
-/// same for any number of threads at a given `batch=`; it is only the
-/// default that follows `threads=`.
+/// threads' start and finish at each batch is shared out over several
+/// evaluations (`experiments/parallel-scaling/`, "Many cores"). The search
+/// is the same for any number of threads at a given `batch=`; it is only
+/// the default that follows `threads=`.
 pub fn default_batch(threads: usize) -> usize {
     if threads <= 4 {
         DEFAULT_BATCH

@@ -101,10 +101,9 @@ const SPINS_BEFORE_YIELD: u32 = 1 << 10;
 ///
 /// Why it is a figure: when two threads share a tree they pass cache
 /// lines back and forth, and on a virtual machine this time moves with
-/// where the host places the cores (about 80 ns in some runs on the
-/// 2-core machine this was measured on, about 330 ns in others), and the
-/// two-thread figures with it; printed beside them, it says which kind
-/// of run they came from. With more busy threads than cores it measures
+/// where the host places the cores, and the two-thread figures with it
+/// (docs/speed-history.md); printed beside them, it says which kind of
+/// run they came from. With more busy threads than cores it measures
 /// the scheduler instead, and is large: the two-thread figures then mean
 /// little either.
 fn cache_line_round_trip_ns() -> Option<f64> {

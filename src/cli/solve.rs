@@ -13,10 +13,10 @@ use crate::game::outcome::Komi;
 use crate::solve::{SolveError, SolveLimits, Solver};
 
 /// Positions with more free squares than this are refused unless
-/// `--max-empty` says otherwise. Measured on 7x7 5-hole positions from
-/// random play (release build, one core, 64 MiB table; seven positions per
-/// count): median CPU time 0.4 s with 20 free squares, 1.0 s with 21,
-/// 2.0 s with 22 (slowest of seven 11 s), 13 s with 24.
+/// `--max-empty` says otherwise: up to here a 7x7 position from random
+/// play is solved in seconds on one core, and from 24 free squares it
+/// takes many times longer (docs/speed-history.md, "The exact solver's
+/// default reach").
 pub const DEFAULT_MAX_EMPTY: u32 = 22;
 
 /// Arguments of `solve`.

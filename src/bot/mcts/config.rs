@@ -251,12 +251,11 @@ const DEFAULT_THREADS: u64 = 1;
 /// ran more iterations a second at 2 threads but did not pass the gate
 /// against it at equal time (`experiments/parallel-scaling/`).
 const DEFAULT_PARALLEL: Parallel = Parallel::Tree;
-/// A memory bound (2.5 GiB of nodes) that a search of 16 threads for 10
-/// seconds does not reach: the default engine adds about 2.6 nodes an
-/// iteration, so the old bound of 4 million nodes stopped a one-thread
-/// search from expanding after about 3 seconds
-/// (`experiments/parallel-scaling/`). Nodes are allocated as the tree
-/// grows, so a short search uses what it needs, not the bound.
+/// A memory bound that a search of 16 threads for 10 seconds does not
+/// reach, where the bound before it stopped a one-thread search of a few
+/// seconds from expanding (`experiments/parallel-scaling/`, "The node
+/// bound"). Nodes are allocated as the tree grows, so a short search uses
+/// what it needs, not the bound.
 const DEFAULT_MAX_NODES: u64 = 1 << 26;
 
 /// Most iterations one search may take.

@@ -10,8 +10,8 @@ use crate::bot::mcts::tree::{NodeId, Proof, Tree};
 /// tree, the child may grow by up to about `T/16` meanwhile).
 ///
 /// Why: with random playouts, scanning a node's children for the best
-/// bound was about 70 % of an iteration (`perf`, one thread, the bench
-/// search), and at a node with hundreds of visits the choice rarely
+/// bound was most of an iteration (docs/mcts-history.md, "Lazy
+/// selection"), and at a node with hundreds of visits the choice rarely
 /// changes from one visit to the next. Reusing it for a small fraction of
 /// the chosen child's visits changes that child's statistics by at most
 /// that fraction before the choice is made again; a child that looked
