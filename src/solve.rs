@@ -1,6 +1,6 @@
 //! The project's one exact solver: behind `pahtum solve`, `exact` and
 //! `accuracy`, the `alphabeta` bot's endgame and the `mcts` bot's exact
-//! leaves and root decisions (`bot/mcts/endgame.rs`).
+//! leaves and root decisions and `zero`'s exact moves (`solve/endgame.rs`).
 //!
 //! [`solve`] finds the game-theoretic value of a position for both players
 //! preferring a larger margin, and from it the outcome (a larger margin is
@@ -27,6 +27,7 @@
 //! result or margin for White is one for the player who holds White now
 //! (after a swap that player plays Black).
 
+pub mod endgame;
 mod search;
 mod tt;
 

@@ -141,12 +141,12 @@ impl MctsBot {
                 .solver
                 .get_or_insert_with(|| Box::new(crate::solve::Solver::new(mb)));
             if pos.can_swap() {
-                let ex = endgame::solve(&pos, solver);
+                let ex = crate::solve::endgame::solve(&pos, solver);
                 if let Some(mv) = ex.best {
                     return Ok(self.exact_report(&pos, mv, ex.margin_halves));
                 }
             } else {
-                let mut vals = endgame::move_values(&pos, solver);
+                let mut vals = crate::solve::endgame::move_values(&pos, solver);
                 // Under the pie rule the second player swaps after a first
                 // stone that leaves White ahead, so the first player gets
                 // the worse side of each first stone: `-|m|` for White.

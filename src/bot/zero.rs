@@ -38,13 +38,13 @@ use std::time::{Duration, Instant};
 use self::search::{Settings, Tree, noise_rng};
 use super::spec::{BotKind, BudgetKind, KeyInfo, Params, SpecError};
 use super::{Bot, BotFault, MAX_THREADS, SearchInfo};
-use crate::bot::mcts::endgame;
 use crate::game::outcome::Move;
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::derive_seed;
 use crate::net::{PvNet, Scratch};
 use crate::solve::Solver;
+use crate::solve::endgame;
 
 /// The budget of one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,6 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
 use std::time::Instant;
 
 use super::config::{MctsConfig, Rave, Rollout};
-use super::endgame;
 use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
 use super::tree::{NodeId, NodeState, Padded, Proof, Reserve, Tree};
@@ -23,6 +22,7 @@ use crate::game::player::{ByPlayer, Player};
 use crate::game::position::Position;
 use crate::game::rng::FastRng;
 use crate::solve::Solver;
+use crate::solve::endgame;
 
 mod backup;
 mod choices;
