@@ -343,7 +343,7 @@ pub fn run(a: ExactArgs) -> CliResult {
     let rest = &jobs[kept.len()..];
     let mut rows: Vec<ExactRow> = Vec::with_capacity(rest.len());
     let mut line = String::new();
-    let result = crate::study::exact::solve_in_order::<RunError>(
+    let result = crate::study::exact::solve_layouts_in_order::<RunError>(
         rest,
         komi,
         a.pie,

@@ -120,7 +120,7 @@ mod with_trainer {
         install_cancel, open_run, parse_holes, run_interrupt_note, save_run, terminal_bar, threads,
     };
     use crate::cli::error::CliError;
-    use crate::study::train::{GenRow, Progress, TrainConfig, TrainError, read_rows};
+    use crate::study::train::{GenRow, TrainConfig, TrainError, TrainProgress, read_rows};
 
     struct Bar {
         bar: indicatif::ProgressBar,
@@ -128,7 +128,7 @@ mod with_trainer {
         quiet: bool,
     }
 
-    impl Progress for Bar {
+    impl TrainProgress for Bar {
         fn game(&self, generation: u32, done: u64, total: u64) {
             if self.bar.length() != Some(total) {
                 self.bar.set_length(total);

@@ -314,7 +314,7 @@ pub struct Job {
 /// # Errors
 /// The first error of a solve or of `on_row`.
 #[allow(clippy::too_many_arguments)]
-pub fn solve_in_order<E: From<ExactError> + Send>(
+pub fn solve_layouts_in_order<E: From<ExactError> + Send>(
     jobs: &[Job],
     komi: Komi,
     pie: bool,
@@ -349,7 +349,7 @@ mod tests {
         let run = |threads| {
             let mut rows = Vec::new();
             let stop = std::sync::atomic::AtomicBool::new(false);
-            let n = solve_in_order::<ExactError>(
+            let n = solve_layouts_in_order::<ExactError>(
                 &jobs,
                 Komi::ZERO,
                 true,

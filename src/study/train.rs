@@ -334,7 +334,7 @@ fn samples_path(out: &Path, g: u32) -> PathBuf {
 }
 
 /// What the loop reports as it goes, for a progress bar.
-pub trait Progress: Sync {
+pub trait TrainProgress: Sync {
     /// A game of the generation is done (`done` of `total` this generation).
     fn game(&self, generation: u32, done: u64, total: u64);
     /// A generation is done.
@@ -564,7 +564,7 @@ pub fn run(
     cfg: &TrainConfig,
     out: &Path,
     rows: Vec<GenRow>,
-    progress: &dyn Progress,
+    progress: &dyn TrainProgress,
 ) -> Result<Vec<GenRow>, TrainError> {
     let mut rows = rows;
     let start_path = net_path(out, 0);
