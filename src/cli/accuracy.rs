@@ -21,7 +21,8 @@ use crate::arena::runopts::RunOptions;
 use crate::game::outcome::Komi;
 use crate::solve::{Solution, SolveError, SolveLimits};
 use crate::study::accuracy::{
-    AccuracyError, Mover, Row, csv_line, judge_in_order, parse_suite, suite_text, summary_line,
+    AccuracyError, AccuracyRow, Mover, csv_line, judge_in_order, parse_suite, suite_text,
+    summary_line,
 };
 
 /// Positions with more free squares than this are refused unless
@@ -164,7 +165,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         Some(s) => Mover::Bot(&catalog, s, a.run.seed),
         None => Mover::Played,
     };
-    let mut rows: Vec<Row> = Vec::with_capacity(entries.len());
+    let mut rows: Vec<AccuracyRow> = Vec::with_capacity(entries.len());
     let mut solved: Vec<Option<Solution>> = Vec::with_capacity(entries.len());
     let result = judge_in_order::<RunError>(
         &entries,

@@ -10,7 +10,7 @@ use clap::Args;
 
 use super::common::install_exit;
 use super::error::{CliResult, usage};
-use crate::study::serve::{MAX_BODY, Nets, Reply, SearchGate, handle_with, too_large};
+use crate::study::serve::{HttpReply, MAX_BODY, Nets, SearchGate, handle_with, too_large};
 
 /// Requests handled at once, searches or not. Past it a request is
 /// answered 503 at once, so a flood of connections costs a thread each up
@@ -64,7 +64,7 @@ pub fn run(a: ServeArgs) -> CliResult {
             in_flight.fetch_sub(1, Ordering::AcqRel);
             respond(
                 request,
-                Reply::error(503, "too many requests at once; try again"),
+                HttpReply::error(503, "too many requests at once; try again"),
             );
             continue;
         }
@@ -90,14 +90,14 @@ fn answer(mut request: tiny_http::Request, gate: &SearchGate, nets: &Nets) {
         .take(MAX_BODY as u64 + 1)
         .read_to_end(&mut body);
     let reply = match read {
-        Err(e) => Reply::error(400, format!("cannot read the request body: {e}")),
+        Err(e) => HttpReply::error(400, format!("cannot read the request body: {e}")),
         Ok(_) if body.len() > MAX_BODY => too_large(),
         Ok(_) => handle_with(request.method().as_str(), request.url(), &body, gate, nets),
     };
     respond(request, reply);
 }
 
-fn respond(request: tiny_http::Request, reply: Reply) {
+fn respond(request: tiny_http::Request, reply: HttpReply) {
     let mut response = tiny_http::Response::from_string(reply.body).with_status_code(reply.status);
     if let Ok(h) = tiny_http::Header::from_bytes("Content-Type", reply.content_type) {
         response = response.with_header(h);

@@ -23,7 +23,7 @@ use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::tournament::ArenaError;
 use crate::study::spsa::{Spsa, SpsaSettings, value_text};
-use crate::study::tune::{Row, Tune, Tuner, param_text, parse_param};
+use crate::study::tune::{Tune, TuneRow, Tuner, param_text, parse_param};
 use crate::study::tune_csv::{header, replay, row_text, tune_svg};
 
 /// What `--alpha` and `--gamma` accept.
@@ -186,7 +186,7 @@ fn theta_text(tuner: &Tuner) -> String {
 }
 
 /// Writes `tune.svg` for the rows so far.
-fn write_svg(out: &Path, tuner: &Tuner, rows: &[Row], bot: &str) -> CliResult {
+fn write_svg(out: &Path, tuner: &Tuner, rows: &[TuneRow], bot: &str) -> CliResult {
     let svg = tune_svg(&tuner.spsa.params, rows, bot).map_err(|e| CliError::Internal(e.into()))?;
     write_atomic(&out.join("tune.svg"), svg.as_bytes()).map_err(out_error(out))
 }

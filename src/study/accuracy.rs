@@ -49,7 +49,7 @@ pub fn header() -> String {
 
 /// One judged move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
+pub struct AccuracyRow {
     /// The position's name, else its 1-based index in the suite.
     pub position: String,
     /// The side to move.
@@ -67,7 +67,7 @@ pub struct Row {
 }
 
 /// The `accuracy.csv` line of `r`, newline included.
-pub fn csv_line(r: &Row) -> String {
+pub fn csv_line(r: &AccuracyRow) -> String {
     let mut s = String::new();
     csv_rows::push(
         &mut s,
@@ -86,7 +86,7 @@ pub fn csv_line(r: &Row) -> String {
 }
 
 /// The last stdout line: `positions=N result_accuracy=X margin_loss=Y`.
-pub fn summary_line(rows: &[Row]) -> String {
+pub fn summary_line(rows: &[AccuracyRow]) -> String {
     let n = rows.len().max(1) as f64;
     let kept = rows.iter().filter(|r| r.keeps_result).count() as f64;
     let loss: f64 = rows.iter().map(|r| f64::from(r.loss_halves) / 2.0).sum();
@@ -136,7 +136,7 @@ pub fn judge(
     pos: &Position,
     mover: &Mover<'_>,
     limits: &SolveLimits,
-) -> Result<(Row, Option<Solution>), AccuracyError> {
+) -> Result<(AccuracyRow, Option<Solution>), AccuracyError> {
     let position = e.name.clone().unwrap_or_else(|| (index + 1).to_string());
     // Judging a recorded move needs only two values, far cheaper than the
     // move lists of a full solve.
@@ -199,7 +199,7 @@ pub fn judge(
             ),
         ));
     }
-    let row = Row {
+    let row = AccuracyRow {
         position,
         to_move: pos.turn(),
         empties: pos.empty().count(),
@@ -227,7 +227,7 @@ pub fn judge_in_order<E: From<AccuracyError> + Send>(
     tt_mb: usize,
     limits: &SolveLimits,
     stop: &AtomicBool,
-    mut on_row: impl FnMut(Row, Option<Solution>) -> Result<(), E>,
+    mut on_row: impl FnMut(AccuracyRow, Option<Solution>) -> Result<(), E>,
 ) -> Result<usize, E> {
     let jobs = entries.len().min(positions.len());
     let work = |solver: &mut Solver, i: usize| {

@@ -6,7 +6,7 @@
 //! asked. The server keeps no games, so a reload, a second tab or a
 //! restart loses nothing, and a forged request can only be refused by the
 //! same checks every move goes through. The handler is a plain function
-//! from method, path and body to a [`Reply`], tested without sockets; the
+//! from method, path and body to a [`HttpReply`], tested without sockets; the
 //! command line owns the sockets.
 
 use std::collections::BTreeMap;
@@ -60,7 +60,7 @@ pub fn page() -> String {
 
 /// An answer: status, content type and body.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reply {
+pub struct HttpReply {
     /// HTTP status code.
     pub status: u16,
     /// The `Content-Type` header's value.
@@ -69,9 +69,9 @@ pub struct Reply {
     pub body: String,
 }
 
-impl Reply {
-    fn json(status: u16, v: &serde_json::Value) -> Reply {
-        Reply {
+impl HttpReply {
+    fn json(status: u16, v: &serde_json::Value) -> HttpReply {
+        HttpReply {
             status,
             content_type: "application/json",
             body: v.to_string(),
@@ -82,9 +82,9 @@ impl Reply {
     /// request gets, so the page can show the one line. Messages quote
     /// the client's text (an unknown field's name, say), so control
     /// characters are escaped to keep that line one line.
-    pub fn error(status: u16, message: impl Into<String>) -> Reply {
+    pub fn error(status: u16, message: impl Into<String>) -> HttpReply {
         let line = crate::game::text::one_line(&message.into());
-        Reply::json(status, &json!({ "error": line }))
+        HttpReply::json(status, &json!({ "error": line }))
     }
 }
 
@@ -267,7 +267,7 @@ struct Chosen {
 /// into the bot's time key; a bot without one searches with its default
 /// budget. File-valued keys take only built-in words and `nets`' names;
 /// any other value is refused before anything is read.
-fn choose(catalog: &Catalog, nets: &Nets, text: &str, ms: u64) -> Result<Chosen, Reply> {
+fn choose(catalog: &Catalog, nets: &Nets, text: &str, ms: u64) -> Result<Chosen, HttpReply> {
     let refuse = |m: String| bad(format!("bot: {m}"));
     let spec: BotSpec = text.parse().map_err(|e| refuse(format!("{e}")))?;
     let Some(kind) = catalog.kind(&spec.name) else {
@@ -442,7 +442,7 @@ struct BudgetRequest {
 }
 
 /// The page's time of a request, checked.
-fn page_ms(ms: Option<u64>) -> Result<u64, Reply> {
+fn page_ms(ms: Option<u64>) -> Result<u64, HttpReply> {
     let ms = ms.unwrap_or(DEFAULT_MOVE_MS);
     if !(1..=MAX_MOVE_MS).contains(&ms) {
         return Err(bad(format!("ms: {ms} is not 1 to {MAX_MOVE_MS}")));
@@ -452,12 +452,12 @@ fn page_ms(ms: Option<u64>) -> Result<u64, Reply> {
 
 /// `POST /api/budget`: the budget a move of this bot would use, so the
 /// page can show it before a game starts.
-fn budget(body: &[u8], nets: &Nets) -> Result<Reply, Reply> {
+fn budget(body: &[u8], nets: &Nets) -> Result<HttpReply, HttpReply> {
     let req: BudgetRequest =
         serde_json::from_slice(body).map_err(|e| bad(format!("bad request: {e}")))?;
     let ms = page_ms(req.ms)?;
     let chosen = choose(&builtin_catalog(), nets, &req.bot, ms)?;
-    Ok(Reply::json(
+    Ok(HttpReply::json(
         200,
         &json!({
             "bot": chosen.label,
@@ -488,7 +488,7 @@ struct MoveRequest {
 }
 
 /// Answers one request of a server that offers no named networks.
-pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> Reply {
+pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> HttpReply {
     handle_with(method, path, body, gate, &Nets::default())
 }
 
@@ -499,10 +499,16 @@ pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> Reply
 /// bot for a move; `POST /api/budget` names the budget a bot spec's moves
 /// would use; `POST /api/review` reviews the game in the body. Bad input
 /// is a 4xx naming what is wrong; a full gate is 503.
-pub fn handle_with(method: &str, path: &str, body: &[u8], gate: &SearchGate, nets: &Nets) -> Reply {
+pub fn handle_with(
+    method: &str,
+    path: &str,
+    body: &[u8],
+    gate: &SearchGate,
+    nets: &Nets,
+) -> HttpReply {
     let path = path.split('?').next().unwrap_or("");
     match (path, method) {
-        ("/", "GET" | "HEAD") => Reply {
+        ("/", "GET" | "HEAD") => HttpReply {
             status: 200,
             content_type: "text/html; charset=utf-8",
             body: page(),
@@ -526,24 +532,24 @@ pub fn handle_with(method: &str, path: &str, body: &[u8], gate: &SearchGate, net
             review(body, gate).unwrap_or_else(|e| e)
         }
         ("/" | "/api/move" | "/api/budget" | "/api/review", _) => {
-            Reply::error(405, format!("{method} {path}: method not allowed"))
+            HttpReply::error(405, format!("{method} {path}: method not allowed"))
         }
-        _ => Reply::error(404, format!("{path}: no such page")),
+        _ => HttpReply::error(404, format!("{path}: no such page")),
     }
 }
 
 /// The answer to a body over [`MAX_BODY`].
-pub fn too_large() -> Reply {
-    Reply::error(413, format!("request body over {MAX_BODY} bytes"))
+pub fn too_large() -> HttpReply {
+    HttpReply::error(413, format!("request body over {MAX_BODY} bytes"))
 }
 
-fn bad(m: impl Into<String>) -> Reply {
-    Reply::error(400, m)
+fn bad(m: impl Into<String>) -> HttpReply {
+    HttpReply::error(400, m)
 }
 
 /// The request in `body` and its game replayed, with the person's seat
 /// (`true` for first).
-fn replayed(body: &[u8]) -> Result<(MoveRequest, Game, bool), Reply> {
+fn replayed(body: &[u8]) -> Result<(MoveRequest, Game, bool), HttpReply> {
     let req: MoveRequest =
         serde_json::from_slice(body).map_err(|e| bad(format!("bad request: {e}")))?;
     let you_first = match req.you.as_str() {
@@ -582,7 +588,7 @@ fn replayed(body: &[u8]) -> Result<(MoveRequest, Game, bool), Reply> {
 /// review is the file that command writes. The answer has `header` and
 /// `rows` (review.csv's fields), `csv` (the whole file) and `summary`
 /// (the command's line).
-fn review(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
+fn review(body: &[u8], gate: &SearchGate) -> Result<HttpReply, HttpReply> {
     use crate::study::review::{
         DEFAULT_BOT, DEFAULT_EXACT, ReviewConfig, ReviewError, csv_row, csv_text, header,
         review as review_game, solve_limits, summary_line,
@@ -591,7 +597,7 @@ fn review(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
     let catalog = builtin_catalog();
     let spec = catalog
         .parse_unattended(DEFAULT_BOT)
-        .map_err(|e| Reply::error(500, format!("review bot: {e}")))?;
+        .map_err(|e| HttpReply::error(500, format!("review bot: {e}")))?;
     let cfg = ReviewConfig {
         catalog: &catalog,
         spec: &spec,
@@ -601,18 +607,18 @@ fn review(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
         exact: DEFAULT_EXACT,
         limits: solve_limits(),
     };
-    let _pass = gate
-        .enter()
-        .ok_or_else(|| Reply::error(503, "the server is busy with other searches; try again"))?;
+    let _pass = gate.enter().ok_or_else(|| {
+        HttpReply::error(503, "the server is busy with other searches; try again")
+    })?;
     let rows = review_game(*game.start(), game.moves(), &cfg, |_| {}).map_err(|e| match e {
-        ReviewError::Interrupted => Reply::error(503, "the server is stopping"),
-        e => Reply::error(500, format!("review: {e}")),
+        ReviewError::Interrupted => HttpReply::error(503, "the server is stopping"),
+        e => HttpReply::error(500, format!("review: {e}")),
     })?;
     let fields: Vec<Vec<String>> = rows
         .iter()
         .map(|p| crate::csv_rows::fields(&csv_row(p)))
         .collect();
-    Ok(Reply::json(
+    Ok(HttpReply::json(
         200,
         &json!({
             "header": header(),
@@ -623,7 +629,7 @@ fn review(body: &[u8], gate: &SearchGate) -> Result<Reply, Reply> {
     ))
 }
 
-fn play(body: &[u8], gate: &SearchGate, nets: &Nets) -> Result<Reply, Reply> {
+fn play(body: &[u8], gate: &SearchGate, nets: &Nets) -> Result<HttpReply, HttpReply> {
     let (req, mut game, you_first) = replayed(body)?;
     let ms = page_ms(req.ms)?;
     let catalog = builtin_catalog();
@@ -633,7 +639,7 @@ fn play(body: &[u8], gate: &SearchGate, nets: &Nets) -> Result<Reply, Reply> {
         if chosen.named_net {
             // The operator's file changed since the start: the message
             // would name it, which is not the client's business.
-            Reply::error(500, "bot: a network this server offers could not be read")
+            HttpReply::error(500, "bot: a network this server offers could not be read")
         } else {
             bad(format!("bot: {e}"))
         }
@@ -641,19 +647,19 @@ fn play(body: &[u8], gate: &SearchGate, nets: &Nets) -> Result<Reply, Reply> {
     let mut reply_move = None;
     if !game.is_over() && owner_is_first(game.position()) != you_first {
         let _pass = gate.enter().ok_or_else(|| {
-            Reply::error(503, "the server is busy with other searches; try again")
+            HttpReply::error(503, "the server is busy with other searches; try again")
         })?;
         let mv = bot
             .select_move(&game)
-            .map_err(|e| Reply::error(500, format!("bot: {e}")))?;
+            .map_err(|e| HttpReply::error(500, format!("bot: {e}")))?;
         game.try_play(mv)
-            .map_err(|e| Reply::error(500, format!("bot played {mv}: {e}")))?;
+            .map_err(|e| HttpReply::error(500, format!("bot played {mv}: {e}")))?;
         reply_move = Some(mv.to_string());
     }
     let mut answer = state(&game, you_first, &chosen.label, reply_move);
     answer["budget"] = chosen.budget.into();
     answer["budget_from"] = chosen.from.name().into();
-    Ok(Reply::json(200, &answer))
+    Ok(HttpReply::json(200, &answer))
 }
 
 /// Whether the side to move belongs to the first seat (the one that
@@ -709,11 +715,11 @@ fn state(game: &Game, you_first: bool, bot: &str, bot_move: Option<String>) -> s
 mod tests {
     use super::*;
 
-    fn post(body: &str) -> Reply {
+    fn post(body: &str) -> HttpReply {
         handle("POST", "/api/move", body.as_bytes(), &SearchGate::new(1))
     }
 
-    fn value(r: &Reply) -> serde_json::Value {
+    fn value(r: &HttpReply) -> serde_json::Value {
         serde_json::from_str(&r.body).unwrap()
     }
 

@@ -49,7 +49,7 @@ impl IterResult {
 
 /// One row of `tune.csv`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Row {
+pub struct TuneRow {
     /// The iteration, from 0.
     pub k: u64,
     /// θ before this iteration's step.
@@ -95,10 +95,10 @@ impl Tuner {
 
     /// Takes the next iteration's result: its row, after which θ has
     /// moved.
-    pub fn record(&mut self, result: IterResult) -> Row {
+    pub fn record(&mut self, result: IterResult) -> TuneRow {
         let k = self.next;
         let probe = self.probe(k);
-        let row = Row {
+        let row = TuneRow {
             k,
             theta: self.spsa.theta().to_vec(),
             probe,

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::plot::{PlotError, TunePlot, tune_plot};
 use super::spsa::{SpsaParam, value_text};
-use super::tune::{IterResult, Row, Tuner};
+use super::tune::{IterResult, TuneRow, Tuner};
 use crate::csv_rows;
 use crate::stats::rating::elo_of_points;
 
@@ -68,7 +68,7 @@ pub fn header(params: &[SpsaParam]) -> String {
 }
 
 /// The leading fields of `row`'s line: `iter` and each key's values.
-fn lead_fields(params: &[SpsaParam], row: &Row) -> Vec<String> {
+fn lead_fields(params: &[SpsaParam], row: &TuneRow) -> Vec<String> {
     let mut v = vec![row.k.to_string()];
     for (i, p) in params.iter().enumerate() {
         v.extend([
@@ -82,7 +82,7 @@ fn lead_fields(params: &[SpsaParam], row: &Row) -> Vec<String> {
 }
 
 /// The games' part of `row`'s line.
-fn tail(row: &Row) -> TuneCsvRow {
+fn tail(row: &TuneRow) -> TuneCsvRow {
     let r = &row.result;
     TuneCsvRow {
         plus_points: r.plus_points,
@@ -94,7 +94,7 @@ fn tail(row: &Row) -> TuneCsvRow {
 }
 
 /// One row's line (with its newline).
-pub fn row_text(params: &[SpsaParam], row: &Row) -> String {
+pub fn row_text(params: &[SpsaParam], row: &TuneRow) -> String {
     let mut s = String::new();
     csv_rows::push_after(&mut s, &lead_fields(params, row), &tail(row));
     s
@@ -113,7 +113,7 @@ fn points(v: f64) -> Option<f64> {
 /// # Errors
 /// `LINE: message` for a wrong header, a malformed row or one that does
 /// not follow from the run's arguments.
-pub fn replay(text: &str, tuner: &mut Tuner) -> Result<Vec<Row>, String> {
+pub fn replay(text: &str, tuner: &mut Tuner) -> Result<Vec<TuneRow>, String> {
     let params = tuner.spsa.params.clone();
     let complete = csv_rows::complete(text);
     if complete.is_empty() {
@@ -168,7 +168,7 @@ pub fn replay(text: &str, tuner: &mut Tuner) -> Result<Vec<Row>, String> {
 ///
 /// # Errors
 /// A drawing failure.
-pub fn tune_svg(params: &[SpsaParam], rows: &[Row], bot: &str) -> Result<String, PlotError> {
+pub fn tune_svg(params: &[SpsaParam], rows: &[TuneRow], bot: &str) -> Result<String, PlotError> {
     // About 2000 points a line: a long tune's plot stays small.
     let stride = rows.len().div_ceil(2000).max(1);
     let trajectories = params

@@ -147,7 +147,7 @@ pub struct Tree {
 
 /// What a search did.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
+pub struct StepTotals {
     /// Leaves backed up (the iterations).
     pub iterations: u64,
     /// Network evaluations.
@@ -278,8 +278,8 @@ impl Tree {
         solver: &mut Solver,
         evaluate: &mut Evaluate<'_>,
         more: &mut dyn FnMut(u64) -> bool,
-    ) -> Outcome {
-        let mut out = Outcome {
+    ) -> StepTotals {
+        let mut out = StepTotals {
             iterations: 0,
             evaluations: 0,
             collisions: 0,
