@@ -72,6 +72,19 @@ pub struct ZeroConfig {
     pub explore: u32,
 }
 
+impl ZeroConfig {
+    /// Every key at the default its declaration gives (the built-in
+    /// network, the `iters=` budget): what `zero` with no keys plays, and
+    /// where the trainer starts, so that no default is written twice.
+    pub fn defaults() -> ZeroConfig {
+        let spec: super::spec::BotSpec = "zero"
+            .parse()
+            .unwrap_or_else(|e| unreachable!("a bare bot name is a spec: {e}"));
+        config_from(&Params::new(&spec))
+            .unwrap_or_else(|e| unreachable!("the declared defaults are in range: {e}"))
+    }
+}
+
 /// Default of `iters=`: 800, AlphaZero's budget per move in self-play;
 /// `experiments/learned-search/` measures strength against it.
 const DEFAULT_ITERS: u64 = 800;
@@ -498,6 +511,20 @@ mod tests {
         let spec = catalog.parse(spec).expect("spec");
         let params = Params::new(&spec);
         ZeroBot::new("zero", config_from(&params).expect("config"), seed)
+    }
+
+    /// The defaults come from the key declarations: the values the
+    /// trainer wrote out by hand before it took them from here.
+    #[test]
+    fn defaults_are_the_declared_keys() {
+        let d = ZeroConfig::defaults();
+        let s = d.settings;
+        assert_eq!(
+            (s.cpuct, s.fpu, s.batch, s.exact, s.noise, s.alpha),
+            (1.5, 0.2, 8, 10, 0.0, 10.0)
+        );
+        assert_eq!((d.threads, d.reuse), (1, true));
+        assert!(matches!(d.budget, Budget::Iters(DEFAULT_ITERS)));
     }
 
     /// The default batch gives every thread four leaves above 4 threads

@@ -46,7 +46,6 @@ pub use learn::{LearnError, Learner};
 use crate::arena::game::play_game;
 use crate::bot::Bot;
 use crate::bot::builtin_catalog;
-use crate::bot::zero::search::Settings;
 use crate::bot::zero::{Budget, ZeroBot, ZeroConfig};
 use crate::csv_rows::{self, fixed};
 use crate::game::bitboard::Bitboard;
@@ -348,22 +347,15 @@ fn leak(bytes: &[u8]) -> Result<&'static PvNet, TrainError> {
     Ok(Box::leak(Box::new(net)))
 }
 
+/// `zero`'s defaults with the trainer's network, budget, root noise and
+/// exploring plies.
 fn zero_config(net: &'static PvNet, iters: u64, noise: f32, explore: u32) -> ZeroConfig {
-    ZeroConfig {
-        net,
-        budget: Budget::Iters(iters),
-        settings: Settings {
-            cpuct: 1.5,
-            fpu: 0.2,
-            batch: 8,
-            exact: 10,
-            noise,
-            alpha: 10.0,
-        },
-        threads: 1,
-        reuse: true,
-        explore,
-    }
+    let mut cfg = ZeroConfig::defaults();
+    cfg.net = net;
+    cfg.budget = Budget::Iters(iters);
+    cfg.settings.noise = noise;
+    cfg.explore = explore;
+    cfg
 }
 
 /// The rules of game `i` of a generation: hole counts cycled, the pie
