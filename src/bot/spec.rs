@@ -2,11 +2,13 @@
 //! the syntax here, typed values in `spec/params.rs`, names and keys
 //! against the known bots in `spec/catalog.rs`.
 
+mod budget;
 mod catalog;
 mod key;
 mod params;
 mod weights;
 
+pub use budget::Budget;
 pub use catalog::Catalog;
 pub(crate) use key::key_values;
 pub use key::{BudgetKind, KeyInfo, KeyType, KeyValues};

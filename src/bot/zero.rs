@@ -46,14 +46,7 @@ use crate::net::{PvNet, Scratch};
 use crate::solve::Solver;
 use crate::solve::endgame;
 
-/// The budget of one move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// Leaves backed up: reproducible.
-    Iters(u64),
-    /// Wall-clock milliseconds: not reproducible.
-    Millis(u64),
-}
+pub use super::spec::Budget;
 
 /// Everything a `zero` bot is set to.
 #[derive(Clone, Copy, Debug)]
@@ -251,10 +244,7 @@ pub fn config_from(p: &Params) -> Result<ZeroConfig, SpecError> {
         path => PvNet::load(Path::new(path))
             .map_err(|e| SpecError(format!("bot spec '{}': {e}", p.spec())))?,
     };
-    let budget = match p.opt_int(&MS)? {
-        Some(ms) => Budget::Millis(ms),
-        None => Budget::Iters(p.int(&ITERS)?),
-    };
+    let budget = Budget::from_params(p, &ITERS, &MS)?;
     Ok(ZeroConfig {
         net,
         budget,
@@ -511,6 +501,18 @@ mod tests {
         let spec = catalog.parse(spec).expect("spec");
         let params = Params::new(&spec);
         ZeroBot::new("zero", config_from(&params).expect("config"), seed)
+    }
+
+    /// `iters=` and `ms=` together are refused, as by every search bot;
+    /// `zero` used to let `ms=` win silently.
+    #[test]
+    fn iters_and_ms_together_are_refused() {
+        let catalog = Catalog::new(vec![KIND]);
+        let err = catalog.parse("zero:iters=10,ms=5").expect_err("both");
+        assert!(err.0.contains("give iters= or ms=, not both"), "{}", err.0);
+        let spec = catalog.parse("zero:ms=5").expect("spec");
+        let cfg = config_from(&Params::new(&spec)).expect("ms alone");
+        assert_eq!(cfg.budget, Budget::Millis(5));
     }
 
     /// The defaults come from the key declarations: the values the

@@ -21,14 +21,7 @@ use crate::bot::learned::LineNet;
 use crate::bot::spec::key_values;
 use crate::eval::EvalWeights;
 
-/// How long one search runs.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// A fixed number of iterations (playouts): reproducible.
-    Iters(u64),
-    /// Wall-clock milliseconds per move: not reproducible.
-    Millis(u64),
-}
+pub use crate::bot::spec::Budget;
 
 key_values! {
     /// How a playout chooses its moves below the tree.

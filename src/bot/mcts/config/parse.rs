@@ -11,17 +11,7 @@ impl MctsConfig {
     /// # Errors
     /// A value out of range or not accepted, or both `iters` and `ms`.
     pub fn from_params(p: &Params) -> Result<MctsConfig, SpecError> {
-        let iters = p.int(&ITERS)?;
-        let budget = match (p.raw(ITERS.key), p.opt_int(&MS)?) {
-            (Some(_), Some(_)) => {
-                return Err(SpecError(format!(
-                    "bot spec '{}': give iters= or ms=, not both",
-                    p.spec()
-                )));
-            }
-            (_, Some(ms)) => Budget::Millis(ms),
-            (_, None) => Budget::Iters(iters),
-        };
+        let budget = Budget::from_params(p, &ITERS, &MS)?;
         let rollout: Rollout = p.pick(&ROLLOUT)?;
         if p.text(&NET_KEY)? != NET_KEY.default_text()
             && !matches!(rollout, Rollout::Net | Rollout::Value)
