@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use clap::Parser;
-use pahtum::bot::learned::{LineNet, TrainConfig};
+use pahtum::bot::learned::{LineNet, LinesTrainConfig};
 
 /// Self-play training of a line network.
 #[derive(Parser, Debug)]
@@ -40,8 +40,8 @@ fn holes(s: &str) -> Result<(u32, u32), String> {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
-    let d = TrainConfig::default();
-    let cfg = TrainConfig {
+    let d = LinesTrainConfig::default();
+    let cfg = LinesTrainConfig {
         size: args.size,
         games: args.games.unwrap_or(d.games),
         holes: args.holes.map_or(d.holes.clone(), |(lo, hi)| lo..=hi),

@@ -12,7 +12,7 @@ use crate::game::rng::FastRng;
 
 key_values! {
     /// How playouts choose their moves.
-    pub enum Rollout {
+    pub enum FlatRollout {
         /// Uniformly random ([`Position::random_playout`]: no moves are played,
         /// the final split of the free squares is drawn directly).
         Random = "random",
@@ -30,7 +30,7 @@ pub struct FlatMcConfig {
     /// UCB1 exploration `c` in `mean + c·sqrt(ln N / n)`, rewards in [0, 1].
     pub c: f64,
     /// Playout policy.
-    pub rollout: Rollout,
+    pub rollout: FlatRollout,
     /// Probability of a random move in a heuristic playout.
     pub eps: f64,
     /// Share of the reward that follows the score margin rather than the
@@ -85,8 +85,8 @@ impl FlatMcBot {
     /// `valuer` (built once per move) values squares for heuristic playouts.
     fn playout(&mut self, pos: &Position, valuer: &MoveValuer) -> i32 {
         match self.cfg.rollout {
-            Rollout::Random => pos.random_playout(&mut self.rng),
-            Rollout::Heuristic => {
+            FlatRollout::Random => pos.random_playout(&mut self.rng),
+            FlatRollout::Heuristic => {
                 let mut p = *pos;
                 // The same values kept line by line where there are tables.
                 let mut lines = LineValues::new(valuer, pos);
@@ -245,7 +245,7 @@ const DEFAULT_PLAYOUTS: u64 = 2000;
 const DEFAULT_MARGIN: f64 = 0.1;
 
 /// Default of `rollout`.
-const DEFAULT_ROLLOUT: Rollout = Rollout::Random;
+const DEFAULT_ROLLOUT: FlatRollout = FlatRollout::Random;
 
 const OWN_KEYS: [KeyInfo; 5] = [
     KeyInfo::int(
@@ -264,7 +264,7 @@ const OWN_KEYS: [KeyInfo; 5] = [
         "UCB1 exploration constant (rewards are 1/0.5/0)",
     )
     .research(),
-    KeyInfo::choice::<Rollout>(
+    KeyInfo::choice::<FlatRollout>(
         "rollout",
         DEFAULT_ROLLOUT.name(),
         "playout policy: uniform, or epsilon-greedy on the line-potential heuristic",
@@ -356,7 +356,7 @@ mod tests {
         let d = FlatMcConfig::from_params(&spec_params("flatmc")).expect("cfg");
         assert_eq!(
             (d.playouts, d.c, d.rollout, d.eps),
-            (2000, 0.4, Rollout::Random, 0.0)
+            (2000, 0.4, FlatRollout::Random, 0.0)
         );
         assert_eq!(KEYS.len(), 8);
         assert_eq!(d.margin, 0.1);

@@ -58,7 +58,7 @@ mod bot;
 mod train;
 
 pub use bot::{KIND, LearnedBot, NET_KEY, net_param};
-pub use train::TrainConfig;
+pub use train::LinesTrainConfig;
 
 /// `4^i` summed over the set bits `i` of a byte: the digits of a line's
 /// pattern for one kind of square.
@@ -462,9 +462,9 @@ mod tests {
     use crate::game::rules::{HoleSetup, Rules};
 
     pub(super) fn small_net() -> LineNet {
-        let cfg = TrainConfig {
+        let cfg = LinesTrainConfig {
             games: 3000,
-            ..TrainConfig::default()
+            ..LinesTrainConfig::default()
         };
         LineNet::train(&cfg, 1, |_| {})
     }

@@ -60,7 +60,7 @@ pub struct Server {
 
 /// What handling one line produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Handled {
     /// The answer to write.
     pub reply: Reply,
     /// Whether the session ends after it (`quit`).
@@ -117,14 +117,14 @@ impl Server {
 
     /// Handles one input line; `None` for lines without a command (blank,
     /// comment).
-    pub fn handle(&mut self, line: &str) -> Option<Outcome> {
+    pub fn handle(&mut self, line: &str) -> Option<Handled> {
         let req = Request::parse(line)?;
         let answer = self.dispatch(&req);
         let reply = match answer {
             Ok(text) => Reply::ok(req.id, text),
             Err(text) => Reply::err(req.id, text),
         };
-        Some(Outcome {
+        Some(Handled {
             quit: req.name == "quit" && reply.ok,
             reply,
         })

@@ -8,7 +8,7 @@ use crate::game::rules::{HoleSetup, Rules};
 
 /// Settings of [`LineNet::train`].
 #[derive(Clone, Debug, PartialEq)]
-pub struct TrainConfig {
+pub struct LinesTrainConfig {
     /// Board side, 3 to 8.
     pub size: u8,
     /// Games of self-play.
@@ -26,14 +26,14 @@ pub struct TrainConfig {
     pub width: u32,
 }
 
-impl Default for TrainConfig {
+impl Default for LinesTrainConfig {
     /// The built-in network's settings, chosen by one ply of each trained
     /// network against `heuristic`: a table per four empty squares (fewer
     /// tables learn faster from the same games) and a little exploration.
     /// The hand runs that chose them are in docs/learned-history.md; the
     /// built-in network's own figures are in `experiments/learned-lines/`.
-    fn default() -> TrainConfig {
-        TrainConfig {
+    fn default() -> LinesTrainConfig {
+        LinesTrainConfig {
             size: 7,
             games: 30_000_000,
             rate: 0.2,
@@ -48,7 +48,7 @@ impl Default for TrainConfig {
 impl LineNet {
     /// Trains a network by self-play from `seed`; `progress` is told the
     /// number of games played every 10,000 games.
-    pub fn train(cfg: &TrainConfig, seed: u64, mut progress: impl FnMut(u64)) -> LineNet {
+    pub fn train(cfg: &LinesTrainConfig, seed: u64, mut progress: impl FnMut(u64)) -> LineNet {
         let mut net = LineNet::untrained(cfg.size, cfg.width);
         let mirror = mirror_table(cfg.size);
         let mut rng = FastRng::new(seed);
@@ -167,9 +167,9 @@ mod tests {
     fn training_is_a_function_of_its_seed_and_bytes_round_trip() {
         let a = small_net().to_bytes();
         assert_eq!(a, small_net().to_bytes());
-        let cfg = TrainConfig {
+        let cfg = LinesTrainConfig {
             games: 3000,
-            ..TrainConfig::default()
+            ..LinesTrainConfig::default()
         };
         assert_ne!(a, LineNet::train(&cfg, 2, |_| {}).to_bytes());
         let back = LineNet::from_bytes(&a).expect("reads");
@@ -185,10 +185,10 @@ mod tests {
         // pattern: a step per line moved that weight 14 times, and before
         // the gradient's squared length divided it, it left every possible
         // score behind within a few hundred games.
-        let cfg = TrainConfig {
+        let cfg = LinesTrainConfig {
             games: 600,
             holes: 0..=0,
-            ..TrainConfig::default()
+            ..LinesTrainConfig::default()
         };
         let net = LineNet::train(&cfg, 9, |_| {});
         // No line of seven scores more than 119 points; a prediction may
@@ -205,11 +205,11 @@ mod tests {
     #[test]
     fn every_size_trains_and_values() {
         for size in 3..=8u8 {
-            let cfg = TrainConfig {
+            let cfg = LinesTrainConfig {
                 size,
                 games: 20,
                 holes: 0..=2,
-                ..TrainConfig::default()
+                ..LinesTrainConfig::default()
             };
             let net = LineNet::train(&cfg, 4, |_| {});
             let mut rng = FastRng::new(5);
