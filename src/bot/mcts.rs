@@ -192,7 +192,7 @@ impl MctsBot {
         // use at most, far more than they do. Growth never changes what a
         // search computes (see `Tree::nearly_full`).
         let have = self.trees.first().map_or(0, Tree::capacity);
-        let (limit, grow_to) = (have.max(FIRST_ARENA).min(cap), Some(cap));
+        let limit = have.max(FIRST_ARENA).min(cap);
         self.trees.resize_with(k, Tree::new);
         let modelled = modelled_colour(game, &self.cfg);
         let reused = self.prepare_trees(game, limit, modelled);
@@ -234,7 +234,7 @@ impl MctsBot {
             seed,
             threads: self.cfg.threads,
             pool: self.pool.as_ref(),
-            grow_to,
+            grow_to: cap,
         };
         let run = match self.cfg.parallel {
             Parallel::Root if k > 1 => parallel::run_root(&mut self.trees, &req),

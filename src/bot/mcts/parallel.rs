@@ -180,15 +180,16 @@ pub struct SearchRequest<'a> {
     pub threads: usize,
     /// The bot's pool for threads other than the caller's.
     pub pool: Option<&'a rayon::ThreadPool>,
-    /// Grow the arena on demand up to this many nodes.
-    pub grow_to: Option<u32>,
+    /// Grow the arena on demand up to this many nodes (a bound at or
+    /// below the arena's own never grows it).
+    pub grow_to: u32,
 }
 
 /// Searches `tree` from `req.root` with `req.threads` threads sharing it:
 /// thread 0 on the caller, the others on the pool's threads when given.
 ///
-/// With `grow_to`, the arena starts at its current bound and doubles (up
-/// to `grow_to` nodes) each time it fills before the deadline: the search
+/// The arena starts at its current bound and doubles (up to `grow_to`
+/// nodes) each time it fills before the deadline: the search
 /// pauses, the threads join, the arena grows and a new round starts on
 /// the same tree. Why: filling a big arena up front took longer than a
 /// short time budget, and the first move of every game overran it; grown
@@ -233,7 +234,7 @@ fn rounds_shared<'a>(
 ) -> Shared<'a> {
     let iters = iters.saturating_sub(so_far.iterations);
     let mut shared = Shared::new(tree, req.cfg, req.root, iters, req.deadline);
-    shared.grow = req.grow_to.is_some_and(|cap| tree.limit() < cap);
+    shared.grow = tree.limit() < req.grow_to;
     shared
 }
 
@@ -241,7 +242,7 @@ fn rounds_shared<'a>(
 /// round paused on a full arena with time left, no interrupt and the root
 /// unproven.
 fn grow(tree: &mut Tree, full: bool, req: &SearchRequest<'_>) -> bool {
-    let Some(cap) = req.grow_to else { return false };
+    let cap = req.grow_to;
     if !full
         || tree.limit() >= cap
         || crate::interrupt::requested()
@@ -276,7 +277,7 @@ fn run_serial(tree: &mut Tree, req: &SearchRequest<'_>, iters: u64, w: &mut Work
 /// caller, the others on `pool`'s when given), thread `t` with seed
 /// `derive_seed(seed, &[t])` and `iters / threads` iterations (the first
 /// `iters % threads` threads one more); each arena grows as
-/// [`run_tree`]'s with `grow_to`.
+/// [`run_tree`]'s.
 pub fn run_root(trees: &mut [Tree], req: &SearchRequest<'_>) -> RunStats {
     let k = trees.len().max(1) as u64;
     let share = |t: u64| req.iters / k + u64::from(t < req.iters % k);
@@ -301,6 +302,13 @@ mod tests {
     use crate::game::position::Position;
     use crate::game::rules::Rules;
 
+    /// The start of a standard game on layout `seed`.
+    fn standard_start(seed: u64) -> Position {
+        Rules::default()
+            .new_game(&mut crate::game::rules::layout_rng(seed))
+            .expect("standard rules")
+    }
+
     /// An iteration-bounded request without arena growth.
     fn request<'a>(
         cfg: &'a MctsConfig,
@@ -318,7 +326,7 @@ mod tests {
             seed,
             threads,
             pool,
-            grow_to: None,
+            grow_to: 0,
         }
     }
 
@@ -362,9 +370,7 @@ mod tests {
     #[test]
     fn keeping_a_tree_parallel_subtree_preserves_it() {
         let cfg = MctsConfig::default();
-        let root = Rules::default()
-            .new_game(&mut crate::game::rules::layout_rng(5))
-            .expect("standard rules");
+        let root = standard_start(5);
         let pool = pool_for(2).expect("pool");
         // Whether some kept subtree had a node below its root's index: the
         // case keeping used to get wrong. It needs the two threads to
@@ -425,9 +431,7 @@ mod tests {
     #[test]
     fn a_growing_arena_searches_as_one_made_big_at_the_start() {
         let cfg = MctsConfig::default();
-        let root = Rules::default()
-            .new_game(&mut crate::game::rules::layout_rng(7))
-            .expect("standard rules");
+        let root = standard_start(7);
         let iters = 20_000;
         let mut big = Tree::new();
         big.reset(1 << 20);
@@ -435,7 +439,7 @@ mod tests {
         let mut grown = Tree::new();
         grown.reset(2048);
         let req = SearchRequest {
-            grow_to: Some(1 << 20),
+            grow_to: 1 << 20,
             ..request(&cfg, root, iters, 3, 1, None)
         };
         let run = run_tree(&mut grown, &req);
@@ -448,7 +452,7 @@ mod tests {
         let mut capped = Tree::new();
         capped.reset(2048);
         let req = SearchRequest {
-            grow_to: Some(8192),
+            grow_to: 8192,
             ..request(&cfg, root, iters, 3, 1, None)
         };
         assert_eq!(run_tree(&mut capped, &req).iterations, iters);
@@ -479,9 +483,7 @@ mod tests {
             solver: false,
             ..MctsConfig::default()
         };
-        let root = Rules::default()
-            .new_game(&mut crate::game::rules::layout_rng(5))
-            .expect("standard rules");
+        let root = standard_start(5);
         let pool = pool_for(2).expect("pool");
         for pool in [None, Some(&pool)] {
             check_exact(&cfg, root, pool);
