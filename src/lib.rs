@@ -8,11 +8,16 @@ pub mod csv_rows;
 pub mod eval;
 pub mod game;
 pub mod interrupt;
+pub mod judge;
+#[cfg(feature = "train")]
+pub mod learn;
 pub mod net;
+pub mod plot;
 pub mod protocol;
 pub mod solve;
 pub mod stats;
 pub mod study;
+pub mod view;
 
 pub use bot::{Bot, BotFault, BotSpec, Catalog, SearchInfo, builtin_catalog};
 pub use game::bitboard::Bitboard;

@@ -1,6 +1,5 @@
-//! Research tools built on the arena: parameter sweeps, sequential A/B
-//! tests (SPRT), the first-player-advantage study, and their statistics
-//! and plots.
+//! Experiments on the arena: parameter sweeps, sequential A/B tests
+//! (SPRT), the first-player-advantage study and SPSA tuning.
 //!
 //! Every study is a schedule of the arena's tournament runner, so games
 //! are a function of (seed, game index) alone, run in parallel, and are
@@ -14,28 +13,17 @@
 //!   and with or without the pie rule; fair komi from [`crate::stats::komi`].
 //! - [`tune`]: SPSA ([`spsa`]) over several keys of one bot at once, in
 //!   fixed batches of colour-swapped pairs; `tune.csv` ([`tune_csv`]).
-//! - [`review`]: one game move by move, each move judged by a bot's
-//!   search and, near the end, by the exact solver.
-//! - [`page`]: `report.html`, any of these runs as one self-contained page.
-//! - [`plot`]: the SVG figures; the tournament's ratings plot among them.
 //!
 //! Their statistics (Wilson, Elo, Bradley-Terry, the pentanomial GSPRT,
-//! the fair komi) are in [`crate::stats`], shared with the tournament.
+//! the fair komi) are in [`crate::stats`], shared with the tournament;
+//! their figures are drawn by [`crate::plot`]. The solver's studies are in
+//! [`crate::judge`], the report page in [`crate::view`].
 
-pub mod accuracy;
-pub mod exact;
 pub mod fpa;
 pub mod grid;
 pub mod listrun;
-pub mod ordered;
-pub mod page;
-pub mod plot;
-pub mod review;
-pub mod serve;
 pub mod sprt;
 pub mod spsa;
 pub mod sweep;
-#[cfg(feature = "train")]
-pub mod train;
 pub mod tune;
 pub mod tune_csv;

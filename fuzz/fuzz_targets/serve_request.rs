@@ -1,4 +1,4 @@
-//! `pahtum serve`'s request handling (`study::serve::handle`): any method,
+//! `pahtum serve`'s request handling (`view::serve::handle`): any method,
 //! path and body. The first byte picks the method and the path, the rest
 //! is the body. The gate admits no search, so every request that passes
 //! the checks stops at the gate (503) instead of thinking for a second:
@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pahtum::study::serve::{SearchGate, handle};
+use pahtum::view::serve::{SearchGate, handle};
 
 const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/move"),

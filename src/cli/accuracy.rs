@@ -1,6 +1,6 @@
 //! `pahtum accuracy`: a bot's moves on a suite of positions against perfect
 //! play (docs/CONTRACT.md, `accuracy` outputs; the suite format is in
-//! [`crate::study::accuracy`]).
+//! [`crate::judge::accuracy`]).
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -20,7 +20,7 @@ use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::game::outcome::Komi;
 use crate::solve::{Solution, SolveError, SolveLimits};
-use crate::study::accuracy::{
+use crate::judge::accuracy::{
     AccuracyError, AccuracyRow, Mover, csv_line, judge_in_order, parse_suite, suite_text,
     summary_line,
 };
@@ -137,7 +137,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
     let csv = out.join("accuracy.csv");
     write_atomic(
         &csv,
-        format!("{}\n", crate::study::accuracy::header()).as_bytes(),
+        format!("{}\n", crate::judge::accuracy::header()).as_bytes(),
     )
     .map_err(out_error(&out))?;
     let mut file = OpenOptions::new().append(true).open(&csv).map_err(|e| {

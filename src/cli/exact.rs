@@ -24,7 +24,7 @@ use crate::csv_rows;
 use crate::game::outcome::Komi;
 use crate::game::square::{MAX_SIZE, MIN_SIZE, Square};
 use crate::solve::SolveLimits;
-use crate::study::exact::{
+use crate::judge::exact::{
     ExactCsvRow, ExactError, ExactRow, Job, Versus, VersusCsvRow, VersusSummaryCsvRow, columns,
     header, parse_versus_row, push_row, push_summary, push_versus_row, push_versus_summary,
     random_layouts, summarize, summarize_versus, summary_header, symmetry_classes,
@@ -343,7 +343,7 @@ pub fn run(a: ExactArgs) -> CliResult {
     let rest = &jobs[kept.len()..];
     let mut rows: Vec<ExactRow> = Vec::with_capacity(rest.len());
     let mut line = String::new();
-    let result = crate::study::exact::solve_layouts_in_order::<RunError>(
+    let result = crate::judge::exact::solve_layouts_in_order::<RunError>(
         rest,
         komi,
         a.pie,
@@ -551,7 +551,7 @@ pub(super) fn finish(
             out.display()
         ))
     })?;
-    let parsed = crate::study::exact::parse_rows(&all, jobs, pie)
+    let parsed = crate::judge::exact::parse_rows(&all, jobs, pie)
         .map_err(|e| CliError::Internal(anyhow::anyhow!("exact.csv: {e}")))?;
     let summary = summarize(&parsed);
     let mut s = format!("{}\n", summary_header(pie));
@@ -559,7 +559,7 @@ pub(super) fn finish(
         push_summary(&mut s, r);
     }
     write_atomic(&out.join("exact_summary.csv"), s.as_bytes()).map_err(out_error(out))?;
-    let svg = crate::study::plot::summary_plot(&summary, sampled)
+    let svg = crate::judge::exact::summary_plot(&summary, sampled)
         .map_err(|e| CliError::Internal(anyhow::anyhow!("exact.svg: {e}")))?;
     write_atomic(&out.join("exact.svg"), svg.as_bytes()).map_err(out_error(out))?;
     save_run(info, out)?;

@@ -18,7 +18,7 @@ use crate::arena::runinfo::{RunFile, write_atomic};
 use crate::arena::runopts::NOT_RECORDED;
 use crate::arena::schedule::Shard;
 use crate::csv_rows;
-use crate::study::exact::{ExactCsvRow, VersusCsvRow};
+use crate::judge::exact::{ExactCsvRow, VersusCsvRow};
 
 /// Arguments of `merge`.
 #[derive(Args, Debug)]
@@ -243,7 +243,7 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
         }
         parts[shard.index as usize - 1] = rows.into_iter();
     }
-    let mut text = format!("{}\n", crate::study::exact::header(args.pie));
+    let mut text = format!("{}\n", crate::judge::exact::header(args.pie));
     for i in 0..all.len() {
         // Layout i is in part i mod N + 1, in order within the part.
         csv_rows::push(&mut text, &parts[i % n].next().unwrap_or_default());

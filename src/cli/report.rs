@@ -1,5 +1,5 @@
 //! `pahtum report`: run directories as one self-contained HTML page
-//! (`study::page`), with `--review` reviewing some of their games first.
+//! (`view::page`), with `--review` reviewing some of their games first.
 
 use std::path::{Path, PathBuf};
 
@@ -10,8 +10,8 @@ use super::error::{CliError, CliResult, usage};
 use super::num;
 use super::review::{ReviewJob, holds_review, review_run_game};
 use crate::arena::rundir::is_non_empty;
-use crate::study::page::run::review_csv;
-use crate::study::page::{self, PageError, RunData};
+use crate::view::page::run::review_csv;
+use crate::view::page::{self, PageError, RunData};
 
 /// The games `--review` reviews in each directory when none are named: a
 /// review searches and solves every position of its game, so reviewing

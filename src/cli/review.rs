@@ -1,5 +1,5 @@
 //! `pahtum review`: one game, move by move (docs/CONTRACT.md "Seeing
-//! runs"; the review itself is [`crate::study::review`]).
+//! runs"; the review itself is [`crate::judge::review`]).
 
 use std::path::{Path, PathBuf};
 
@@ -15,12 +15,12 @@ use crate::bot::builtin_catalog;
 use crate::game::outcome::Move;
 use crate::game::position::Position;
 use crate::game::rules::HoleSetup;
-use crate::study::review::{
+use crate::judge::review::{
     RECORD_FILE, ReviewConfig, ReviewError, ReviewRecord, csv_text, review, solve_limits,
     summary_line,
 };
 
-pub use crate::study::review::{DEFAULT_BOT, DEFAULT_EXACT};
+pub use crate::judge::review::{DEFAULT_BOT, DEFAULT_EXACT};
 
 /// Arguments of `review`.
 #[derive(Args, Debug)]
@@ -316,7 +316,7 @@ pub fn review_into(
     out: ReviewOut<'_>,
     quiet: bool,
 ) -> CliResult<String> {
-    crate::study::review::replay(start, moves).map_err(|e| usage(format!("--moves: {e}")))?;
+    crate::judge::review::replay(start, moves).map_err(|e| usage(format!("--moves: {e}")))?;
     let catalog = builtin_catalog();
     let spec = catalog
         .parse_unattended(job.bot)

@@ -1,5 +1,5 @@
 //! `pahtum serve`: play a bot in the browser (docs/CONTRACT.md "Seeing
-//! runs"; the requests are answered by [`crate::study::serve`]).
+//! runs"; the requests are answered by [`crate::view::serve`]).
 
 use std::io::Read;
 use std::net::SocketAddr;
@@ -10,7 +10,7 @@ use clap::Args;
 
 use super::common::install_exit;
 use super::error::{CliResult, usage};
-use crate::study::serve::{HttpReply, MAX_BODY, Nets, SearchGate, handle_with, too_large};
+use crate::view::serve::{HttpReply, MAX_BODY, Nets, SearchGate, handle_with, too_large};
 
 /// Requests handled at once, searches or not. Past it a request is
 /// answered 503 at once, so a flood of connections costs a thread each up

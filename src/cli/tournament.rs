@@ -66,12 +66,12 @@ pub struct TournamentArgs {
 }
 
 /// Writes `ratings.svg`, the ratings as a plot beside `ratings.csv`
-/// (study::plot), for a tournament and for a merge alike.
+/// (plot), for a tournament and for a merge alike.
 ///
 /// # Errors
 /// A drawing failure (exit 1) or a write that fails (exit 2, naming `--out`).
 pub fn write_ratings_svg(out: &std::path::Path, report: &Report, seed: u64) -> CliResult {
-    let svg = crate::study::plot::ratings_plot(
+    let svg = crate::plot::ratings_plot(
         report,
         &format!(
             "Ratings: {} games, seed {seed}",

@@ -1,5 +1,5 @@
 //! `pahtum train`: self-play training of the `zero` bot's network
-//! (the loop is `crate::study::train`, built with `--features train`).
+//! (the loop is `crate::learn::train`, built with `--features train`).
 
 use clap::Args;
 
@@ -120,7 +120,7 @@ mod with_trainer {
         install_cancel, open_run, parse_holes, run_interrupt_note, save_run, terminal_bar, threads,
     };
     use crate::cli::error::CliError;
-    use crate::study::train::{GenRow, TrainConfig, TrainError, TrainProgress, read_rows};
+    use crate::learn::train::{GenRow, TrainConfig, TrainError, TrainProgress, read_rows};
 
     struct Bar {
         bar: indicatif::ProgressBar,
@@ -138,7 +138,7 @@ mod with_trainer {
         }
 
         fn generation(&self, r: &GenRow) {
-            let elo = |i| crate::study::train::elo_of(r.anchor_scores[i], self.anchor_games);
+            let elo = |i| crate::learn::train::elo_of(r.anchor_scores[i], self.anchor_games);
             let line = format!(
                 "gen {}: {:.0} positions/s, loss {:.3} + {:.3}, gate {:.2} ({}), Elo {:+.0} vs heuristic, {:+.0} vs mcts:iters=2000",
                 r.generation,
@@ -239,7 +239,7 @@ mod with_trainer {
             .num_threads(t)
             .build()
             .map_err(|e| CliError::Internal(e.into()))?;
-        let result = pool.install(|| crate::study::train::run(&cfg, &out, rows, &progress));
+        let result = pool.install(|| crate::learn::train::run(&cfg, &out, rows, &progress));
         progress.bar.finish_and_clear();
         match result {
             Ok(rows) => {

@@ -6,7 +6,7 @@
 //! Wilson and order-statistic intervals hold. Both seats are the same bot
 //! spec; their random streams differ.
 
-use super::plot::{Bar, PlotError, StackedBars, stacked_bars};
+use crate::plot::{Bar, PlotError, StackedBars, stacked_bars};
 use serde::{Deserialize, Serialize};
 
 use crate::arena::games_csv::GameRecord;

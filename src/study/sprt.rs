@@ -10,7 +10,7 @@
 
 use std::ops::ControlFlow;
 
-use super::plot::{LlrPlot, PlotError, llr_plot};
+use crate::plot::{LlrPlot, PlotError, llr_plot};
 use serde::{Deserialize, Serialize};
 
 use crate::arena::games_csv::GameRecord;

@@ -8,7 +8,7 @@
 //! that tournament and turns its report into `sweep.csv` and `sweep.svg`.
 
 use super::grid::{Axis, Combo, GridError, expand};
-use super::plot::{Estimate, HeatMap, LinePlot, PlotError, Series, heat_map, line_plot};
+use crate::plot::{Estimate, HeatMap, LinePlot, PlotError, Series, heat_map, line_plot};
 use serde::{Deserialize, Serialize};
 
 use crate::arena::games_csv::GameRecord;

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::plot::{PlotError, TunePlot, tune_plot};
+use crate::plot::{PlotError, TunePlot, tune_plot};
 use super::spsa::{SpsaParam, value_text};
 use super::tune::{IterResult, TuneRow, Tuner};
 use crate::csv_rows;

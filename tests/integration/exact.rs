@@ -1,4 +1,4 @@
-//! Small boards solved from the start (`study::exact`) against plain
+//! Small boards solved from the start (`judge::exact`) against plain
 //! plain minimax (tests/integration/common.rs): the plain value, the first moves that keep the
 //! result, and the pie-rule value from its definition (the second player
 //! takes the worse side of the first stone for the first player).
@@ -7,7 +7,7 @@ use crate::common;
 
 use common::{BIN, exact, minimax};
 use pahtum::solve::{SolveLimits, Solver};
-use pahtum::study::exact::{Layout, PieValue, solve_layout, symmetry_classes};
+use pahtum::judge::exact::{Layout, PieValue, solve_layout, symmetry_classes};
 use pahtum::{BotSpec, Catalog, Game, Komi, Move, Position};
 
 /// White's margin after each first stone, by name, and whether the second

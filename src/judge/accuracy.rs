@@ -16,7 +16,7 @@ use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::derive_seed;
 use crate::solve::{Solution, SolveError, SolveLimits, Solver, format_halves};
-use crate::study::ordered::solve_in_order;
+use crate::judge::ordered::solve_in_order;
 
 pub use self::suite::{Entry, SuiteError, parse_suite, suite_text};
 

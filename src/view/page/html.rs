@@ -356,7 +356,7 @@ pub fn page(runs: &[RunData]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::study::page::run::RunKind;
+    use crate::view::page::run::RunKind;
 
     fn tournament() -> RunData {
         let summary = Table::parse(

@@ -694,7 +694,7 @@ pub fn run(
 /// `train.svg`: the losses and the Elo against the anchors by generation,
 /// one above the other.
 pub fn plot(rows: &[GenRow], anchor_games: u32) -> String {
-    use crate::study::plot::{Estimate, LinePlot, Series, line_plot};
+    use crate::plot::{Estimate, LinePlot, Series, line_plot};
     let pt = |x: u32, y: f64| Estimate {
         x: f64::from(x),
         y,
@@ -761,7 +761,7 @@ pub fn plot(rows: &[GenRow], anchor_games: u32) -> String {
             .split_once("?>")
             .map_or(s.to_string(), |(_, rest)| rest.to_string())
     };
-    let (w, h) = crate::study::plot::SIZE;
+    let (w, h) = crate::plot::SIZE;
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{}\">\n<g>{}</g>\n<g transform=\"translate(0,{h})\">{}</g>\n</svg>\n",
         2 * h,

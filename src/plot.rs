@@ -1,6 +1,6 @@
-//! SVG plots of study results (plotters), each readable without its CSV:
-//! a title, axis labels with units, a legend, and every estimate drawn
-//! with its interval.
+//! SVG plots of results (plotters), each readable without its CSV: a
+//! title, axis labels with units, a legend, and every estimate drawn with
+//! its interval. The studies, the tournament and the trainer draw here.
 //!
 //! Each function renders to a `String`, which callers write through
 //! `arena::runinfo::write_atomic`, so a plot is either complete or absent.
@@ -12,7 +12,6 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 mod bars;
-mod exact;
 mod heat;
 mod line;
 mod llr;
@@ -20,7 +19,6 @@ mod ratings;
 mod tune;
 
 pub use bars::stacked_bars;
-pub use exact::summary_plot;
 pub use heat::heat_map;
 pub use line::line_plot;
 pub use llr::llr_plot;

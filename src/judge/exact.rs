@@ -18,6 +18,7 @@
 //! against that formula.
 
 mod layouts;
+mod plot;
 mod summary;
 mod versus;
 
@@ -30,6 +31,7 @@ use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::solve::{SolveError, SolveLimits, Solver, format_halves};
 
+pub use self::plot::summary_plot;
 pub use self::layouts::{Layout, MAX_ENUMERATED, choose, random_layouts, symmetry_classes};
 pub use self::summary::{ExactSummaryCsvRow, SummaryRow, push_summary, summarize, summary_header};
 pub use self::versus::{

@@ -218,7 +218,7 @@ pub fn push_summary(out: &mut String, row: &SummaryRow) {
 mod tests {
     use super::*;
     use crate::game::bitboard::Bitboard;
-    use crate::study::exact::{Layout, PieValue};
+    use crate::judge::exact::{Layout, PieValue};
 
     #[test]
     fn summary_weights_and_fair_komi() {

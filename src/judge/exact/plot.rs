@@ -3,9 +3,9 @@
 
 use crate::stats::rating::{Z95, wilson};
 use crate::study::fpa::BRAINKING;
-use crate::study::plot::{Bar, PlotError, StackedBars, stacked_bars};
+use crate::plot::{Bar, PlotError, StackedBars, stacked_bars};
 
-use crate::study::exact::SummaryRow;
+use crate::judge::exact::SummaryRow;
 
 /// The plot of `summary` (one board size). `sampled`: the layouts were
 /// drawn at random (each weight 1), so each share gets its Wilson 95 %

@@ -55,7 +55,7 @@ const PAGE: &str = include_str!("serve/play.html");
 /// The page served at `/`: inline style and script, nothing fetched; its
 /// board logic is the report viewer's (`study/board.js`).
 pub fn page() -> String {
-    PAGE.replacen("/*BOARD_JS*/", crate::study::page::BOARD_JS, 1)
+    PAGE.replacen("/*BOARD_JS*/", crate::view::page::BOARD_JS, 1)
 }
 
 /// An answer: status, content type and body.
@@ -589,7 +589,7 @@ fn replayed(body: &[u8]) -> Result<(MoveRequest, Game, bool), HttpReply> {
 /// `rows` (review.csv's fields), `csv` (the whole file) and `summary`
 /// (the command's line).
 fn review(body: &[u8], gate: &SearchGate) -> Result<HttpReply, HttpReply> {
-    use crate::study::review::{
+    use crate::judge::review::{
         DEFAULT_BOT, DEFAULT_EXACT, ReviewConfig, ReviewError, csv_row, csv_text, header,
         review as review_game, solve_limits, summary_line,
     };

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::PageError;
-use crate::study::review::{RECORD_FILE, ReviewRecord};
+use crate::judge::review::{RECORD_FILE, ReviewRecord};
 
 /// The study commands whose directories the page knows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
