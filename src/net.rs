@@ -31,7 +31,7 @@
 //!
 //! # The file
 //! A `safetensors` file of `f32` tensors with the names and shapes the
-//! trainer gives them (`pahtum train`, `src/study/train`): `stem.weight`
+//! trainer gives them (`pahtum train`, `src/learn/train`): `stem.weight`
 //! `[channels, PLANES, 3, 3]` and `stem.bias`, `block{i}.conv{1,2}.weight`
 //! `[channels, channels, 3, 3]` and their biases, `policy.weight`
 //! `[1, channels, 1, 1]`, `swap.weight` `[1, channels]`, `value1.weight`

@@ -537,7 +537,7 @@ fn help_docs_and_behaviour_agree() {
         .expect("runs");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("one hole count"));
-    // train's steps depend on the threads (src/study/train.rs): neither
+    // train's steps depend on the threads (src/learn/train.rs): neither
     // its help nor docs/cli.md may say otherwise.
     let threads = option_help(&help("train"), "--threads").expect("--threads");
     assert!(!threads.contains("the results do not depend"), "{threads}");
