@@ -319,7 +319,7 @@ impl Bot for AlphaBetaBot {
 pub const KIND: BotKind = BotKind {
     name: "alphabeta",
     summary: "iterative-deepening alpha-beta on the line-potential evaluation, exact solver in the endgame",
-    keys: AlphaBetaConfig::KEYS,
+    keys: config::KEYS,
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
         let cfg = AlphaBetaConfig::from_params(params)?;
         Ok(Box::new(AlphaBetaBot::new(params.label(), cfg, seed)))

@@ -247,45 +247,48 @@ const DEFAULT_MARGIN: f64 = 0.1;
 /// Default of `rollout`.
 const DEFAULT_ROLLOUT: FlatRollout = FlatRollout::Random;
 
-const OWN_KEYS: [KeyInfo; 5] = [
-    KeyInfo::int(
-        "playouts",
-        1,
-        100_000_000,
-        DEFAULT_PLAYOUTS,
-        "playouts per move, shared among the candidate moves by UCB1",
-    )
-    .budget(BudgetKind::Work),
-    KeyInfo::real(
-        "c",
-        0.0,
-        10.0,
-        DEFAULT_C,
-        "UCB1 exploration constant (rewards are 1/0.5/0)",
-    )
-    .research(),
-    KeyInfo::choice::<FlatRollout>(
-        "rollout",
-        DEFAULT_ROLLOUT.name(),
-        "playout policy: uniform, or epsilon-greedy on the line-potential heuristic",
-    ),
-    KeyInfo::real(
-        "eps",
-        0.0,
-        1.0,
-        DEFAULT_EPSILON,
-        "chance of a random move in a heuristic playout (also spelled epsilon=)",
-    )
-    .research(),
-    KeyInfo::real(
-        "margin",
-        0.0,
-        1.0,
-        DEFAULT_MARGIN,
-        "share of the reward that follows the score margin (0 = win/draw/loss only)",
-    )
-    .research(),
-];
+/// `playouts=`.
+const PLAYOUTS: KeyInfo = KeyInfo::int(
+    "playouts",
+    1,
+    100_000_000,
+    DEFAULT_PLAYOUTS,
+    "playouts per move, shared among the candidate moves by UCB1",
+)
+.budget(BudgetKind::Work);
+/// `c=`.
+const C: KeyInfo = KeyInfo::real(
+    "c",
+    0.0,
+    10.0,
+    DEFAULT_C,
+    "UCB1 exploration constant (rewards are 1/0.5/0)",
+)
+.research();
+/// `rollout=`.
+const ROLLOUT: KeyInfo = KeyInfo::choice::<FlatRollout>(
+    "rollout",
+    DEFAULT_ROLLOUT.name(),
+    "playout policy: uniform, or epsilon-greedy on the line-potential heuristic",
+);
+/// `eps=`.
+const EPS: KeyInfo = KeyInfo::real(
+    "eps",
+    0.0,
+    1.0,
+    DEFAULT_EPSILON,
+    "chance of a random move in a heuristic playout (also spelled epsilon=)",
+)
+.research();
+/// `margin=`.
+const MARGIN: KeyInfo = KeyInfo::real(
+    "margin",
+    0.0,
+    1.0,
+    DEFAULT_MARGIN,
+    "share of the reward that follows the score margin (0 = win/draw/loss only)",
+)
+.research();
 
 /// Default of `c`: with random playouts and the default budget, lower
 /// values lost clearly and 0.3 to 0.4 were level (docs/baselines-history.md,
@@ -299,19 +302,16 @@ const DEFAULT_C: f64 = 0.4;
 const DEFAULT_EPSILON: f64 = 0.0;
 
 /// Own keys followed by the heuristic's (used by `rollout=heuristic`).
-const KEYS: [KeyInfo; OWN_KEYS.len() + crate::bot::spec::WEIGHT_KEYS.len()] = {
-    let mut out = [OWN_KEYS[0]; OWN_KEYS.len() + crate::bot::spec::WEIGHT_KEYS.len()];
-    let mut i = 0;
-    while i < out.len() {
-        out[i] = if i < OWN_KEYS.len() {
-            OWN_KEYS[i]
-        } else {
-            crate::bot::spec::WEIGHT_KEYS[i - OWN_KEYS.len()]
-        };
-        i += 1;
-    }
-    out
-};
+const KEYS: [KeyInfo; 8] = [
+    PLAYOUTS,
+    C,
+    ROLLOUT,
+    EPS,
+    MARGIN,
+    crate::bot::spec::WEIGHT_KEYS[0],
+    crate::bot::spec::WEIGHT_KEYS[1],
+    crate::bot::spec::WEIGHT_KEYS[2],
+];
 
 impl FlatMcConfig {
     /// Reads the keys from a spec (defaults when absent).
@@ -319,13 +319,12 @@ impl FlatMcConfig {
     /// # Errors
     /// A value out of range or of the wrong type, named with its range.
     pub fn from_params(p: &Params) -> Result<FlatMcConfig, SpecError> {
-        let [playouts, c, rollout, eps, margin] = &OWN_KEYS;
         Ok(FlatMcConfig {
-            playouts: p.int(playouts)? as u32,
-            c: p.real(c)?,
-            rollout: p.pick(rollout)?,
-            eps: p.real(eps)?,
-            margin: p.real(margin)?,
+            playouts: p.int(&PLAYOUTS)? as u32,
+            c: p.real(&C)?,
+            rollout: p.pick(&ROLLOUT)?,
+            eps: p.real(&EPS)?,
+            margin: p.real(&MARGIN)?,
             weights: crate::bot::spec::weights_from_params(p)?,
         })
     }

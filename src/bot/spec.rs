@@ -2,17 +2,17 @@
 //! the syntax here, typed values in `spec/params.rs`, names and keys
 //! against the known bots in `spec/catalog.rs`.
 
-mod budget;
 mod catalog;
 mod key;
 mod params;
+pub mod search_keys;
 mod weights;
 
-pub use budget::Budget;
 pub use catalog::Catalog;
 pub(crate) use key::key_values;
 pub use key::{BudgetKind, KeyInfo, KeyType, KeyValues};
 pub use params::Params;
+pub use search_keys::Budget;
 pub use weights::{WEIGHT_KEYS, weight_keys, weights_from_params, weights_from_params_with};
 
 use std::fmt;

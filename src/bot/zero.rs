@@ -36,8 +36,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use self::search::{Settings, Tree, noise_rng};
-use super::spec::{BotKind, BudgetKind, KeyInfo, Params, SpecError};
-use super::{Bot, BotFault, MAX_THREADS, SearchInfo};
+use super::spec::{BotKind, KeyInfo, Params, SpecError, search_keys};
+use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
 use crate::game::position::Position;
 use crate::game::record::Game;
@@ -106,9 +106,6 @@ pub fn default_batch(threads: usize) -> usize {
         4 * threads
     }
 }
-/// Default of `exact=`: as `mcts`'s, where the solver's answer costs
-/// less than a network evaluation of each child.
-const DEFAULT_EXACT: u64 = 10;
 /// Default of `alpha=`: AlphaZero's 0.3 for chess's ~35 moves is a total
 /// concentration near 10.
 const DEFAULT_ALPHA: f64 = 10.0;
@@ -122,33 +119,17 @@ pub const NET: KeyInfo = KeyInfo::text(
 )
 .bare();
 /// `iters=`.
-pub const ITERS: KeyInfo = KeyInfo::int(
-    "iters",
-    1,
+pub const ITERS: KeyInfo = search_keys::iters(
     100_000_000,
     DEFAULT_ITERS,
     "leaves evaluated per move; reproducible",
-)
-.bare()
-.budget(BudgetKind::Work);
+);
 /// `ms=`.
-pub const MS: KeyInfo = KeyInfo::opt_int(
-    "ms",
-    1,
-    86_400_000,
-    "time budget per move in milliseconds instead of iters (-: none; not reproducible)",
-)
-.bare()
-.budget(BudgetKind::Time);
+pub const MS: KeyInfo = search_keys::MS;
 /// `threads=`.
-pub const THREADS: KeyInfo = KeyInfo::int(
-    "threads",
-    1,
-    MAX_THREADS as u64,
-    1,
+pub const THREADS: KeyInfo = search_keys::threads(
     "threads evaluating each batch (the search is the same for any number at a given batch=)",
-)
-.bare();
+);
 /// `batch=`.
 pub const BATCH: KeyInfo = KeyInfo::opt_int(
     "batch",
@@ -179,17 +160,11 @@ pub const FPU: KeyInfo = KeyInfo::real(
 .bare()
 .research();
 /// `exact=`.
-pub const EXACT: KeyInfo = KeyInfo::int(
-    "exact",
-    0,
-    14,
-    DEFAULT_EXACT,
+pub const EXACT: KeyInfo = search_keys::exact(
     "solve positions with <= this many empty squares (the root's move, leaves' results)",
-)
-.bare();
+);
 /// `reuse=`.
-pub const REUSE: KeyInfo =
-    KeyInfo::flag("reuse", true, "keep the matching subtree between moves").bare();
+pub const REUSE: KeyInfo = search_keys::REUSE;
 /// `noise=`.
 pub const NOISE: KeyInfo = KeyInfo::real(
     "noise",

@@ -1,6 +1,6 @@
 //! The `alphabeta` settings: one field per bot key.
 
-use crate::bot::spec::{BudgetKind, KeyInfo, Params, SpecError};
+use crate::bot::spec::{BudgetKind, KeyInfo, Params, SpecError, search_keys};
 use crate::eval::EvalWeights;
 
 /// Search settings; each is a bot key.
@@ -21,92 +21,77 @@ pub struct AlphaBetaConfig {
     pub weights: EvalWeights,
 }
 
+/// Default `depth=`: as many plies as the largest board has squares, so
+/// that the node and time budgets end a search, not the depth.
+const DEFAULT_DEPTH: u64 = 64;
+/// Default `nodes=`: about a second per move in the middlegame on the
+/// reference machine (docs/baselines-history.md, "Alpha-beta budgets").
+const DEFAULT_NODES: u64 = 1_000_000;
+/// Default `solve=`: a 7x7 position from play with this many free
+/// squares typically solves in under a second (docs/baselines-history.md,
+/// "Alpha-beta budgets").
+const DEFAULT_SOLVE: u64 = 18;
+/// Default `tt=`.
+const DEFAULT_TT: u64 = 16;
+
+/// `depth=`.
+const DEPTH: KeyInfo = KeyInfo::int("depth", 1, 64, DEFAULT_DEPTH, "deepest iteration in plies")
+    .budget(BudgetKind::Work);
+/// `nodes=`.
+const NODES: KeyInfo = KeyInfo::int(
+    "nodes",
+    0,
+    10_000_000_000,
+    DEFAULT_NODES,
+    "node budget per move, deterministic (0 = none); about a second; the default applies only when neither depth nor ms is given",
+)
+.budget(BudgetKind::Work);
+/// `ms=`: `-` is how every bot lists "no time budget" (ms=0 is
+/// accepted and means the same).
+const MS: KeyInfo = search_keys::ms_beside_other_budgets(
+    3_600_000,
+    "time budget per move in milliseconds (- or 0: none; makes games unrepeatable)",
+);
+/// `solve=`.
+const SOLVE: KeyInfo = KeyInfo::int(
+    "solve",
+    0,
+    30,
+    DEFAULT_SOLVE,
+    "play exactly (solver, best margin) once no more squares than this are free, whatever nodes=; only ms= bounds it (half the move's time, then the search plays)",
+);
+/// `tt=`.
+const TT: KeyInfo = KeyInfo::int("tt", 1, 1024, DEFAULT_TT, "transposition table size in MiB");
+
+/// The keys, for `pahtum bots`.
+pub(super) const KEYS: &[KeyInfo] = &[
+    DEPTH,
+    NODES,
+    MS,
+    SOLVE,
+    TT,
+    crate::bot::spec::WEIGHT_KEYS[0],
+    crate::bot::spec::WEIGHT_KEYS[1],
+    crate::bot::spec::WEIGHT_KEYS[2],
+];
+
 impl AlphaBetaConfig {
-    /// Default `depth=`.
-    pub const DEFAULT_DEPTH: u32 = 64;
-    /// Default `nodes=`: about a second per move in the middlegame on the
-    /// reference machine (docs/baselines-history.md, "Alpha-beta budgets").
-    pub const DEFAULT_NODES: u64 = 1_000_000;
-    /// Default `solve=`: a 7x7 position from play with this many free
-    /// squares typically solves in under a second (docs/baselines-history.md,
-    /// "Alpha-beta budgets").
-    pub const DEFAULT_SOLVE: u32 = 18;
-
-    /// Default `tt=`.
-    pub const DEFAULT_TT: u64 = 16;
-
-    /// `depth=`.
-    pub const DEPTH: KeyInfo = KeyInfo::int(
-        "depth",
-        1,
-        64,
-        Self::DEFAULT_DEPTH as u64,
-        "deepest iteration in plies",
-    )
-    .budget(BudgetKind::Work);
-    /// `nodes=`.
-    pub const NODES: KeyInfo = KeyInfo::int(
-        "nodes",
-        0,
-        10_000_000_000,
-        Self::DEFAULT_NODES,
-        "node budget per move, deterministic (0 = none); about a second; the default applies only when neither depth nor ms is given",
-    )
-    .budget(BudgetKind::Work);
-    /// `ms=`: `-` is how every bot lists "no time budget" (ms=0 is
-    /// accepted and means the same).
-    pub const MS: KeyInfo = KeyInfo::opt_int(
-        "ms",
-        0,
-        3_600_000,
-        "time budget per move in milliseconds (- or 0: none; makes games unrepeatable)",
-    )
-    .budget(BudgetKind::Time);
-    /// `solve=`.
-    pub const SOLVE: KeyInfo = KeyInfo::int(
-        "solve",
-        0,
-        30,
-        Self::DEFAULT_SOLVE as u64,
-        "play exactly (solver, best margin) once no more squares than this are free, whatever nodes=; only ms= bounds it (half the move's time, then the search plays)",
-    );
-    /// `tt=`.
-    pub const TT: KeyInfo = KeyInfo::int(
-        "tt",
-        1,
-        1024,
-        Self::DEFAULT_TT,
-        "transposition table size in MiB",
-    );
-
-    /// The keys, for `pahtum bots`.
-    pub const KEYS: &'static [KeyInfo] = &[
-        Self::DEPTH,
-        Self::NODES,
-        Self::MS,
-        Self::SOLVE,
-        Self::TT,
-        crate::bot::spec::WEIGHT_KEYS[0],
-        crate::bot::spec::WEIGHT_KEYS[1],
-        crate::bot::spec::WEIGHT_KEYS[2],
-    ];
-
     /// Reads the keys from a spec.
     ///
     /// # Errors
     /// A value out of range or of the wrong type.
     pub fn from_params(p: &Params) -> Result<AlphaBetaConfig, SpecError> {
-        let nodes = match p.raw(Self::NODES.key) {
+        let nodes = match p.raw(NODES.key) {
             // `depth=4` or `ms=500` alone means exactly that budget.
-            None if p.raw(Self::DEPTH.key).is_some() || p.raw(Self::MS.key).is_some() => 0,
-            _ => p.int(&Self::NODES)?,
+            None if p.raw(DEPTH.key).is_some() || p.raw(MS.key).is_some() => 0,
+            _ => p.int(&NODES)?,
         };
         Ok(AlphaBetaConfig {
-            depth: p.int(&Self::DEPTH)? as u32,
+            depth: p.int(&DEPTH)? as u32,
             nodes,
-            ms: p.opt_int(&Self::MS)?.unwrap_or(0),
-            solve: p.int(&Self::SOLVE)? as u32,
-            tt: p.int(&Self::TT)? as usize,
+            ms: p.opt_int(&MS)?.unwrap_or(0),
+            solve: p.int(&SOLVE)? as u32,
+            tt: p.int(&TT)? as usize,
             weights: crate::bot::spec::weights_from_params(p)?,
         })
     }
@@ -115,11 +100,11 @@ impl AlphaBetaConfig {
 impl Default for AlphaBetaConfig {
     fn default() -> AlphaBetaConfig {
         AlphaBetaConfig {
-            depth: Self::DEFAULT_DEPTH,
-            nodes: Self::DEFAULT_NODES,
+            depth: DEFAULT_DEPTH as u32,
+            nodes: DEFAULT_NODES,
             ms: 0,
-            solve: Self::DEFAULT_SOLVE,
-            tt: Self::DEFAULT_TT as usize,
+            solve: DEFAULT_SOLVE as u32,
+            tt: DEFAULT_TT as usize,
             weights: EvalWeights::default(),
         }
     }
@@ -146,7 +131,7 @@ mod tests {
             AlphaBetaConfig::from_params(&Params::new(&parsed))
                 .unwrap_or_else(|e| unreachable!("{e}"))
         };
-        assert_eq!(cfg("alphabeta").nodes, AlphaBetaConfig::DEFAULT_NODES);
+        assert_eq!(cfg("alphabeta").nodes, DEFAULT_NODES);
         assert_eq!(cfg("alphabeta:depth=5").nodes, 0);
         assert_eq!(cfg("alphabeta:ms=300").nodes, 0);
         assert_eq!(cfg("alphabeta:ms=300,nodes=9").nodes, 9);

@@ -18,7 +18,7 @@ mod parse;
 pub use keys::KEYS;
 
 use crate::bot::learned::LineNet;
-use crate::bot::spec::key_values;
+use crate::bot::spec::{key_values, search_keys};
 use crate::eval::EvalWeights;
 
 pub use crate::bot::spec::Budget;
@@ -213,9 +213,6 @@ pub const DEFAULT_WEIGHTS: EvalWeights = EvalWeights {
 /// On: a proven result is exact, so the search never plays a proven loss
 /// while some move is not one.
 const DEFAULT_SOLVER: bool = true;
-/// Exact root search from ten empty squares; larger ones changed no game
-/// in the screens (the points are lost earlier).
-const DEFAULT_EXACT: u64 = 10;
 /// A result-only root proof from the 22 free squares of a 5x5 board with
 /// 3 holes: there a won layout often has a single winning first stone
 /// that the tree search misses (`experiments/perfect-play-5x5/`).
@@ -224,9 +221,6 @@ const DEFAULT_PROVE: u64 = 22;
 /// left two won 5x5 openings unproven, drawn; an unproven root costs a
 /// bounded multiple of the search (`experiments/perfect-play-5x5/`).
 const DEFAULT_PROVE_NODES: u64 = 1000;
-/// On at every thread count since the subtree copy keeps node order
-/// (docs/mcts-history.md, "Two threads").
-const DEFAULT_REUSE: bool = true;
 /// Most visits: best mean was weaker in the first round, level in the
 /// fourth (docs/mcts-history.md).
 const DEFAULT_FINAL: FinalChoice = FinalChoice::Visits;
@@ -237,9 +231,6 @@ const DEFAULT_MODEL: Model = Model::Auto;
 /// Two placements seen: later costs against `heuristic` more than it saves
 /// against searching opponents (docs/mcts-history.md, sixth round).
 const DEFAULT_MODEL_AFTER: u64 = 2;
-/// One thread: a search bounded by iterations is then reproducible, and a
-/// tournament runs games in parallel instead (`experiments/parallel-scaling/`).
-const DEFAULT_THREADS: u64 = 1;
 /// A shared tree: every thread's visits in one tree. One tree per thread
 /// ran more iterations a second at 2 threads but did not pass the gate
 /// against it at equal time (`experiments/parallel-scaling/`).
@@ -378,14 +369,14 @@ impl Default for MctsConfig {
             pw: DEFAULT_PW as f32,
             minimax: DEFAULT_MINIMAX as f32,
             solver: DEFAULT_SOLVER,
-            exact: DEFAULT_EXACT as u32,
+            exact: search_keys::DEFAULT_EXACT as u32,
             prove: DEFAULT_PROVE as u32,
             prove_nodes: DEFAULT_PROVE_NODES,
-            reuse: DEFAULT_REUSE,
+            reuse: search_keys::DEFAULT_REUSE,
             r#final: DEFAULT_FINAL,
             model: DEFAULT_MODEL,
             model_after: DEFAULT_MODEL_AFTER as u32,
-            threads: DEFAULT_THREADS as usize,
+            threads: search_keys::DEFAULT_THREADS as usize,
             parallel: DEFAULT_PARALLEL,
             max_nodes: DEFAULT_MAX_NODES as u32,
             weights: DEFAULT_WEIGHTS,

@@ -191,15 +191,16 @@ impl KeyInfo {
         Self::new(key, KeyType::Real { lo, hi, default }, help)
     }
 
-    /// An everyday key that takes 0 or a number in `lo..=hi`.
-    pub const fn zero_or_real(
-        key: &'static str,
-        lo: f64,
-        hi: f64,
-        default: f64,
-        help: &'static str,
-    ) -> Self {
-        Self::new(key, KeyType::ZeroOrReal { lo, hi, default }, help)
+    /// A number key that also takes `0` below its range: a factor that 0
+    /// turns off ([`KeyType::ZeroOrReal`]). Other keys are unchanged.
+    pub const fn or_zero(self) -> Self {
+        match self.ty {
+            KeyType::Real { lo, hi, default } => KeyInfo {
+                ty: KeyType::ZeroOrReal { lo, hi, default },
+                ..self
+            },
+            _ => self,
+        }
     }
 
     /// An everyday `true|false` key.
@@ -330,7 +331,9 @@ mod tests {
             ("-".into(), "an integer 1..=86400000".into())
         );
         assert!(n.research && n.is_integer() && !c.is_integer());
-        let w = KeyInfo::zero_or_real("widen", 1.1, 100.0, 2.0, "h").bare();
+        let w = KeyInfo::real("widen", 1.1, 100.0, 2.0, "h")
+            .or_zero()
+            .bare();
         assert_eq!(
             (w.default_text(), w.accepts()),
             ("2".into(), "0|1.1..=100".into())
