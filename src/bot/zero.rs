@@ -272,8 +272,7 @@ const PV_LEN: usize = 12;
 /// a batch to each pool thread by `install` and parallel chunks takes no
 /// allocation, where spawning a task per share (so that the caller could
 /// keep one) allocates at every batch. The caller waits asleep, so its
-/// core is free for a pool thread. (The pool used to hold `threads - 1`
-/// threads, so two threads evaluated on one.)
+/// core is free for a pool thread.
 fn evaluation_pool(threads: usize) -> Option<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -132,10 +132,15 @@ key_values! {
     }
 }
 
-// The defaults, which the key declarations of `config/keys.rs` read.
+// The defaults, which the key declarations of `config/keys.rs` read; the
+// shared keys' defaults (`threads`, `reuse`, `exact`) are those of
+// `spec::search_keys`. Each says why it is what it is and where it was
+// measured: an experiment of today's engine, or the screens on earlier
+// engines in docs/mcts-history.md.
 
-/// Iterations a move: reproducible, and under a second a move on one core
-/// of the bench machine (`pahtum bench`, `mcts_default_iters_per_s`).
+/// Iterations a move: a fixed count keeps games reproducible, and this one
+/// keeps a move under a second on one core (`pahtum bench` reports the
+/// rate, `mcts_default_iters_per_s`).
 const DEFAULT_ITERS: u64 = 20_000;
 /// Low exploration, because the heuristic already orders and prunes the
 /// children; tuned with nine other keys by SPSA and gated
@@ -144,8 +149,9 @@ const DEFAULT_C: f64 = 0.205444;
 /// An unvisited child counts as about a win, so children are tried early;
 /// the tune kept it there (`experiments/tuning/mcts-spsa/`).
 const DEFAULT_FPU: f64 = 1.002448;
-/// Two visits before a leaf grows children: one and four were weaker in the
-/// first round of docs/mcts-history.md, one level in the fourth.
+/// Two visits before a leaf grows children: a leaf seen once gets no
+/// children yet, and the tree still grows close to the play; one and four
+/// were no better (screens in docs/mcts-history.md).
 const DEFAULT_EXPAND: u64 = 2;
 /// Off: textbook UCT, which the baselines and speed figures name; with
 /// heuristic playouts the child choice is a small part of an iteration
@@ -159,22 +165,25 @@ const DEFAULT_LAZY: u64 = 0;
 /// `experiments/learned-lines/` compares `net` and `value`.
 const DEFAULT_ROLLOUT: Rollout = Rollout::Net;
 /// A little noise in the playouts; more lets through lines that no
-/// sensible opponent allows. The tune moved it from 0.05 to 0.031, the one
-/// key that moved far (`experiments/tuning/mcts-spsa/`).
+/// sensible opponent allows. The one key the tune moved far
+/// (`experiments/tuning/mcts-spsa/`).
 const DEFAULT_EPS: f64 = 0.030753;
-/// The tempo weight that helped `eval` leaves on both layout sets of the
-/// second round (docs/mcts-history.md); unused by other playouts.
+/// With `eval` leaves, half the side to move's best one-ply move value is
+/// credited to it: it claims or blocks the best window next, which the
+/// static value leaves out, and twice that weight over-credits the mover
+/// (screens in docs/mcts-history.md, "Leaf evaluation"); unused by other
+/// playouts.
 const DEFAULT_TEMPO: f64 = 0.5;
 /// Result only: the margin reward gives away drawn and won games against
 /// best replies; `reward=win` passed the equal-time gate
 /// (`experiments/result-reward/`, `experiments/perfect-play/`).
 const DEFAULT_REWARD: Reward = Reward::Win;
-/// Points of margin that count as a clear win under `reward=margin`; 4
-/// and 15 were weaker in the first round, 20 in the fourth
-/// (docs/mcts-history.md).
+/// Points of margin that count as a clear win under `reward=margin`;
+/// smaller and larger scales were weaker (screens in docs/mcts-history.md).
 const DEFAULT_SCALE: f64 = 10.0;
 /// Off: blending the result step into the margin reward turned wins into
-/// draws (docs/mcts-history.md, fourth round).
+/// draws, since chasing the margin is what makes a weaker opponent's small
+/// errors add up to a win (screens in docs/mcts-history.md).
 const DEFAULT_WIN_SHARE: f64 = 0.0;
 /// Off: AMAF hurt with heuristic leaves, whose final stones are no real
 /// playout (docs/mcts-history.md; `experiments/uct-exploration/` sweeps
@@ -184,14 +193,16 @@ const DEFAULT_RAVE: Rave = Rave::Off;
 const DEFAULT_BIAS: f64 = 0.001;
 /// Used only with `rave=grave`, off by default.
 const DEFAULT_REF: u64 = 50;
-/// Pruning to the heuristic's best moves is what turned plain UCT around
-/// (docs/mcts-history.md, first round).
+/// Pruning to the heuristic's best moves: the heuristic's ranking is good
+/// enough that searching the rest wastes the budget, and this is what
+/// turned plain UCT around (screens in docs/mcts-history.md).
 const DEFAULT_PRIOR: Prior = Prior::Prune;
-/// Five children first: better than eight in the first round, level with
-/// four and six in the fourth (docs/mcts-history.md).
+/// Five children first, widened from there: eight was weaker, four and
+/// six no better (screens in docs/mcts-history.md).
 const DEFAULT_K: u64 = 5;
-/// One more child about each time the visits double; 1.5 and 3 were no
-/// better, and the tune kept it near 2 (`experiments/tuning/mcts-spsa/`).
+/// One more child about each time the visits double; the tune kept it
+/// near 2 (`experiments/tuning/mcts-spsa/`; other factors in
+/// docs/mcts-history.md).
 const DEFAULT_WIDEN: f64 = 2.030568;
 /// About full progressive bias, where the tune left it
 /// (`experiments/tuning/mcts-spsa/`).
@@ -217,29 +228,30 @@ const DEFAULT_SOLVER: bool = true;
 /// 3 holes: there a won layout often has a single winning first stone
 /// that the tree search misses (`experiments/perfect-play-5x5/`).
 const DEFAULT_PROVE: u64 = 22;
-/// Solver nodes per iteration of the budget for that proof: 250 still
-/// left two won 5x5 openings unproven, drawn; an unproven root costs a
+/// Solver nodes per iteration of the budget for that proof: enough to
+/// prove the won 5x5 openings, while an unproven root costs only a
 /// bounded multiple of the search (`experiments/perfect-play-5x5/`).
 const DEFAULT_PROVE_NODES: u64 = 1000;
-/// Most visits: best mean was weaker in the first round, level in the
-/// fourth (docs/mcts-history.md).
+/// Most visits: the best mean was weaker or level, never better (screens
+/// in docs/mcts-history.md).
 const DEFAULT_FINAL: FinalChoice = FinalChoice::Visits;
 /// Model a heuristic-playing opponent only while it shows it is one:
 /// strong against `heuristic`, level against others
-/// (`experiments/black-ceiling/`; docs/mcts-history.md, sixth round).
+/// (`experiments/black-ceiling/`; docs/mcts-history.md, "a model of the
+/// opponent").
 const DEFAULT_MODEL: Model = Model::Auto;
-/// Two placements seen: later costs against `heuristic` more than it saves
-/// against searching opponents (docs/mcts-history.md, sixth round).
+/// Two placements seen: waiting longer costs against `heuristic` more than
+/// it saves against searching opponents (docs/mcts-history.md, "a model
+/// of the opponent").
 const DEFAULT_MODEL_AFTER: u64 = 2;
 /// A shared tree: every thread's visits in one tree. One tree per thread
-/// ran more iterations a second at 2 threads but did not pass the gate
-/// against it at equal time (`experiments/parallel-scaling/`).
+/// did not pass the gate against it at equal time
+/// (`experiments/parallel-scaling/`).
 const DEFAULT_PARALLEL: Parallel = Parallel::Tree;
-/// A memory bound that a search of 16 threads for 10 seconds does not
-/// reach, where the bound before it stopped a one-thread search of a few
-/// seconds from expanding (`experiments/parallel-scaling/`, "The node
-/// bound"). Nodes are allocated as the tree grows, so a short search uses
-/// what it needs, not the bound.
+/// A memory bound that long many-thread searches do not reach
+/// (`experiments/parallel-scaling/`, "The node bound"). Nodes are
+/// allocated as the tree grows, so a short search uses what it needs, not
+/// the bound.
 const DEFAULT_MAX_NODES: u64 = 1 << 26;
 
 /// Most iterations one search may take.
