@@ -82,7 +82,7 @@ impl Bot for GreedyBot {
 const DEFAULT_BLOCK: f64 = 0.5;
 
 /// `block=`.
-const BLOCK: KeyInfo = KeyInfo::real(
+pub(crate) const BLOCK: KeyInfo = KeyInfo::real(
     "block",
     0.0,
     4.0,

@@ -4,6 +4,8 @@
 
 mod catalog;
 mod key;
+#[cfg(test)]
+mod key_walk;
 mod params;
 pub mod search_keys;
 mod weights;

@@ -1,0 +1,100 @@
+//! Every key of every built-in bot walked against the bot's parser: the
+//! listed default parses, `KEY=DEFAULT` gives the same settings as the
+//! bare name (so the value `pahtum bots` lists is the one the parser
+//! uses), and another accepted value gives other settings (so the key
+//! reaches the settings, and the comparison means something).
+
+use super::{Catalog, KeyInfo, KeyType, Params, SpecError};
+use crate::bot::alphabeta::AlphaBetaConfig;
+use crate::bot::flatmc::FlatMcConfig;
+use crate::bot::mcts::config::MctsConfig;
+use crate::bot::{builtin_catalog, greedy, learned, zero};
+
+/// Keys whose explicit default is not the bare name: giving the key
+/// changes another key's default. Each is checked to do so, so that the
+/// list cannot outlive the reason.
+const GIVEN_CHANGES_OTHERS: &[(&str, &str)] = &[
+    // `depth=` given alone means exactly that budget: no default node
+    // budget beside it.
+    ("alphabeta", "depth"),
+];
+
+/// The settings `p` gives the built-in bot `name`, as text: the `Debug`
+/// of what its constructor reads from the spec, every field named.
+fn settings(name: &str, p: &Params) -> Result<String, SpecError> {
+    Ok(match name {
+        "random" | "human" => String::new(),
+        "greedy" => format!("{:?}", p.real(&greedy::BLOCK)?),
+        "heuristic" => format!("{:?}", super::weights_from_params(p)?),
+        "learned" => format!("{:?}", learned::net_param(p)?.map(std::ptr::from_ref)),
+        "flatmc" => format!("{:?}", FlatMcConfig::from_params(p)?),
+        "mcts" => format!("{:?}", MctsConfig::from_params(p)?),
+        "alphabeta" => format!("{:?}", AlphaBetaConfig::from_params(p)?),
+        "zero" => {
+            let c = zero::config_from(p)?;
+            // The network by address: its weights are not settings.
+            format!(
+                "{:p} {:?} {:?} {} {} {}",
+                c.net, c.budget, c.settings, c.threads, c.reuse, c.explore
+            )
+        }
+        other => panic!("no settings reader for bot '{other}': add one to key_walk.rs"),
+    })
+}
+
+/// The settings of the spec `text`, which the catalogue must accept.
+fn settings_of(c: &Catalog, name: &str, text: &str) -> String {
+    let spec = c
+        .parse(text)
+        .unwrap_or_else(|e| panic!("{text} refused: {e}"));
+    settings(name, &Params::new(&spec)).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// An accepted value of `k` other than its default, as spec text; `None`
+/// for a text key (another value would name a file).
+fn other_value(k: &KeyInfo) -> Option<String> {
+    let listed = k.default_text();
+    let differs = |v: String| (v != listed).then_some(v);
+    match k.ty {
+        KeyType::Int { lo, hi, .. } => differs(lo.to_string()).or(differs(hi.to_string())),
+        KeyType::Real { lo, hi, .. } => differs(lo.to_string()).or(differs(hi.to_string())),
+        KeyType::ZeroOrReal { lo, hi, .. } => differs("0".into())
+            .or(differs(lo.to_string()))
+            .or(differs(hi.to_string())),
+        KeyType::Bool { default } => Some((!default).to_string()),
+        KeyType::Enum { names, default } => {
+            names.iter().find(|n| **n != default).map(|n| n.to_string())
+        }
+        KeyType::Text { .. } => None,
+    }
+}
+
+#[test]
+fn every_listed_default_is_the_parsers_and_every_key_reaches_the_settings() {
+    let c = builtin_catalog();
+    let mut walked = 0;
+    for kind in c.kinds() {
+        let bare = settings_of(&c, kind.name, kind.name);
+        for k in kind.keys {
+            let (bot, key) = (kind.name, k.key);
+            let listed = k.default_text();
+            if listed != "-" {
+                let given = settings_of(&c, bot, &format!("{bot}:{key}={listed}"));
+                let changes_others = GIVEN_CHANGES_OTHERS.contains(&(bot, key));
+                assert_eq!(
+                    given != bare,
+                    changes_others,
+                    "{bot}:{key}={listed} against {bot}:\n{given}\n{bare}"
+                );
+            }
+            if let Some(v) = other_value(k) {
+                let other = settings_of(&c, bot, &format!("{bot}:{key}={v}"));
+                assert_ne!(other, bare, "{bot}:{key}={v} is not read");
+            }
+            walked += 1;
+        }
+    }
+    let declared: usize = c.kinds().iter().map(|k| k.keys.len()).sum();
+    assert_eq!(walked, declared);
+    assert!(declared > 40, "{declared}");
+}
