@@ -291,8 +291,8 @@ const MARGIN: KeyInfo = KeyInfo::real(
 .research();
 
 /// Default of `c`: with random playouts and the default budget, lower
-/// values lost clearly and 0.3 to 0.4 were level (docs/baselines-history.md,
-/// "Flat Monte Carlo").
+/// and much higher values were weaker, values near it level
+/// (docs/baselines-history.md, "Flat Monte Carlo").
 const DEFAULT_C: f64 = 0.4;
 
 /// Default of `eps`: in heuristic playouts random moves mostly add

@@ -477,8 +477,8 @@ mod tests {
         ZeroBot::new("zero", config_from(&params).expect("config"), seed)
     }
 
-    /// `iters=` and `ms=` together are refused, as by every search bot;
-    /// `zero` used to let `ms=` win silently.
+    /// `iters=` and `ms=` together are refused, as by every search bot
+    /// (the one budget rule of `spec::search_keys`).
     #[test]
     fn iters_and_ms_together_are_refused() {
         let catalog = Catalog::new(vec![KIND]);
