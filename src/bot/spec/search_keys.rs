@@ -69,8 +69,9 @@ pub const fn ms_beside_other_budgets(hi: u64, help: &'static str) -> KeyInfo {
     KeyInfo::opt_int("ms", 0, hi, help).budget(BudgetKind::Time)
 }
 
-/// One thread: a search bounded by iterations is then reproducible, and a
-/// tournament runs games in parallel instead (`experiments/parallel-scaling/`).
+/// One thread: a tournament runs games in parallel instead, and an `mcts`
+/// search bounded by iterations is then reproducible
+/// (`experiments/parallel-scaling/`).
 pub const DEFAULT_THREADS: u64 = 1;
 
 /// `threads=`: search threads, `help` says what they share.
