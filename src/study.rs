@@ -22,6 +22,7 @@
 pub mod fpa;
 pub mod grid;
 pub mod listrun;
+pub mod pool;
 pub mod sprt;
 pub mod spsa;
 pub mod sweep;
