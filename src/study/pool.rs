@@ -22,7 +22,7 @@ use crate::arena::runinfo::write_atomic;
 use crate::arena::tournament::ArenaError;
 use crate::csv_rows::{self, fixed};
 use crate::game::player::Player;
-use crate::stats::rating::{PairwiseResults, Ratings, bradley_terry};
+use crate::stats::rating::{PairwiseResults, Ratings, Z95, bradley_terry, elo_covariance};
 
 /// The games of one run directory, as its `games.csv` holds them.
 #[derive(Clone, Debug)]
@@ -122,10 +122,13 @@ pub struct PooledRatings {
     pub labels: Vec<String>,
     /// The fit, on the mean-0 scale of a tournament's ratings.
     pub ratings: Ratings,
-    /// Added to every rating and bound: 0, or what `--anchor` asks.
+    /// The fit's covariance in Elo² (see [`elo_covariance`]), for
+    /// intervals relative to the anchor.
+    pub covariance: Option<Vec<Vec<f64>>>,
+    /// Added to every rating: 0, or what `--anchor` asks.
     pub shift: f64,
-    /// The anchor, when one was set.
-    pub anchor: Option<Anchor>,
+    /// The anchor and its bot's index, when one was set.
+    pub anchor: Option<(Anchor, usize)>,
     /// Rated games of each bot.
     pub games: Vec<u64>,
     /// Runs each bot's rated games came from.
@@ -251,8 +254,10 @@ pub fn pool(runs: &[RunGames]) -> Result<PooledRatings, ArenaError> {
             labels[b], labels[0]
         )));
     }
+    let ratings = bradley_terry(&results);
     Ok(PooledRatings {
-        ratings: bradley_terry(&results),
+        covariance: elo_covariance(&results, &ratings),
+        ratings,
         labels,
         shift: 0.0,
         anchor: None,
@@ -265,8 +270,10 @@ pub fn pool(runs: &[RunGames]) -> Result<PooledRatings, ArenaError> {
 }
 
 impl PooledRatings {
-    /// Shifts the scale so that `anchor`'s bot rates `anchor.elo`; the
-    /// intervals move with it (they are those of the mean-0 fit).
+    /// Shifts the scale so that `anchor`'s bot rates `anchor.elo`, and
+    /// makes every interval one of the difference from that bot (as
+    /// `ordo -a` does): the anchor's own is its rating alone, the others
+    /// carry its uncertainty too.
     ///
     /// # Errors
     /// A message listing the bots when the anchor's is not one of them.
@@ -283,7 +290,7 @@ impl PooledRatings {
                 )
             })?;
         self.shift = anchor.elo - self.ratings.elo[i];
-        self.anchor = Some(anchor);
+        self.anchor = Some((anchor, i));
         Ok(())
     }
 
@@ -295,7 +302,7 @@ impl PooledRatings {
         order
             .into_iter()
             .map(|i| {
-                let (lo, hi) = self.ratings.interval(i);
+                let (lo, hi) = self.interval(i);
                 PooledRatingRow {
                     bot: self.labels[i].clone(),
                     elo: self.ratings.elo[i] + self.shift + 0.0,
@@ -306,6 +313,21 @@ impl PooledRatings {
                 }
             })
             .collect()
+    }
+
+    /// The 95 % interval of bot `i` before the shift: the mean-0 fit's,
+    /// or with an anchor that of the difference from the anchor's bot
+    /// (infinite when the covariance is not known).
+    fn interval(&self, i: usize) -> (f64, f64) {
+        let Some((_, a)) = self.anchor else {
+            return self.ratings.interval(i);
+        };
+        let var = self.covariance.as_ref().map_or(f64::INFINITY, |c| {
+            (c[i][i] + c[a][a] - 2.0 * c[i][a]).max(0.0)
+        });
+        let elo = self.ratings.elo[i];
+        let half = if i == a { 0.0 } else { Z95 * var.sqrt() };
+        (elo - half, elo + half)
     }
 
     /// `ratings.csv`: the tournament's columns and `runs`.
@@ -337,7 +359,7 @@ impl PooledRatings {
             );
         }
         let zero = match &self.anchor {
-            Some(a) => format!("{} at {}", a.bot, a.elo),
+            Some((a, _)) => format!("{} at {} (intervals relative to it)", a.bot, a.elo),
             None => "mean 0".to_string(),
         };
         let _ = write!(
@@ -396,7 +418,7 @@ pub fn write_dir(
         anchor: pooled
             .anchor
             .as_ref()
-            .map(|a| format!("{}={}", a.bot, a.elo)),
+            .map(|(a, _)| format!("{}={}", a.bot, a.elo)),
     };
     let mut text = serde_json::to_string_pretty(&run).unwrap_or_default();
     text.push('\n');
@@ -485,11 +507,19 @@ mod tests {
         let rows = p.rows();
         let c = rows.iter().find(|r| r.bot == "c").expect("c");
         assert!((c.elo - 1500.0).abs() < 1e-9, "{c:?}");
+        assert_eq!((c.elo_lo, c.elo_hi), (c.elo, c.elo));
+        // Every rating moves by the same amount; each interval is that of
+        // the difference from c (index 2), so c's own has no width.
+        let shift = rows[0].elo - plain[0].elo;
+        let cov = p.covariance.clone().expect("covariance");
         for (x, y) in plain.iter().zip(&rows) {
             assert_eq!(x.bot, y.bot);
-            let shift = y.elo - x.elo;
-            assert!((y.elo_lo - x.elo_lo - shift).abs() < 1e-9);
-            assert!((y.elo_hi - x.elo_hi - shift).abs() < 1e-9);
+            assert!((y.elo - x.elo - shift).abs() < 1e-9, "{x:?} {y:?}");
+            let i = p.labels.iter().position(|l| *l == y.bot).expect("bot");
+            let var = cov[i][i] + cov[2][2] - 2.0 * cov[i][2];
+            let half = Z95 * var.max(0.0).sqrt();
+            assert!((y.elo_hi - y.elo - half).abs() < 1e-9, "{y:?}");
+            assert!((y.elo - y.elo_lo - half).abs() < 1e-9, "{y:?}");
         }
         let e = p
             .anchor("zz=0".parse().expect("anchor"))
