@@ -362,11 +362,13 @@ impl PooledRatings {
             Some((a, _)) => format!("{} at {} (intervals relative to it)", a.bot, a.elo),
             None => "mean 0".to_string(),
         };
+        let plural =
+            |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let _ = write!(
             s,
-            "Elo: one maximum-likelihood Bradley-Terry fit over {} games of {} runs, draws as half points, {zero}",
-            self.total,
-            self.dirs.len()
+            "Elo: one maximum-likelihood Bradley-Terry fit over {} of {}, draws as half points, {zero}",
+            plural(self.total, "game", "games"),
+            plural(self.dirs.len() as u64, "run", "runs")
         );
         if self.ratings.regularised {
             let _ = write!(
@@ -375,7 +377,11 @@ impl PooledRatings {
             );
         }
         if self.self_play > 0 {
-            let _ = write!(s, "; {} self-play games left out", self.self_play);
+            let _ = write!(
+                s,
+                "; {} left out",
+                plural(self.self_play, "self-play game", "self-play games")
+            );
         }
         s.push('\n');
         s
@@ -549,7 +555,11 @@ mod tests {
         for r in p.rows() {
             assert!(r.elo.is_finite() && r.elo_lo.is_finite() && r.elo_hi.is_finite());
         }
-        assert!(p.text().contains("1 self-play games left out"));
+        assert!(
+            p.text().contains("; 1 self-play game left out"),
+            "{}",
+            p.text()
+        );
     }
 
     #[test]
