@@ -12,6 +12,7 @@ pub mod input;
 pub mod merge;
 pub mod num;
 pub mod play;
+pub mod rate;
 pub mod report;
 pub mod review;
 pub mod score;
@@ -56,6 +57,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Merge shard outputs into the files an unsharded run writes
     Merge(merge::MergeArgs),
+    /// One rating list over several runs' games: a pooled Bradley-Terry fit, --anchor BOT=ELO
+    Rate(rate::RateArgs),
     /// Parameter grid of one bot against a reference, CSV + SVG plot
     Sweep(sweep::SweepArgs),
     /// Sequential A/B test of two bots, stops at H0/H1 (one process: each verdict waits for the pairs before it, so it cannot shard; --threads uses a whole machine)
@@ -148,6 +151,7 @@ where
         Command::Solve(a) => solve::run(a),
         Command::Tournament(a) => tournament::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Rate(a) => rate::run(a),
         Command::Sweep(a) => sweep::run(a),
         Command::Sprt(a) => sprt::run(a),
         Command::Fpa(a) => fpa::run(a),

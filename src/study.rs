@@ -13,6 +13,8 @@
 //!   and with or without the pie rule; fair komi from [`crate::stats::komi`].
 //! - [`tune`]: SPSA ([`spsa`]) over several keys of one bot at once, in
 //!   fixed batches of colour-swapped pairs; `tune.csv` ([`tune_csv`]).
+//! - [`pool`]: the games of several runs in one Bradley-Terry fit, so
+//!   their ratings share one scale, optionally anchored (`rate`).
 //!
 //! Their statistics (Wilson, Elo, Bradley-Terry, the pentanomial GSPRT,
 //! the fair komi) are in [`crate::stats`], shared with the tournament;
@@ -22,6 +24,7 @@
 pub mod fpa;
 pub mod grid;
 pub mod listrun;
+pub mod pool;
 pub mod sprt;
 pub mod spsa;
 pub mod sweep;

@@ -292,6 +292,36 @@ pub fn bradley_terry(results: &PairwiseResults) -> Ratings {
     }
 }
 
+/// The covariance, in Elo², of the ratings that [`bradley_terry`] gave
+/// for `results`, under its mean-zero anchor and from the same observed
+/// information (virtual draws included when it added them). The variance
+/// of a difference `elo[i] - elo[j]` is `c[i][i] + c[j][j] - 2 c[i][j]`:
+/// what an interval relative to one pinned player needs (`ordo -a`).
+/// `None` when the information matrix is singular (players that no games
+/// link).
+pub fn elo_covariance(results: &PairwiseResults, ratings: &Ratings) -> Option<Vec<Vec<f64>>> {
+    let k = results.k;
+    let mut data = results.clone();
+    if ratings.regularised {
+        for a in 0..k {
+            for b in a + 1..k {
+                if results.games(a, b) > 0.0 {
+                    data.add_game(a, b, 0.5);
+                }
+            }
+        }
+    }
+    let r: Vec<f64> = ratings.elo.iter().map(|e| e / ELO_PER_NAT).collect();
+    let (_, hess) = gradient_hessian(&data, &r);
+    let inv = invert(&anchored(&hess))?;
+    let scale = ELO_PER_NAT * ELO_PER_NAT;
+    Some(
+        inv.iter()
+            .map(|row| row.iter().map(|x| (x - 1.0 / k as f64) * scale).collect())
+            .collect(),
+    )
+}
+
 fn expected(ri: f64, rj: f64) -> f64 {
     1.0 / (1.0 + (rj - ri).exp())
 }
@@ -515,6 +545,15 @@ mod tests {
         );
         let (lo, hi) = r.interval(0);
         assert!(close(hi - lo, 2.0 * Z95 * se, 1e-9));
+        // The covariance holds the same errors, and the difference's
+        // variance is the inverse of its information.
+        let c = elo_covariance(&d, &r).expect("covariance");
+        assert!(close(c[0][0].sqrt(), se, 1e-6) && close(c[1][1].sqrt(), se, 1e-6));
+        let diff = c[0][0] + c[1][1] - 2.0 * c[0][1];
+        assert!(
+            close(diff, ELO_PER_NAT * ELO_PER_NAT / 18.75, 1e-6),
+            "{diff}"
+        );
     }
 
     #[test]

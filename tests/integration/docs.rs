@@ -441,6 +441,7 @@ fn doc_examples_print_what_the_docs_show() {
         "play",
         "tournament",
         "merge",
+        "rate",
         "sweep",
         "sprt",
         "fpa",

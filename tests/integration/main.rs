@@ -23,6 +23,7 @@ mod mcts;
 mod perft;
 mod properties;
 mod protocol;
+mod rate;
 mod report;
 mod resume;
 mod review;

@@ -23,6 +23,8 @@ pub enum RunKind {
     Tune,
     /// `accuracy`.
     Accuracy,
+    /// `rate`: ratings pooled over several runs.
+    Rate,
 }
 
 impl RunKind {
@@ -36,6 +38,7 @@ impl RunKind {
             "exact" => RunKind::Exact,
             "tune" => RunKind::Tune,
             "accuracy" => RunKind::Accuracy,
+            "rate" => RunKind::Rate,
             _ => return None,
         })
     }
@@ -50,6 +53,7 @@ impl RunKind {
             RunKind::Exact => "exact.csv",
             RunKind::Tune => "tune.csv",
             RunKind::Accuracy => "accuracy.csv",
+            RunKind::Rate => "ratings.csv",
         }
     }
 
@@ -63,6 +67,7 @@ impl RunKind {
             RunKind::Exact => "exact",
             RunKind::Tune => "tune",
             RunKind::Accuracy => "accuracy",
+            RunKind::Rate => "rate",
         }
     }
 }
@@ -349,6 +354,10 @@ mod tests {
         assert_eq!(
             RunKind::from_command("tune").map(RunKind::main_file),
             Some("tune.csv")
+        );
+        assert_eq!(
+            RunKind::from_command("rate").map(RunKind::main_file),
+            Some("ratings.csv")
         );
         assert_eq!(RunKind::from_command("bench"), None);
     }
