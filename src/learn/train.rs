@@ -35,6 +35,7 @@ mod learn;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -340,16 +341,15 @@ pub trait TrainProgress: Sync {
     fn generation(&self, row: &GenRow);
 }
 
-/// A network for the engine, kept for the whole process (a few tens of
-/// KiB per generation).
-fn leak(bytes: &[u8]) -> Result<&'static PvNet, TrainError> {
-    let net = PvNet::from_bytes(bytes).map_err(LearnError)?;
-    Ok(Box::leak(Box::new(net)))
+/// A network for the engine, shared by the bots that play it and freed
+/// with the last of them.
+fn engine_net(bytes: &[u8]) -> Result<Arc<PvNet>, TrainError> {
+    Ok(Arc::new(PvNet::from_bytes(bytes).map_err(LearnError)?))
 }
 
 /// `zero`'s defaults with the trainer's network, budget, root noise and
 /// exploring plies.
-fn zero_config(net: &'static PvNet, iters: u64, noise: f32, explore: u32) -> ZeroConfig {
+fn zero_config(net: Arc<PvNet>, iters: u64, noise: f32, explore: u32) -> ZeroConfig {
     let mut cfg = ZeroConfig::defaults();
     cfg.net = net;
     cfg.budget = Budget::Iters(iters);
@@ -371,7 +371,7 @@ fn rules_of(cfg: &TrainConfig, i: u32) -> Rules {
 }
 
 /// One self-play game's samples.
-fn self_play(cfg: &TrainConfig, net: &'static PvNet, generation: u32, i: u32) -> Vec<Sample> {
+fn self_play(cfg: &TrainConfig, net: &Arc<PvNet>, generation: u32, i: u32) -> Vec<Sample> {
     let rules = rules_of(cfg, i);
     let start = rules
         .new_game(&mut layout_rng(derive_seed(
@@ -382,7 +382,7 @@ fn self_play(cfg: &TrainConfig, net: &'static PvNet, generation: u32, i: u32) ->
     let seed = derive_seed(cfg.seed, &[2, u64::from(generation), u64::from(i)]);
     let mut bot = ZeroBot::new(
         "self",
-        zero_config(net, cfg.iters, cfg.noise, cfg.explore),
+        zero_config(Arc::clone(net), cfg.iters, cfg.noise, cfg.explore),
         seed,
     );
     let mut game = Game::new(start);
@@ -569,7 +569,7 @@ pub fn run(
     let read = |p: &Path| std::fs::read(p).map_err(file_err(p));
     let mut learner = Learner::from_bytes(&read(&net_path(out, last))?)?;
     let best_gen = rows.last().map_or(0, |r| r.best);
-    let mut best = leak(&read(&net_path(out, best_gen))?)?;
+    let mut best = engine_net(&read(&net_path(out, best_gen))?)?;
     let mut best_gen = best_gen;
     let mut buffer: Vec<Vec<Sample>> = Vec::new();
     for g in last.saturating_sub(cfg.window.saturating_sub(1)).max(1)..=last {
@@ -588,7 +588,7 @@ pub fn run(
         let games: Vec<Vec<Sample>> = (0..cfg.games)
             .into_par_iter()
             .map(|i| {
-                let s = self_play(cfg, best, g, i);
+                let s = self_play(cfg, &best, g, i);
                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress.game(g, d, total);
                 s
@@ -613,7 +613,7 @@ pub fn run(
         let (policy_loss, value_loss) =
             learner.train(&all, cfg.steps, cfg.batch, cfg.lr, &mut rng)?;
         let cand_bytes = learner.to_bytes()?;
-        let candidate = leak(&cand_bytes)?;
+        let candidate = engine_net(&cand_bytes)?;
         if crate::interrupt::requested() {
             return Err(TrainError::Interrupted);
         }
@@ -626,11 +626,17 @@ pub fn run(
             &|s| {
                 Box::new(ZeroBot::new(
                     "candidate",
-                    zero_config(candidate, mi, 0.0, 0),
+                    zero_config(Arc::clone(&candidate), mi, 0.0, 0),
                     s,
                 ))
             },
-            &|s| Box::new(ZeroBot::new("best", zero_config(best, mi, 0.0, 0), s)),
+            &|s| {
+                Box::new(ZeroBot::new(
+                    "best",
+                    zero_config(Arc::clone(&best), mi, 0.0, 0),
+                    s,
+                ))
+            },
         );
         let kept = gate_score >= 0.5;
         if kept {
@@ -643,13 +649,19 @@ pub fn run(
             let spec = catalog
                 .parse(spec)
                 .unwrap_or_else(|e| unreachable!("the anchors are valid specs: {e}"));
-            let best_now = best;
+            let best_now = &best;
             anchor_scores.push(match_score(
                 cfg,
                 7 + k as u64,
                 g,
                 cfg.anchor_games,
-                &|s| Box::new(ZeroBot::new("best", zero_config(best_now, mi, 0.0, 0), s)),
+                &|s| {
+                    Box::new(ZeroBot::new(
+                        "best",
+                        zero_config(Arc::clone(best_now), mi, 0.0, 0),
+                        s,
+                    ))
+                },
                 &|s| {
                     catalog
                         .build(&spec, s)
