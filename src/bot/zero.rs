@@ -52,8 +52,9 @@ pub use super::spec::Budget;
 /// Everything a `zero` bot is set to.
 #[derive(Clone, Debug)]
 pub struct ZeroConfig {
-    /// The network, shared by every bot that plays it (the built-in one,
-    /// a file's, or a trainer's generation, freed with its last bot).
+    /// The network, shared by every bot that plays it: the built-in one
+    /// and a file's stay for the process, a trainer's generation goes
+    /// with its last bot.
     pub net: Arc<PvNet>,
     /// The budget per move.
     pub budget: Budget,

@@ -67,7 +67,9 @@ pub fn self_play_generation(
 ) -> Vec<Vec<Sample>> {
     let total = u64::from(cfg.games);
     let mut games = Vec::with_capacity(cfg.games as usize);
-    let ran = run_in_order(
+    // No game fails: the run ends early on an interrupt alone, which the
+    // caller checks.
+    let _ = run_in_order(
         "self-play",
         cfg.games as usize,
         threads(),
@@ -80,8 +82,6 @@ pub fn self_play_generation(
             Ok(ControlFlow::Continue(()))
         }),
     );
-    // Nothing fails: an interrupt only stops the run early.
-    let _ = ran;
     games
 }
 
@@ -164,7 +164,9 @@ fn match_score(
     let rules = (0..period).map(|i| rules_of(cfg, i)).collect();
     let schedule = Schedule::new(2, Format::Gauntlet, u64::from(games), rules, cfg.seed);
     let mut points = Vec::with_capacity(games as usize);
-    let ran = run_in_order(
+    // No game fails: the run ends early on an interrupt alone, after
+    // which the caller drops the generation.
+    let _ = run_in_order(
         "match",
         games as usize,
         threads(),
@@ -201,9 +203,6 @@ fn match_score(
             Ok(ControlFlow::Continue(()))
         }),
     );
-    // Nothing fails: an interrupt only stops the run early, and the
-    // caller drops the generation.
-    let _ = ran;
     points.iter().sum::<f64>() / f64::from(games)
 }
 
