@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use clap::Parser;
-use pahtum::bot::learned::{LineNet, LinesTrainConfig};
+use pahtum::learn::lines::{LinesTrainConfig, train};
 
 /// Self-play training of a line network.
 #[derive(Parser, Debug)]
@@ -48,7 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..d
     };
     let start = Instant::now();
-    let net = LineNet::train(&cfg, args.seed, |g| {
+    let net = train(&cfg, args.seed, |g| {
         if g % 1_000_000 == 0 {
             eprintln!("{g} games, {:.0} s", start.elapsed().as_secs_f64());
         }

@@ -9,7 +9,6 @@ pub mod eval;
 pub mod game;
 pub mod interrupt;
 pub mod judge;
-#[cfg(feature = "train")]
 pub mod learn;
 pub mod net;
 pub mod plot;

@@ -33,6 +33,7 @@
 pub mod search;
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use self::search::{Settings, Tree, noise_rng};
@@ -49,10 +50,12 @@ use crate::solve::endgame;
 pub use super::spec::Budget;
 
 /// Everything a `zero` bot is set to.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ZeroConfig {
-    /// The network.
-    pub net: &'static PvNet,
+    /// The network, shared by every bot that plays it: the built-in one
+    /// and a file's stay for the process, a trainer's generation goes
+    /// with its last bot.
+    pub net: Arc<PvNet>,
     /// The budget per move.
     pub budget: Budget,
     /// The search's settings.
@@ -382,14 +385,14 @@ impl ZeroBot {
             let one = Settings { batch: 1, ..s };
             let o = self
                 .tree
-                .run(self.cfg.net, &one, solver, &mut evaluate, &mut |it| it < 1);
+                .run(&self.cfg.net, &one, solver, &mut evaluate, &mut |it| it < 1);
             done += o.iterations;
             evaluations += o.evaluations;
         }
         self.tree.add_noise(s.noise, s.alpha, &mut rng);
         let o = self
             .tree
-            .run(self.cfg.net, &s, solver, &mut evaluate, &mut |it| {
+            .run(&self.cfg.net, &s, solver, &mut evaluate, &mut |it| {
                 it + done < iters
                     && deadline.is_none_or(|d| Instant::now() < d)
                     && !crate::interrupt::requested()
@@ -573,7 +576,7 @@ mod tests {
                     }
                 }
             };
-            tree.run(net, &s, &mut solver, &mut eval, &mut |it| it < 400);
+            tree.run(&net, &s, &mut solver, &mut eval, &mut |it| it < 400);
             tree.children(0)
                 .iter()
                 .map(|c| (c.mv(), c.visits(), c.mean().to_bits()))

@@ -61,7 +61,7 @@ impl Bot for LearnedBot {
             .filter(|n| n.size() == pos.size());
         let (sq, eval, extra) = match net {
             Some(net) => {
-                let (sq, v) = NetLines::new(net, pos).best_move(net, pos, &mut self.rng);
+                let (sq, v) = super::best_move(&NetLines::new(net, pos), net, pos, &mut self.rng);
                 (sq, v as f64, String::new())
             }
             None => {

@@ -26,7 +26,7 @@ fn err<E: std::fmt::Display>(e: E) -> LearnError {
 }
 
 /// The network as candle layers.
-pub struct Model {
+pub struct Layers {
     stem: Conv2d,
     blocks: Vec<(Conv2d, Conv2d)>,
     policy: Conv2d,
@@ -35,13 +35,13 @@ pub struct Model {
     value2: Linear,
 }
 
-impl Model {
+impl Layers {
     fn new(
         vb: &VarBuilder<'_>,
         channels: usize,
         blocks: usize,
         hidden: usize,
-    ) -> candle_core::Result<Model> {
+    ) -> candle_core::Result<Layers> {
         let pad = Conv2dConfig {
             padding: 1,
             ..Default::default()
@@ -60,7 +60,7 @@ impl Model {
         let swap = candle_nn::linear(channels, 1, vb.pp("swap"))?;
         let value1 = candle_nn::linear(channels, hidden, vb.pp("value1"))?;
         let value2 = candle_nn::linear(hidden, 1, vb.pp("value2"))?;
-        Ok(Model {
+        Ok(Layers {
             stem,
             blocks,
             policy,
@@ -95,7 +95,7 @@ impl Model {
 /// A network being trained: its variables and layers.
 pub struct Learner {
     varmap: VarMap,
-    model: Model,
+    model: Layers,
     device: Device,
 }
 
@@ -110,7 +110,7 @@ impl Learner {
         let device = Device::Cpu;
         let varmap = VarMap::new();
         let vb = VarBuilder::from_varmap(&varmap, DType::F32, &device);
-        let model = Model::new(&vb, net.channels(), net.blocks(), net.hidden()).map_err(err)?;
+        let model = Layers::new(&vb, net.channels(), net.blocks(), net.hidden()).map_err(err)?;
         let tensors = candle_core::safetensors::load_buffer(bytes, &device).map_err(err)?;
         for (name, var) in varmap.data().lock().map_err(err)?.iter() {
             let t = tensors

@@ -1,0 +1,270 @@
+//! The trainer's games, played on the arena's ordered runner
+//! ([`run_in_order`]): a generation's self-play, and its matches (the
+//! gate and the anchors) laid out by the arena's [`Schedule`] (colours
+//! alternating on each layout pair, the rules cycling pair by pair).
+//!
+//! The seeds stay the trainer's own, from `--seed`, a stream tag, the
+//! generation and the game (`derive_seed`), not the schedule's: a run's
+//! games, and so its networks, are those the trainer has always played.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use super::{ANCHORS, Sample, TrainConfig, TrainProgress};
+use crate::arena::game::{Seat, play_game};
+use crate::arena::ordered::{each, run_in_order};
+use crate::arena::schedule::{Format, Schedule};
+use crate::bot::zero::{Budget, ZeroBot, ZeroConfig};
+use crate::bot::{Bot, builtin_catalog};
+use crate::game::outcome::{Komi, Move};
+use crate::game::player::Player;
+use crate::game::record::Game;
+use crate::game::rng::derive_seed;
+use crate::game::rules::{HoleSetup, Rules, layout_rng};
+use crate::net::{Features, PvNet, square_index, swap_index};
+
+/// Makes a player of a match from its seed.
+pub type MakeBot<'a> = &'a (dyn Fn(u64) -> Box<dyn Bot> + Sync);
+
+/// `zero`'s defaults with the trainer's network, budget, root noise and
+/// exploring plies.
+fn zero_config(net: Arc<PvNet>, iters: u64, noise: f32, explore: u32) -> ZeroConfig {
+    let mut cfg = ZeroConfig::defaults();
+    cfg.net = net;
+    cfg.budget = Budget::Iters(iters);
+    cfg.settings.noise = noise;
+    cfg.explore = explore;
+    cfg
+}
+
+/// The rules of game `i` of a generation: hole counts cycled, the pie
+/// rule on every other turn of the cycle.
+fn rules_of(cfg: &TrainConfig, i: u32) -> Rules {
+    let k = cfg.holes.len().max(1) as u32;
+    Rules {
+        size: cfg.size,
+        holes: HoleSetup::Random(cfg.holes.get((i % k) as usize).copied().unwrap_or(0)),
+        pie: (i / k) % 2 == 1,
+        komi: Komi::ZERO,
+    }
+}
+
+/// The runner's threads: those of the rayon pool the training runs on
+/// (`--threads`).
+fn threads() -> usize {
+    rayon::current_num_threads()
+}
+
+/// Generation `generation`'s self-play games by `net`, their samples in
+/// game order; `progress` hears of each game as it is handed on. An
+/// interrupt cuts the games short (the caller drops the generation).
+pub fn self_play_generation(
+    cfg: &TrainConfig,
+    net: &Arc<PvNet>,
+    generation: u32,
+    progress: &dyn TrainProgress,
+) -> Vec<Vec<Sample>> {
+    let total = u64::from(cfg.games);
+    let mut games = Vec::with_capacity(cfg.games as usize);
+    // No game fails: the run ends early on an interrupt alone, which the
+    // caller checks.
+    let _ = run_in_order(
+        "self-play",
+        cfg.games as usize,
+        threads(),
+        &AtomicBool::new(false),
+        || (),
+        |(), i| Some(Ok::<_, ()>(self_play(cfg, net, generation, i as u32))),
+        &mut each(|i, samples| {
+            games.push(samples);
+            progress.game(generation, i as u64 + 1, total);
+            Ok(ControlFlow::Continue(()))
+        }),
+    );
+    games
+}
+
+/// One self-play game's samples.
+fn self_play(cfg: &TrainConfig, net: &Arc<PvNet>, generation: u32, i: u32) -> Vec<Sample> {
+    let rules = rules_of(cfg, i);
+    let start = rules
+        .new_game(&mut layout_rng(derive_seed(
+            cfg.seed,
+            &[1, u64::from(generation), u64::from(i)],
+        )))
+        .unwrap_or_else(|e| unreachable!("train checks its rules: {e}"));
+    let seed = derive_seed(cfg.seed, &[2, u64::from(generation), u64::from(i)]);
+    let mut bot = ZeroBot::new(
+        "self",
+        zero_config(Arc::clone(net), cfg.iters, cfg.noise, cfg.explore),
+        seed,
+    );
+    let mut game = Game::new(start);
+    let mut plies: Vec<(Features, Vec<f32>, Player)> = Vec::new();
+    let width = swap_index(cfg.size) + 1;
+    while !game.is_over() {
+        if crate::interrupt::requested() {
+            return Vec::new();
+        }
+        let pos = *game.position();
+        let Ok(mv) = bot.search(&game) else { break };
+        let mut policy = vec![0f32; width];
+        let visits = bot.root_visits();
+        let total: u32 = visits.iter().map(|v| v.1).sum();
+        let index = |m: Move| match m {
+            Move::Swap => width - 1,
+            Move::Place(sq) => square_index(sq, cfg.size),
+        };
+        if total > 0 {
+            for (m, v) in visits {
+                policy[index(m)] = v as f32 / total as f32;
+            }
+        } else {
+            policy[index(mv)] = 1.0;
+        }
+        plies.push((Features::of(&pos), policy, pos.turn()));
+        if game.try_play(mv).is_err() {
+            break;
+        }
+    }
+    let winner = game.outcome().winner();
+    plies
+        .into_iter()
+        .map(|(features, policy, turn)| Sample {
+            features,
+            policy,
+            z: match winner {
+                None => 0.0,
+                Some(w) if w == turn => 1.0,
+                Some(_) => -1.0,
+            },
+        })
+        .collect()
+}
+
+/// The score of `a` against `b` over `games` games of generation
+/// `generation`, on the stream `tag`: the first `games` games of the
+/// arena's schedule of the two (bot 0 is `a`, and moves first in the even
+/// game of each pair), the rules of pair `L` those of self-play game `L`.
+fn match_score(
+    cfg: &TrainConfig,
+    tag: u64,
+    generation: u32,
+    games: u32,
+    make_a: MakeBot<'_>,
+    make_b: MakeBot<'_>,
+) -> f64 {
+    if games == 0 {
+        return 0.5;
+    }
+    // Rules repeat every two turns of the hole cycle (with and without
+    // the pie rule), so one such period is the schedule's list.
+    let period = 2 * cfg.holes.len().max(1) as u32;
+    let rules = (0..period).map(|i| rules_of(cfg, i)).collect();
+    let schedule = Schedule::new(2, Format::Gauntlet, u64::from(games), rules, cfg.seed);
+    let mut points = Vec::with_capacity(games as usize);
+    // No game fails: the run ends early on an interrupt alone, after
+    // which the caller drops the generation.
+    let _ = run_in_order(
+        "match",
+        games as usize,
+        threads(),
+        &AtomicBool::new(false),
+        || (),
+        |(), i| {
+            let game = schedule.game(i as u64);
+            let start = schedule.rules()[game.rules]
+                .new_game(&mut layout_rng(derive_seed(
+                    cfg.seed,
+                    &[tag, u64::from(generation), game.layout],
+                )))
+                .unwrap_or_else(|e| unreachable!("train checks its rules: {e}"));
+            let seeds =
+                [3, 4].map(|s| derive_seed(cfg.seed, &[tag, s, u64::from(generation), i as u64]));
+            let (mut a, mut b) = (make_a(seeds[0]), make_b(seeds[1]));
+            let a_seat = if game.first == 0 {
+                Seat::First
+            } else {
+                Seat::Second
+            };
+            let r = match a_seat {
+                Seat::First => play_game(start, a.as_mut(), b.as_mut(), |_| {}),
+                Seat::Second => play_game(start, b.as_mut(), a.as_mut(), |_| {}),
+            };
+            Some(Ok::<_, ()>(match r.outcome.winner() {
+                None => 0.5,
+                Some(c) if r.seat_of(c) == a_seat => 1.0,
+                Some(_) => 0.0,
+            }))
+        },
+        &mut each(|_, p| {
+            points.push(p);
+            Ok(ControlFlow::Continue(()))
+        }),
+    );
+    points.iter().sum::<f64>() / f64::from(games)
+}
+
+/// The gate: the candidate's score against the best network
+/// (`--gate-games` games on stream 6), both searching `--match-iters`.
+pub fn gate_score(
+    cfg: &TrainConfig,
+    generation: u32,
+    candidate: &Arc<PvNet>,
+    best: &Arc<PvNet>,
+) -> f64 {
+    let mi = cfg.match_iters;
+    match_score(
+        cfg,
+        6,
+        generation,
+        cfg.gate_games,
+        &|s| {
+            Box::new(ZeroBot::new(
+                "candidate",
+                zero_config(Arc::clone(candidate), mi, 0.0, 0),
+                s,
+            ))
+        },
+        &|s| {
+            Box::new(ZeroBot::new(
+                "best",
+                zero_config(Arc::clone(best), mi, 0.0, 0),
+                s,
+            ))
+        },
+    )
+}
+
+/// The best network's score against each of [`ANCHORS`]
+/// (`--anchor-games` games each, on streams 7 and 8).
+pub fn anchor_scores(cfg: &TrainConfig, generation: u32, best: &Arc<PvNet>) -> Vec<f64> {
+    let mi = cfg.match_iters;
+    let catalog = builtin_catalog();
+    let mut scores = Vec::new();
+    for (k, spec) in ANCHORS.iter().enumerate() {
+        let spec = catalog
+            .parse(spec)
+            .unwrap_or_else(|e| unreachable!("the anchors are valid specs: {e}"));
+        scores.push(match_score(
+            cfg,
+            7 + k as u64,
+            generation,
+            cfg.anchor_games,
+            &|s| {
+                Box::new(ZeroBot::new(
+                    "best",
+                    zero_config(Arc::clone(best), mi, 0.0, 0),
+                    s,
+                ))
+            },
+            &|s| {
+                catalog
+                    .build(&spec, s)
+                    .unwrap_or_else(|e| unreachable!("the anchors build: {e}"))
+            },
+        ));
+    }
+    scores
+}

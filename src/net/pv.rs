@@ -1,0 +1,414 @@
+//! The policy-value network's inference: its layers, one position or a
+//! batch, and the priors of the legal moves.
+
+use rayon::prelude::*;
+
+use super::planes::{PLANES, encode, square_index, swap_index};
+use crate::game::position::Position;
+
+/// A 3x3 or 1x1 convolution's weights, stored `[tap][in][out]`.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Conv {
+    pub(super) cin: usize,
+    pub(super) cout: usize,
+    pub(super) weight: Vec<f32>,
+    pub(super) bias: Vec<f32>,
+}
+
+/// A linear map, stored `[out][in]` as in the file.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Linear {
+    pub(super) cin: usize,
+    pub(super) cout: usize,
+    pub(super) weight: Vec<f32>,
+    pub(super) bias: Vec<f32>,
+}
+
+impl Linear {
+    fn apply(&self, x: &[f32], out: &mut [f32]) {
+        for (o, (row, b)) in out
+            .iter_mut()
+            .zip(self.weight.chunks_exact(self.cin).zip(&self.bias))
+        {
+            *o = b + dot(row, x);
+        }
+    }
+}
+
+#[inline]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// A policy and value network (the module documentation says what it
+/// computes).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PvNet {
+    pub(super) channels: usize,
+    pub(super) stem: Conv,
+    pub(super) blocks: Vec<(Conv, Conv)>,
+    /// The policy's 1x1 convolution: one weight per channel.
+    pub(super) policy: Vec<f32>,
+    pub(super) policy_bias: f32,
+    pub(super) swap: Linear,
+    pub(super) value1: Linear,
+    pub(super) value2: Linear,
+}
+
+/// What the network says of one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// Logits by policy index ([`square_index`], [`swap_index`]): `size *
+    /// size + 1` numbers, for legal and illegal moves alike.
+    pub logits: Vec<f32>,
+    /// The expected result for the side to move, in `[-1, 1]`.
+    pub value: f32,
+}
+impl PvNet {
+    /// Channels of the residual tower.
+    pub fn channels(&self) -> usize {
+        self.channels
+    }
+
+    /// Residual blocks.
+    pub fn blocks(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// Hidden units of the value head.
+    pub fn hidden(&self) -> usize {
+        self.value1.cout
+    }
+
+    /// Multiply-adds of one position on a board of side `size`, the
+    /// network's cost (edge taps included).
+    pub fn multiply_adds(&self, size: u8) -> usize {
+        let n = size as usize * size as usize;
+        let c = self.channels;
+        let convs = 9 * n * (PLANES * c + 2 * self.blocks.len() * c * c);
+        convs + n * c + c + self.value1.cout * (c + 1)
+    }
+
+    /// Evaluates one position. `scratch` is reused between calls.
+    pub fn evaluate(&self, pos: &Position, scratch: &mut Scratch) -> Evaluation {
+        let mut out = Evaluation {
+            logits: vec![0.0; swap_index(pos.size()) + 1],
+            value: 0.0,
+        };
+        self.evaluate_into(pos, scratch, &mut out.logits, &mut out.value);
+        out
+    }
+
+    /// Evaluates `positions`, spread over the current rayon pool's threads
+    /// in chunks of `chunk`, into `logits` (`size * size + 1` per position)
+    /// and `values`. Every position is computed as [`PvNet::evaluate`]
+    /// would, to the bit.
+    pub fn evaluate_batch(
+        &self,
+        positions: &[Position],
+        chunk: usize,
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) {
+        let Some(first) = positions.first() else {
+            return;
+        };
+        let width = swap_index(first.size()) + 1;
+        let chunk = chunk.max(1);
+        positions
+            .par_chunks(chunk)
+            .zip(logits.par_chunks_mut(chunk * width))
+            .zip(values.par_chunks_mut(chunk))
+            .for_each(|((ps, ls), vs)| {
+                BATCH_SCRATCH.with_borrow_mut(|s| self.evaluate_slice(ps, s, ls, vs));
+            });
+    }
+
+    /// Evaluates `positions` one after another on this thread, into
+    /// `logits` and `values` as [`PvNet::evaluate_batch`] does.
+    pub fn evaluate_slice(
+        &self,
+        positions: &[Position],
+        scratch: &mut Scratch,
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) {
+        let Some(first) = positions.first() else {
+            return;
+        };
+        let width = swap_index(first.size()) + 1;
+        for ((p, l), v) in positions
+            .iter()
+            .zip(logits.chunks_exact_mut(width))
+            .zip(values)
+        {
+            self.evaluate_into(p, scratch, l, v);
+        }
+    }
+
+    fn evaluate_into(&self, pos: &Position, s: &mut Scratch, logits: &mut [f32], value: &mut f32) {
+        let size = pos.size();
+        let n = size as usize * size as usize;
+        let c = self.channels;
+        s.prepare(size, c);
+        if s.hidden.len() != self.value1.cout {
+            s.hidden = vec![0.0; self.value1.cout];
+        }
+        encode(pos, &mut s.input);
+        let taps = &s.taps;
+        conv(&self.stem, &s.input, &mut s.a, taps, n);
+        relu(&mut s.a);
+        for (c1, c2) in &self.blocks {
+            conv(c1, &s.a, &mut s.b, taps, n);
+            relu(&mut s.b);
+            conv(c2, &s.b, &mut s.c, taps, n);
+            for (y, x) in s.c.iter_mut().zip(&s.a) {
+                *y = (*y + x).max(0.0);
+            }
+            std::mem::swap(&mut s.a, &mut s.c);
+        }
+        let mean = &mut s.mean;
+        mean.iter_mut().for_each(|m| *m = 0.0);
+        for (i, cell) in s.a.chunks_exact(c).enumerate() {
+            logits[i] = self.policy_bias + dot(&self.policy, cell);
+            for (m, x) in mean.iter_mut().zip(cell) {
+                *m += x;
+            }
+        }
+        let inv = 1.0 / n as f32;
+        mean.iter_mut().for_each(|m| *m *= inv);
+        let mut swap = [0f32];
+        self.swap.apply(mean, &mut swap);
+        logits[n] = swap[0];
+        self.value1.apply(mean, &mut s.hidden);
+        relu(&mut s.hidden);
+        let mut v = [0f32];
+        self.value2.apply(&s.hidden, &mut v);
+        *value = v[0].tanh();
+    }
+}
+
+thread_local! {
+    /// Each pool thread's working memory for [`PvNet::evaluate_batch`],
+    /// kept between batches: a search evaluates a batch every few
+    /// descents, and a fresh `Scratch` per chunk allocated its buffers
+    /// every time. What a position evaluates to does not depend on it.
+    static BATCH_SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// The working memory of an evaluation, kept between positions so that
+/// evaluating allocates nothing once it is sized.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    size: u8,
+    channels: usize,
+    /// For each square, its 9 taps `(tap, neighbour)` that lie on the
+    /// board, flattened; `tap_ends[sq]` ends the square's run.
+    taps: Taps,
+    input: Vec<f32>,
+    a: Vec<f32>,
+    b: Vec<f32>,
+    c: Vec<f32>,
+    mean: Vec<f32>,
+    hidden: Vec<f32>,
+}
+
+/// The on-board neighbours of every square, by 3x3 tap.
+#[derive(Clone, Debug, Default)]
+struct Taps {
+    list: Vec<(u8, u8)>,
+    ends: Vec<usize>,
+}
+
+impl Scratch {
+    fn prepare(&mut self, size: u8, channels: usize) {
+        if self.size == size && self.channels == channels {
+            return;
+        }
+        let s = size as i32;
+        let n = (s * s) as usize;
+        self.taps.list.clear();
+        self.taps.ends.clear();
+        for sq in 0..s * s {
+            let (r, c) = (sq / s, sq % s);
+            for ky in 0..3 {
+                for kx in 0..3 {
+                    let (nr, nc) = (r + ky - 1, c + kx - 1);
+                    if (0..s).contains(&nr) && (0..s).contains(&nc) {
+                        self.taps
+                            .list
+                            .push(((ky * 3 + kx) as u8, (nr * s + nc) as u8));
+                    }
+                }
+            }
+            self.taps.ends.push(self.taps.list.len());
+        }
+        self.input = vec![0.0; n * PLANES];
+        self.a = vec![0.0; n * channels];
+        self.b = vec![0.0; n * channels];
+        self.c = vec![0.0; n * channels];
+        self.mean = vec![0.0; channels];
+        self.size = size;
+        self.channels = channels;
+        // The hidden layer's width is the network's, sized on first use.
+        self.hidden.clear();
+    }
+}
+
+fn conv(layer: &Conv, input: &[f32], output: &mut [f32], taps: &Taps, n: usize) {
+    let (cin, cout) = (layer.cin, layer.cout);
+    let mut start = 0;
+    for sq in 0..n {
+        let out = &mut output[sq * cout..(sq + 1) * cout];
+        out.copy_from_slice(&layer.bias);
+        let end = taps.ends[sq];
+        for &(k, nb) in &taps.list[start..end] {
+            let x = &input[nb as usize * cin..(nb as usize + 1) * cin];
+            let wk = &layer.weight[k as usize * cin * cout..(k as usize + 1) * cin * cout];
+            for (&xv, wrow) in x.iter().zip(wk.chunks_exact(cout)) {
+                if xv == 0.0 {
+                    continue;
+                }
+                for (o, w) in out.iter_mut().zip(wrow) {
+                    *o += xv * w;
+                }
+            }
+        }
+        start = end;
+    }
+}
+
+fn relu(x: &mut [f32]) {
+    x.iter_mut().for_each(|v| *v = v.max(0.0));
+}
+
+/// The priors of the legal moves of `pos` from the network's logits: a
+/// softmax over the empty squares, and the swap when it is offered,
+/// written as `(policy index, probability)`.
+pub fn legal_priors(pos: &Position, logits: &[f32], out: &mut Vec<(usize, f32)>) {
+    out.clear();
+    let size = pos.size();
+    for sq in pos.empty() {
+        let i = square_index(sq, size);
+        out.push((i, logits[i]));
+    }
+    if pos.can_swap() {
+        let i = swap_index(size);
+        out.push((i, logits[i]));
+    }
+    let max = out.iter().map(|p| p.1).fold(f32::NEG_INFINITY, f32::max);
+    let mut sum = 0.0;
+    for p in out.iter_mut() {
+        p.1 = (p.1 - max).exp();
+        sum += p.1;
+    }
+    for p in out.iter_mut() {
+        p.1 /= sum;
+    }
+}
+
+/// Test positions: every position of a game of random moves from `pos`
+/// to its end, added to `out`.
+#[cfg(test)]
+pub(crate) fn game_positions(
+    mut pos: Position,
+    rng: &mut crate::game::rng::FastRng,
+    out: &mut Vec<Position>,
+) {
+    while !pos.is_game_over() {
+        out.push(pos);
+        let e = pos.empty();
+        pos.play(e.nth(rng.below(e.count())).expect("free"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::bitboard::Bitboard;
+    use crate::game::outcome::Komi;
+    use crate::game::rng::FastRng;
+    use crate::game::scoring::score;
+    use crate::game::square::Square;
+    use crate::net::planes::{Features, POINTS_UNIT};
+
+    fn some_positions() -> Vec<Position> {
+        let mut rng = FastRng::new(11);
+        let mut out = Vec::new();
+        let pos = Position::new(
+            7,
+            ["a1", "d4"]
+                .iter()
+                .map(|s| s.parse::<Square>().expect("square"))
+                .collect(),
+            true,
+            Komi::from_halves(5),
+        )
+        .expect("position");
+        game_positions(pos, &mut rng, &mut out);
+        out
+    }
+
+    #[test]
+    fn the_built_in_network_loads_and_a_file_round_trips() {
+        let net = PvNet::builtin();
+        assert_eq!((net.channels(), net.blocks(), net.hidden()), (16, 2, 32));
+        assert_eq!(PvNet::from_bytes(&net.to_bytes()).expect("bytes"), *net);
+        assert!(PvNet::from_bytes(b"junk").is_err());
+    }
+
+    #[test]
+    fn a_batch_over_threads_is_each_position_alone_to_the_bit() {
+        let net = PvNet::random(8, 1, 8, 2);
+        let ps = some_positions();
+        let w = swap_index(7) + 1;
+        let (mut l, mut v) = (vec![0f32; ps.len() * w], vec![0f32; ps.len()]);
+        net.evaluate_batch(&ps, 5, &mut l, &mut v);
+        let mut s = Scratch::default();
+        for (i, p) in ps.iter().enumerate() {
+            let e = net.evaluate(p, &mut s);
+            assert_eq!(e.value.to_bits(), v[i].to_bits());
+            assert_eq!(e.logits, l[i * w..(i + 1) * w]);
+        }
+    }
+
+    #[test]
+    fn planes_follow_the_side_to_move_and_priors_cover_the_legal_moves() {
+        let ps = some_positions();
+        let mut cells = vec![0f32; 49 * PLANES];
+        for p in &ps {
+            encode(p, &mut cells);
+            let me = p.turn();
+            for sq in Bitboard::full(7) {
+                let c = &cells[square_index(sq, 7) * PLANES..][..PLANES];
+                assert_eq!(c[0] == 1.0, p.stones(me).contains(sq));
+                assert_eq!(c[1] == 1.0, p.stones(!me).contains(sq));
+                assert_eq!(c[3] == 1.0, p.empty().contains(sq));
+                assert_eq!(
+                    c[8] * POINTS_UNIT,
+                    if p.empty().contains(sq) {
+                        p.gain(sq) as f32
+                    } else {
+                        0.0
+                    }
+                );
+            }
+            let logits: Vec<f32> = (0..50).map(|i| (i % 7) as f32 * 0.3).collect();
+            let mut priors = Vec::new();
+            legal_priors(p, &logits, &mut priors);
+            let total: f32 = priors.iter().map(|x| x.1).sum();
+            assert!((total - 1.0).abs() < 1e-5);
+            assert_eq!(
+                priors.len() as u32,
+                p.empty().count() + u32::from(p.can_swap())
+            );
+        }
+        // A symmetry moves the planes with the squares.
+        let f = Features::of(&ps[9]);
+        for sym in 0..8 {
+            let t = f.transform(sym);
+            assert_eq!(t.mine.count(), f.mine.count());
+            assert_eq!(score(t.mine), score(f.mine));
+        }
+    }
+}
