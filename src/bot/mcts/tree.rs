@@ -17,7 +17,8 @@ use crate::game::outcome::{Move, MoveCode};
 mod keep;
 mod node;
 
-pub use node::{Node, Proof};
+pub use crate::game::outcome::Proof;
+pub use node::Node;
 
 /// Index of a node in its tree's arena.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -5,54 +5,7 @@ use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64};
 
 use super::{NodeState, REWARD_ONE};
-use crate::game::outcome::{Move, MoveCode, Outcome};
-use crate::game::player::Player;
-
-/// A proven game result for the player who chose the node.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Proof {
-    /// Not proven.
-    Unknown = 0,
-    /// The chooser loses with best play.
-    Loss = 1,
-    /// Best play draws.
-    Draw = 2,
-    /// The chooser wins with best play.
-    Win = 3,
-}
-
-impl Proof {
-    #[inline]
-    fn from_u8(v: u8) -> Proof {
-        match v {
-            1 => Proof::Loss,
-            2 => Proof::Draw,
-            3 => Proof::Win,
-            _ => Proof::Unknown,
-        }
-    }
-
-    /// The same result seen by the other player.
-    #[inline]
-    pub fn flip(self) -> Proof {
-        match self {
-            Proof::Loss => Proof::Win,
-            Proof::Win => Proof::Loss,
-            p => p,
-        }
-    }
-
-    /// The proof for `chooser` of a game whose exact final result is
-    /// `outcome`.
-    #[inline]
-    pub fn of_outcome(outcome: Outcome, chooser: Player) -> Proof {
-        match outcome.winner() {
-            None => Proof::Draw,
-            Some(w) if w == chooser => Proof::Win,
-            Some(_) => Proof::Loss,
-        }
-    }
-}
+use crate::game::outcome::{Move, MoveCode, Proof};
 
 /// One tree node: 40 bytes (no padding left). Children of a node are a contiguous range of
 /// the arena, `first_child .. first_child + children`. The fields are
