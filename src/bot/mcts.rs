@@ -30,22 +30,22 @@
 //! converged choice below it.
 
 pub mod config;
-pub mod endgame;
-pub mod parallel;
-pub mod rollout;
-pub mod search;
-pub mod select;
-pub mod tree;
 
+mod endgame;
 mod model;
+mod parallel;
+mod rollout;
 mod root;
+mod search;
+mod select;
+mod tree;
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use self::config::{Budget, MctsConfig, Parallel};
 use self::search::Root;
-use self::tree::{NodeId, NodeState, Proof, Tree};
+use self::tree::{NodeId, NodeState, Proof};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::eval::EvalWeights;
@@ -57,6 +57,7 @@ use crate::game::rng::derive_seed;
 
 pub use config::KEYS;
 pub use root::{RootMove, SearchReport};
+pub use tree::{Padded, Tree};
 
 use self::model::modelled_colour;
 use self::root::{choose, principal_variation};
