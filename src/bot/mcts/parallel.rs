@@ -82,7 +82,7 @@ use std::time::Instant;
 
 use super::config::MctsConfig;
 use super::search::{Root, Shared, Worker};
-use super::tree::{Proof, Tree};
+use super::tree::{OwnedTree, Proof, SharedTree, Tree, TreeView};
 use crate::game::rng::derive_seed;
 
 /// Iterations a thread claims at once when threads share a tree: large
@@ -201,7 +201,7 @@ pub fn run_tree(tree: &mut Tree, req: &SearchRequest<'_>) -> RunStats {
     }
     let mut stats = RunStats::default();
     for round in 0u64.. {
-        let shared = rounds_shared(tree, req, req.iters, &stats);
+        let shared = rounds_shared(SharedTree::new(tree), req, req.iters, &stats);
         let seed = if round == 0 {
             req.seed
         } else {
@@ -210,7 +210,7 @@ pub fn run_tree(tree: &mut Tree, req: &SearchRequest<'_>) -> RunStats {
         let sh = &shared;
         stats.iterations += on_threads(req.threads, req.pool, |t| {
             let mut w = Worker::new(derive_seed(seed, &[t as u64]));
-            w.run::<true>(sh, SHARED_BATCH);
+            w.run(sh, SHARED_BATCH);
             w.iterations
         })
         .into_iter()
@@ -226,15 +226,16 @@ pub fn run_tree(tree: &mut Tree, req: &SearchRequest<'_>) -> RunStats {
 
 /// The shared state of one round of a search of `iters` iterations that
 /// has run `so_far`.
-fn rounds_shared<'a>(
-    tree: &'a Tree,
+fn rounds_shared<'a, V: TreeView>(
+    tree: V,
     req: &SearchRequest<'a>,
     iters: u64,
     so_far: &RunStats,
-) -> Shared<'a> {
+) -> Shared<'a, V> {
     let iters = iters.saturating_sub(so_far.iterations);
+    let grow = tree.limit() < req.grow_to;
     let mut shared = Shared::new(tree, req.cfg, req.root, iters, req.deadline);
-    shared.grow = tree.limit() < req.grow_to;
+    shared.grow = grow;
     shared
 }
 
@@ -261,8 +262,8 @@ fn run_serial(tree: &mut Tree, req: &SearchRequest<'_>, iters: u64, w: &mut Work
     let mut stats = RunStats::default();
     loop {
         let before = w.iterations;
-        let shared = rounds_shared(tree, req, iters, &stats);
-        w.run::<false>(&shared, SERIAL_BATCH);
+        let shared = rounds_shared(OwnedTree::new(tree), req, iters, &stats);
+        w.run(&shared, SERIAL_BATCH);
         stats.iterations += w.iterations - before;
         stats.depth = stats.depth.max(shared.depth.load(Relaxed));
         let full = shared.full.load(Relaxed);

@@ -1,6 +1,6 @@
 //! One MCTS iteration and the loop that runs them on one tree. The same
-//! code serves one thread (`SHARED = false`: plain loads and stores) and
-//! several threads sharing the tree (`SHARED = true`: atomic adds; the
+//! code serves one thread (an [`OwnedTree`]: plain loads and stores) and
+//! several threads sharing the tree (a [`SharedTree`]: atomic adds; the
 //! rules are in `parallel.rs`). The children of an expanded leaf are in
 //! `search/expand.rs`, minimax and proof backup in `search/backup.rs`, lazy
 //! selection in `search/choices.rs`, the held-back updates of hot nodes in
@@ -13,7 +13,9 @@ use std::time::Instant;
 use super::config::{MctsConfig, Rave, Rollout};
 use super::rollout::{Rewarder, playout};
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
-use super::tree::{NodeId, NodeState, Padded, Proof, Reserve, Tree};
+use super::tree::{NodeId, NodeState, Padded, Proof, Reserve, Tree, TreeView};
+#[cfg(doc)]
+use super::tree::{OwnedTree, SharedTree};
 use crate::bot::learned::LineNet;
 use crate::eval;
 use crate::game::bitboard::Bitboard;
@@ -89,9 +91,10 @@ impl From<Position> for Root {
 
 /// What every thread of one search shares (read-only but for atomics).
 #[derive(Debug)]
-pub struct Shared<'a> {
-    /// The tree.
-    pub tree: &'a Tree,
+pub struct Shared<'a, V> {
+    /// The tree, held as one thread's ([`OwnedTree`]) or as threads share
+    /// it ([`SharedTree`]).
+    pub tree: V,
     /// The configuration.
     pub cfg: &'a MctsConfig,
     /// The position at the root.
@@ -135,16 +138,16 @@ pub struct Shared<'a> {
     pub lazy: u32,
 }
 
-impl<'a> Shared<'a> {
+impl<'a, V: TreeView> Shared<'a, V> {
     /// A search of `tree` from `root` for `iters` iterations (or until
     /// `deadline`).
     pub fn new(
-        tree: &'a Tree,
+        tree: V,
         cfg: &'a MctsConfig,
         root: Root,
         iters: u64,
         deadline: Option<Instant>,
-    ) -> Shared<'a> {
+    ) -> Shared<'a, V> {
         Shared {
             tree,
             cfg,
@@ -240,10 +243,10 @@ impl Worker {
 
     /// Runs iterations until the budget is spent, the deadline passes or
     /// the root is proven. Iterations are claimed `batch` at a time.
-    pub fn run<const SHARED: bool>(&mut self, s: &Shared<'_>, batch: u64) {
+    pub fn run<V: TreeView>(&mut self, s: &Shared<'_, V>, batch: u64) {
         let mut depth = 0u32;
         'outer: loop {
-            let start = if SHARED {
+            let start = if V::SHARED {
                 s.claimed.fetch_add(batch, Relaxed)
             } else {
                 let c = s.claimed.load(Relaxed);
@@ -258,10 +261,10 @@ impl Worker {
                 if s.stop.load(Relaxed) {
                     break 'outer;
                 }
-                depth = depth.max(self.iterate::<SHARED>(s));
+                depth = depth.max(self.iterate(s));
                 self.iterations += 1;
-                if SHARED && self.iterations.is_multiple_of(FLUSH_EVERY) {
-                    self.pending.flush(s.tree);
+                if V::SHARED && self.iterations.is_multiple_of(FLUSH_EVERY) {
+                    self.pending.flush(s.tree.shared());
                     // Hold back only while iterations are cheap: then the
                     // cache-line traffic is the cost, and an iteration is
                     // in flight too briefly for its virtual loss to matter.
@@ -284,15 +287,16 @@ impl Worker {
                 s.stop.store(true, Relaxed);
             }
         }
-        if SHARED {
-            self.pending.flush(s.tree);
+        if V::SHARED {
+            self.pending.flush(s.tree.shared());
         }
         s.depth.fetch_max(depth, Relaxed);
     }
 
     /// One iteration; returns the depth of its path.
-    fn iterate<const SHARED: bool>(&mut self, s: &Shared<'_>) -> u32 {
-        let tree = s.tree;
+    fn iterate<V: TreeView>(&mut self, s: &Shared<'_, V>) -> u32 {
+        let view = &s.tree;
+        let tree: &Tree = view;
         let cfg = s.cfg;
         let grave = cfg.rave == Rave::Grave;
         let mut pos = s.root;
@@ -306,11 +310,11 @@ impl Worker {
         let (stones, margin, amaf_ok, leaf_margin) = loop {
             let node = tree.node(id);
             let before = node.visits();
-            let deferred = SHARED && self.defer && before >= HOT_VISITS;
+            let deferred = V::SHARED && self.defer && before >= HOT_VISITS;
             if deferred {
-                self.pending.visit(tree, id, before);
+                self.pending.visit(view.shared(), id, before);
             } else {
-                node.add_visits::<SHARED>(1);
+                view.add_visits(node, 1);
             }
             let mut st = node.state();
             if st == NodeState::Leaf
@@ -321,7 +325,7 @@ impl Worker {
                 // Step 2: expand (or find another thread expanding it).
                 let modelled = s.modelled == Some(pos.turn()) && !pos.can_swap();
                 self.child_moves(&pos, cfg, &s.valuer, s.net, modelled);
-                let reserve = if SHARED {
+                let reserve = if V::SHARED {
                     Some(&mut self.reserve)
                 } else {
                     None
@@ -386,8 +390,8 @@ impl Worker {
             }
             if pos.is_game_over() {
                 let m = pos.margin_halves();
-                node.set_proof(Proof::of_outcome(pos.outcome(), !pos.turn()));
-                node.set_terminal(m);
+                view.set_proof(node, Proof::of_outcome(pos.outcome(), !pos.turn()));
+                view.set_terminal(node, m);
                 break (stones_of(&pos), m, true, m);
             }
             if cfg.solver && !pos.can_swap() && pos.empty().count() <= LEAF_EXACT.min(cfg.exact) {
@@ -396,8 +400,8 @@ impl Worker {
                     .get_or_insert_with(|| Box::new(Solver::new(LEAF_TABLE_MB)));
                 let m = endgame::margin(&pos, solver);
                 let outcome = crate::game::outcome::Outcome::from_margin_halves(m);
-                node.set_proof(Proof::of_outcome(outcome, !pos.turn()));
-                node.set_terminal(m);
+                view.set_proof(node, Proof::of_outcome(outcome, !pos.turn()));
+                view.set_terminal(node, m);
                 break (stones_of(&pos), m, false, m);
             }
             // Step 3: simulate.
@@ -417,9 +421,10 @@ impl Worker {
         for step in self.path.iter().rev() {
             let node = tree.node(step.id);
             if step.deferred {
-                self.pending.reward(tree, step.id, reward[!step.turn]);
+                self.pending
+                    .reward(view.shared(), step.id, reward[!step.turn]);
             } else {
-                node.add_value::<SHARED>(reward[!step.turn]);
+                view.add_value(node, reward[!step.turn]);
             }
             if amaf && node.state() == NodeState::Expanded {
                 let own = stones[step.turn];
@@ -428,16 +433,16 @@ impl Worker {
                 for c in first..first + n {
                     let ch = tree.node(NodeId(c));
                     if ch.node_move().square().is_some_and(|sq| own.contains(sq)) {
-                        ch.add_amaf::<SHARED>(r);
+                        view.add_amaf(ch, r);
                     }
                 }
             }
         }
         if cfg.minimax > 0.0 {
-            self.back_up_minimax(tree, s.rewarder.both(leaf_margin));
+            self.back_up_minimax(view.shared(), s.rewarder.both(leaf_margin));
         }
         if cfg.solver {
-            self.propagate_proofs(tree, s);
+            self.propagate_proofs(view.shared(), &s.stop);
         }
         self.path.len() as u32 - 1
     }

@@ -324,6 +324,7 @@ pub fn fill_map(tree: &Tree, node: &Node, map: &mut [u8; MoveCode::COUNT]) -> u3
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::mcts::tree::{OwnedTree, TreeView};
     use crate::game::rng::FastRng;
     use crate::game::square::Square;
 
@@ -351,18 +352,19 @@ mod tests {
             .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));
         let p = params();
-        let root = t.root();
-        root.add_visits::<false>(30);
+        let w = OwnedTree::new(&mut t);
+        let root = w.root();
+        w.add_visits(root, 30);
         for (i, wins) in [(1u32, 2u64), (2, 8), (3, 5)] {
-            let ch = t.node(NodeId(i));
-            ch.add_visits::<false>(10);
-            ch.add_value::<false>(wins * REWARD_ONE);
+            let ch = w.node(NodeId(i));
+            w.add_visits(ch, 10);
+            w.add_value(ch, wins * REWARD_ONE);
         }
-        assert_eq!(select_child(&t, root, &p, AmafSource::Own), NodeId(2));
-        t.node(NodeId(2)).set_proof(Proof::Loss);
-        assert_eq!(select_child(&t, root, &p, AmafSource::Own), NodeId(3));
-        t.node(NodeId(1)).set_proof(Proof::Win);
-        assert_eq!(select_child(&t, root, &p, AmafSource::Own), NodeId(1));
+        assert_eq!(select_child(&w, root, &p, AmafSource::Own), NodeId(2));
+        w.set_proof(w.node(NodeId(2)), Proof::Loss);
+        assert_eq!(select_child(&w, root, &p, AmafSource::Own), NodeId(3));
+        w.set_proof(w.node(NodeId(1)), Proof::Win);
+        assert_eq!(select_child(&w, root, &p, AmafSource::Own), NodeId(1));
     }
 
     /// The child a scan in order takes: the first of the best scores,
@@ -407,23 +409,26 @@ mod tests {
             })
             .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));
-        t.root()
-            .add_visits::<false>([1, 40, 900, 5000][rng.below(4) as usize]);
+        let w = OwnedTree::new(&mut t);
+        w.add_visits(w.root(), [1, 40, 900, 5000][rng.below(4) as usize]);
         for i in 1..=n {
-            let ch = t.node(NodeId(i));
+            let ch = w.node(NodeId(i));
             let visits = [0, 1, 2, 4, 1500][rng.below(5) as usize];
-            ch.add_visits::<false>(visits);
-            ch.add_value::<false>(visits as u64 * rng.below(5) as u64 * REWARD_ONE / 4);
+            w.add_visits(ch, visits);
+            w.add_value(ch, visits as u64 * rng.below(5) as u64 * REWARD_ONE / 4);
             for _ in 0..rng.below(3) {
-                ch.add_amaf::<false>(rng.below(2) as u64 * REWARD_ONE);
+                w.add_amaf(ch, rng.below(2) as u64 * REWARD_ONE);
             }
-            ch.set_minimax(rng.below(3) as f32 / 2.0);
-            ch.set_proof(match rng.below(12) {
-                0 => Proof::Win,
-                1 | 2 => Proof::Loss,
-                3 => Proof::Draw,
-                _ => Proof::Unknown,
-            });
+            w.set_minimax(ch, rng.below(3) as f32 / 2.0);
+            w.set_proof(
+                ch,
+                match rng.below(12) {
+                    0 => Proof::Win,
+                    1 | 2 => Proof::Loss,
+                    3 => Proof::Draw,
+                    _ => Proof::Unknown,
+                },
+            );
         }
         t
     }

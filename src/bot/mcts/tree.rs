@@ -16,9 +16,11 @@ use crate::game::outcome::{Move, MoveCode};
 
 mod keep;
 mod node;
+mod view;
 
 pub use crate::game::outcome::Proof;
 pub use node::Node;
+pub use view::{OwnedTree, SharedTree, TreeView};
 
 /// Index of a node in its tree's arena.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -254,6 +256,14 @@ impl Tree {
         (first..first + n)
             .map(NodeId)
             .find(|&c| self.node(c).mv() == mv)
+    }
+
+    /// Whether `node` is one of this tree's (a check of the views'
+    /// writes).
+    fn holds(&self, node: &Node) -> bool {
+        self.nodes
+            .as_ptr_range()
+            .contains(&std::ptr::from_ref(node))
     }
 
     /// Bytes of one node.
