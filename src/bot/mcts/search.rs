@@ -11,24 +11,23 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
 use std::time::Instant;
 
 use super::config::{MctsConfig, Rave, Rollout};
-use super::rollout::{Rewarder, playout};
+use super::rollout::Rewarder;
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
-use super::tree::{NodeId, NodeState, Padded, Proof, Reserve, Tree, TreeView};
+use super::tree::{Node, NodeId, NodeState, Padded, Reserve, Tree, TreeView};
 #[cfg(doc)]
 use super::tree::{OwnedTree, SharedTree};
 use crate::bot::learned::LineNet;
 use crate::eval;
-use crate::game::bitboard::Bitboard;
 use crate::game::outcome::MoveCode;
-use crate::game::player::{ByPlayer, Player};
+use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::rng::FastRng;
 use crate::solve::Solver;
-use crate::solve::endgame;
 
 mod backup;
 mod choices;
 mod expand;
+mod leaf;
 mod pending;
 
 use choices::Choices;
@@ -298,16 +297,16 @@ impl Worker {
         let view = &s.tree;
         let tree: &Tree = view;
         let cfg = s.cfg;
-        let grave = cfg.rave == Rave::Grave;
+        let mut grave = GraveRef {
+            on: cfg.rave == Rave::Grave,
+            reference: None,
+            mapped: None,
+        };
         let mut pos = s.root;
         let mut id = NodeId::ROOT;
-        // GRAVE: the closest ancestor with enough visits, and whether
-        // `self.map` describes its children.
-        let mut reference: Option<NodeId> = None;
-        let mut mapped: Option<NodeId> = None;
         self.path.clear();
         // Step 1: descend, counting each visit on the way down (virtual loss).
-        let (stones, margin, amaf_ok, leaf_margin) = loop {
+        let leaf = loop {
             let node = tree.node(id);
             let before = node.visits();
             let deferred = V::SHARED && self.defer && before >= HOT_VISITS;
@@ -342,38 +341,7 @@ impl Worker {
                 deferred,
             });
             if st == NodeState::Expanded {
-                if grave && before >= cfg.r#ref {
-                    reference = Some(id);
-                }
-                // The AMAF source (and GRAVE's map of the reference's
-                // children) only when the choice is made afresh.
-                let map = &mut self.map;
-                let mut choose = || {
-                    let src = match reference {
-                        Some(r) if grave && r != id => {
-                            if mapped != Some(r) {
-                                fill_map(tree, tree.node(r), map);
-                                mapped = Some(r);
-                            }
-                            AmafSource::Ref {
-                                first: tree.node(r).child_range().0,
-                                map,
-                            }
-                        }
-                        _ => AmafSource::Own,
-                    };
-                    let sel = if id == NodeId::ROOT {
-                        &s.sel_root
-                    } else {
-                        &s.sel
-                    };
-                    select_child(tree, node, sel, src)
-                };
-                let child = if s.lazy > 0 && before >= s.lazy {
-                    self.choices.child(tree, id, choose)
-                } else {
-                    choose()
-                };
+                let child = self.next_child(s, id, node, before, &mut grave);
                 match tree.node(child).node_move().square() {
                     Some(sq) => pos.play_unchecked(sq),
                     None => {
@@ -383,78 +351,75 @@ impl Worker {
                 id = child;
                 continue;
             }
-            if st == NodeState::Terminal {
-                let exact = pos.is_game_over();
-                let m = node.terminal_margin();
-                break (stones_of(&pos), m, exact, m);
-            }
-            if pos.is_game_over() {
-                let m = pos.margin_halves();
-                view.set_proof(node, Proof::of_outcome(pos.outcome(), !pos.turn()));
-                view.set_terminal(node, m);
-                break (stones_of(&pos), m, true, m);
-            }
-            if cfg.solver && !pos.can_swap() && pos.empty().count() <= LEAF_EXACT.min(cfg.exact) {
-                let solver = self
-                    .solver
-                    .get_or_insert_with(|| Box::new(Solver::new(LEAF_TABLE_MB)));
-                let m = endgame::margin(&pos, solver);
-                let outcome = crate::game::outcome::Outcome::from_margin_halves(m);
-                view.set_proof(node, Proof::of_outcome(outcome, !pos.turn()));
-                view.set_terminal(node, m);
-                break (stones_of(&pos), m, false, m);
-            }
-            // Step 3: simulate.
-            let p = playout(&pos, cfg, &s.valuer, s.net, &mut self.rng);
-            // Static leaves are their own minimax values.
-            let leaf =
-                if cfg.minimax > 0.0 && !matches!(cfg.rollout, Rollout::Eval | Rollout::Value) {
-                    static_margin(&pos, cfg)
-                } else {
-                    p.margin_halves
-                };
-            break (p.stones, p.margin_halves, true, leaf);
+            // Step 3: the leaf's value, exact where known, else simulated.
+            break self.leaf_value(s, node, st, &pos);
         };
         // Step 4: back up rewards, AMAF and proofs.
-        let reward = s.rewarder.both(margin);
-        let amaf = cfg.uses_amaf() && amaf_ok;
-        for step in self.path.iter().rev() {
-            let node = tree.node(step.id);
-            if step.deferred {
-                self.pending
-                    .reward(view.shared(), step.id, reward[!step.turn]);
-            } else {
-                view.add_value(node, reward[!step.turn]);
-            }
-            if amaf && node.state() == NodeState::Expanded {
-                let own = stones[step.turn];
-                let r = reward[step.turn];
-                let (first, n) = node.child_range();
-                for c in first..first + n {
-                    let ch = tree.node(NodeId(c));
-                    if ch.node_move().square().is_some_and(|sq| own.contains(sq)) {
-                        view.add_amaf(ch, r);
-                    }
-                }
-            }
-        }
+        self.back_up_rewards(s, &leaf);
         if cfg.minimax > 0.0 {
-            self.back_up_minimax(view.shared(), s.rewarder.both(leaf_margin));
+            self.back_up_minimax(view.shared(), s.rewarder.both(leaf.minimax_margin));
         }
         if cfg.solver {
             self.propagate_proofs(view.shared(), &s.stop);
         }
         self.path.len() as u32 - 1
     }
+
+    /// The child of EXPANDED `node` (`id`, with `before` visits when the
+    /// iteration arrived) that the iteration follows: chosen afresh by
+    /// the tree policy, or with lazy selection a recent choice. The AMAF
+    /// source (and GRAVE's map of the reference's children) is found
+    /// only when the choice is made afresh.
+    #[inline(always)]
+    fn next_child<V: TreeView>(
+        &mut self,
+        s: &Shared<'_, V>,
+        id: NodeId,
+        node: &Node,
+        before: u32,
+        grave: &mut GraveRef,
+    ) -> NodeId {
+        let tree: &Tree = &s.tree;
+        if grave.on && before >= s.cfg.r#ref {
+            grave.reference = Some(id);
+        }
+        let map = &mut self.map;
+        let mut choose = || {
+            let src = match grave.reference {
+                Some(r) if grave.on && r != id => {
+                    if grave.mapped != Some(r) {
+                        fill_map(tree, tree.node(r), map);
+                        grave.mapped = Some(r);
+                    }
+                    AmafSource::Ref {
+                        first: tree.node(r).child_range().0,
+                        map,
+                    }
+                }
+                _ => AmafSource::Own,
+            };
+            let sel = if id == NodeId::ROOT {
+                &s.sel_root
+            } else {
+                &s.sel
+            };
+            select_child(tree, node, sel, src)
+        };
+        if s.lazy > 0 && before >= s.lazy {
+            self.choices.child(tree, id, choose)
+        } else {
+            choose()
+        }
+    }
 }
 
-/// White's margin in half points as the line-potential evaluation sees it.
-#[inline]
-fn static_margin(pos: &Position, cfg: &MctsConfig) -> i32 {
-    2 * eval::evaluate(pos, &cfg.weights) - pos.komi().halves()
-}
-
-#[inline]
-fn stones_of(pos: &Position) -> ByPlayer<Bitboard> {
-    ByPlayer::new(pos.stones(Player::White), pos.stones(Player::Black))
+/// GRAVE's state along one descent.
+#[derive(Copy, Clone, Debug)]
+struct GraveRef {
+    /// Whether the search uses GRAVE (`rave=grave`).
+    on: bool,
+    /// The closest ancestor with enough visits (`ref=`).
+    reference: Option<NodeId>,
+    /// The node whose children `Worker::map` describes.
+    mapped: Option<NodeId>,
 }

@@ -1,15 +1,50 @@
-//! What an iteration leaves in the tree above its leaf besides visits and
-//! rewards: implicit minimax values and solver proofs.
+//! What an iteration leaves in the tree above its leaf: rewards and AMAF
+//! statistics (its visits were counted on the way down), implicit minimax
+//! values and solver proofs.
 
 use std::sync::atomic::Ordering::Relaxed;
 
 use std::sync::atomic::AtomicBool;
 
-use super::Worker;
-use crate::bot::mcts::tree::{NodeId, Proof, REWARD_ONE, SharedTree, TreeView};
+use super::leaf::Leaf;
+use super::{Shared, Worker};
+use crate::bot::mcts::tree::{NodeId, NodeState, Proof, REWARD_ONE, SharedTree, Tree, TreeView};
 use crate::game::player::ByPlayer;
 
 impl Worker {
+    /// Adds the leaf's reward to every node of the path (for its chooser)
+    /// and, where the playout's stones count (`amaf`), to the AMAF
+    /// statistics of each path node's children whose square the mover
+    /// there ended up holding. A hot node's reward waits in `pending`
+    /// with its visit.
+    #[inline(always)]
+    pub(super) fn back_up_rewards<V: TreeView>(&mut self, s: &Shared<'_, V>, leaf: &Leaf) {
+        let view = &s.tree;
+        let tree: &Tree = view;
+        let reward = s.rewarder.both(leaf.margin);
+        let amaf = s.cfg.uses_amaf() && leaf.amaf;
+        for step in self.path.iter().rev() {
+            let node = tree.node(step.id);
+            if step.deferred {
+                self.pending
+                    .reward(view.shared(), step.id, reward[!step.turn]);
+            } else {
+                view.add_value(node, reward[!step.turn]);
+            }
+            if amaf && node.state() == NodeState::Expanded {
+                let own = leaf.stones[step.turn];
+                let r = reward[step.turn];
+                let (first, n) = node.child_range();
+                for c in first..first + n {
+                    let ch = tree.node(NodeId(c));
+                    if ch.node_move().square().is_some_and(|sq| own.contains(sq)) {
+                        view.add_amaf(ch, r);
+                    }
+                }
+            }
+        }
+    }
+
     /// Implicit minimax (Lanctot et al. 2014): the leaf keeps its
     /// heuristic value for its chooser; every node above takes one minus
     /// the best value among its visited children. Only the path's nodes
