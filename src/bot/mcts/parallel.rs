@@ -2,8 +2,8 @@
 //!
 //! # Concurrency contract (tree parallelism)
 //!
-//! All threads share one [`Tree`] by `&` reference for the duration of
-//! one search: the calling thread searches as thread 0 while the bot's
+//! All threads share one [`Tree`] by `&` reference, held as a
+//! [`SharedTree`], for the duration of one search: the calling thread searches as thread 0 while the bot's
 //! own rayon pool (one thread fewer than the search) runs the others in
 //! a scope, which returns only when every thread is done (scoped threads
 //! stand in when there is no pool). The pool's threads persist between
@@ -17,7 +17,10 @@
 //! a node changes only in these ways:
 //!
 //! - `visits`, `value`, `amaf_visits`, `amaf_value`: only grow, by
-//!   `fetch_add(Relaxed)` (a zero reward is not added at all). Readers
+//!   `fetch_add(Relaxed)` (a zero reward is not added at all): the only
+//!   adds a [`SharedTree`] offers. The plain adds of a one-thread search
+//!   are an [`OwnedTree`]'s, which only `&mut Tree` makes and which cannot
+//!   leave its thread, so no thread sharing a tree can make one. Readers
 //!   may see a visit whose reward has not arrived yet: that is the
 //!   *virtual loss* (a visit counted on the way down, its reward added on
 //!   the way up), which steers other threads

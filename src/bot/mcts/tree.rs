@@ -22,9 +22,12 @@ pub use crate::game::outcome::Proof;
 pub use node::Node;
 pub use view::{OwnedTree, SharedTree, TreeView};
 
-/// Index of a node in its tree's arena.
+/// Index of a node in its tree's arena. The index is open to mcts's
+/// search code alone, which walks children ranges by index; outside mcts
+/// an id can only come from the tree ([`NodeId::ROOT`],
+/// [`Tree::child_by_move`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct NodeId(pub u32);
+pub struct NodeId(pub(super) u32);
 
 impl NodeId {
     /// The root is always the first node.
