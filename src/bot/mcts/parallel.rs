@@ -84,7 +84,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 use super::config::MctsConfig;
-use super::search::{Root, Shared, Worker};
+use super::search::{Root, SearchContext, Worker};
 use super::tree::{OwnedTree, Proof, SharedTree, Tree, TreeView};
 use crate::game::rng::derive_seed;
 
@@ -234,10 +234,10 @@ fn rounds_shared<'a, V: TreeView>(
     req: &SearchRequest<'a>,
     iters: u64,
     so_far: &RunStats,
-) -> Shared<'a, V> {
+) -> SearchContext<'a, V> {
     let iters = iters.saturating_sub(so_far.iterations);
     let grow = tree.limit() < req.grow_to;
-    let mut shared = Shared::new(tree, req.cfg, req.root, iters, req.deadline);
+    let mut shared = SearchContext::new(tree, req.cfg, req.root, iters, req.deadline);
     shared.grow = grow;
     shared
 }

@@ -90,7 +90,7 @@ impl From<Position> for Root {
 
 /// What every thread of one search shares (read-only but for atomics).
 #[derive(Debug)]
-pub struct Shared<'a, V> {
+pub struct SearchContext<'a, V> {
     /// The tree, held as one thread's ([`OwnedTree`]) or as threads share
     /// it ([`SharedTree`]).
     pub tree: V,
@@ -137,7 +137,7 @@ pub struct Shared<'a, V> {
     pub lazy: u32,
 }
 
-impl<'a, V: TreeView> Shared<'a, V> {
+impl<'a, V: TreeView> SearchContext<'a, V> {
     /// A search of `tree` from `root` for `iters` iterations (or until
     /// `deadline`).
     pub fn new(
@@ -146,8 +146,8 @@ impl<'a, V: TreeView> Shared<'a, V> {
         root: Root,
         iters: u64,
         deadline: Option<Instant>,
-    ) -> Shared<'a, V> {
-        Shared {
+    ) -> SearchContext<'a, V> {
+        SearchContext {
             tree,
             cfg,
             root: root.pos,
@@ -242,7 +242,7 @@ impl Worker {
 
     /// Runs iterations until the budget is spent, the deadline passes or
     /// the root is proven. Iterations are claimed `batch` at a time.
-    pub fn run<V: TreeView>(&mut self, s: &Shared<'_, V>, batch: u64) {
+    pub fn run<V: TreeView>(&mut self, s: &SearchContext<'_, V>, batch: u64) {
         let mut depth = 0u32;
         'outer: loop {
             let start = if V::SHARED {
@@ -293,7 +293,7 @@ impl Worker {
     }
 
     /// One iteration; returns the depth of its path.
-    fn iterate<V: TreeView>(&mut self, s: &Shared<'_, V>) -> u32 {
+    fn iterate<V: TreeView>(&mut self, s: &SearchContext<'_, V>) -> u32 {
         let view = &s.tree;
         let tree: &Tree = view;
         let cfg = s.cfg;
@@ -373,7 +373,7 @@ impl Worker {
     #[inline(always)]
     fn next_child<V: TreeView>(
         &mut self,
-        s: &Shared<'_, V>,
+        s: &SearchContext<'_, V>,
         id: NodeId,
         node: &Node,
         before: u32,

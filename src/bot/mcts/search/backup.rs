@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::AtomicBool;
 
 use super::leaf::Leaf;
-use super::{Shared, Worker};
+use super::{SearchContext, Worker};
 use crate::bot::mcts::tree::{NodeId, NodeState, Proof, REWARD_ONE, SharedTree, Tree, TreeView};
 use crate::game::player::ByPlayer;
 
@@ -18,7 +18,7 @@ impl Worker {
     /// there ended up holding. A hot node's reward waits in `pending`
     /// with its visit.
     #[inline(always)]
-    pub(super) fn back_up_rewards<V: TreeView>(&mut self, s: &Shared<'_, V>, leaf: &Leaf) {
+    pub(super) fn back_up_rewards<V: TreeView>(&mut self, s: &SearchContext<'_, V>, leaf: &Leaf) {
         let view = &s.tree;
         let tree: &Tree = view;
         let reward = s.rewarder.both(leaf.margin);

@@ -1,7 +1,7 @@
 //! What an iteration finds at the end of its descent: the exact result
 //! where the game is over there or few squares are left, else a playout.
 
-use super::{LEAF_EXACT, LEAF_TABLE_MB, Shared, Worker};
+use super::{LEAF_EXACT, LEAF_TABLE_MB, SearchContext, Worker};
 use crate::bot::mcts::config::{MctsConfig, Rollout};
 use crate::bot::mcts::rollout::playout;
 use crate::bot::mcts::tree::{Node, NodeState, Proof, TreeView};
@@ -37,7 +37,7 @@ impl Worker {
     #[inline(always)]
     pub(super) fn leaf_value<V: TreeView>(
         &mut self,
-        s: &Shared<'_, V>,
+        s: &SearchContext<'_, V>,
         node: &Node,
         st: NodeState,
         pos: &Position,
