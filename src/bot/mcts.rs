@@ -30,22 +30,22 @@
 //! converged choice below it.
 
 pub mod config;
-pub mod endgame;
-pub mod parallel;
-pub mod rollout;
-pub mod search;
-pub mod select;
-pub mod tree;
 
+mod endgame;
 mod model;
+mod parallel;
+mod rollout;
 mod root;
+mod search;
+mod select;
+mod tree;
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use self::config::{Budget, MctsConfig, Parallel};
 use self::search::Root;
-use self::tree::{NodeId, NodeState, Proof, Tree};
+use self::tree::{NodeId, NodeState, Proof};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::eval::EvalWeights;
@@ -54,10 +54,13 @@ use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::derive_seed;
+use crate::solve::SolveLimits;
 
 pub use config::KEYS;
 pub use root::{RootMove, SearchReport};
+pub use tree::{Padded, Tree};
 
+use self::endgame::ExactStep;
 use self::model::modelled_colour;
 use self::root::{choose, principal_variation};
 
@@ -129,48 +132,11 @@ impl MctsBot {
         }
         let started = Instant::now();
         // Step 1: with few squares left, the exact search decides which
-        // moves keep the game-theoretic result. If one does, it is played;
-        // otherwise the tree search chooses among them: all of them hold
-        // the result against best play, and the search finds the one that
-        // leaves a fallible opponent the most chances to go wrong.
-        let mut keep: Option<Vec<Move>> = None;
-        let mut exact_margin = None;
-        if self.cfg.solver && pos.empty().count() <= self.cfg.exact {
-            let mb = endgame::table_mb(&self.cfg);
-            let solver = self
-                .solver
-                .get_or_insert_with(|| Box::new(crate::solve::Solver::new(mb)));
-            if pos.can_swap() {
-                let ex = crate::solve::endgame::solve(&pos, solver);
-                if let Some(mv) = ex.best {
-                    return Ok(self.exact_report(&pos, mv, ex.margin_halves));
-                }
-            } else {
-                let mut vals = crate::solve::endgame::move_values(&pos, solver);
-                // Under the pie rule the second player swaps after a first
-                // stone that leaves White ahead, so the first player gets
-                // the worse side of each first stone: `-|m|` for White.
-                if pos.swap_follows() {
-                    for v in &mut vals {
-                        v.1 = -v.1.abs();
-                    }
-                }
-                let sign = if pos.turn() == Player::White { 1 } else { -1 };
-                let best = vals.iter().map(|v| (v.1 * sign).signum()).max();
-                let set: Vec<(Move, i32)> = vals
-                    .into_iter()
-                    .filter(|v| Some((v.1 * sign).signum()) == best)
-                    .collect();
-                // The margin-best of them, as the fallback and the report.
-                if let Some(&(mv, m)) = set.iter().max_by_key(|v| v.1 * sign) {
-                    if set.len() == 1 {
-                        return Ok(self.exact_report(&pos, mv, m));
-                    }
-                    exact_margin = Some(m);
-                    keep = Some(std::iter::once(mv).chain(set.iter().map(|v| v.0)).collect());
-                }
-            }
-        }
+        // moves keep the game-theoretic result.
+        let (keep, exact_margin) = match self.exact_moves(&pos) {
+            ExactStep::Decided(mv) => return Ok(mv),
+            ExactStep::Search { keep, margin } => (keep, margin),
+        };
         // A result-only proof follows the search (step 5) where the exact
         // search above did not decide.
         let prove = keep.is_none() && endgame::proves(&pos, &self.cfg);
@@ -199,36 +165,12 @@ impl MctsBot {
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = parallel::pool_for(self.cfg.threads);
         }
-        // With a proof to follow, a time budget's last eighth is the
-        // proof's: half of it made the engine weaker at equal time on 7x7,
-        // where proofs from 22 squares seldom finish
-        // (`experiments/perfect-play-5x5/`).
-        let (deadline, prove_limits) = match self.cfg.budget {
-            Budget::Iters(n) => (
-                None,
-                crate::solve::SolveLimits {
-                    max_nodes: Some(n.saturating_mul(self.cfg.prove_nodes)),
-                    ..Default::default()
-                },
-            ),
-            Budget::Millis(ms) => {
-                let end = started + Duration::from_millis(ms);
-                let search_ms = if prove { ms - ms / PROVE_SHARE } else { ms };
-                (
-                    Some(started + Duration::from_millis(search_ms)),
-                    crate::solve::SolveLimits {
-                        deadline: Some(end),
-                        ..Default::default()
-                    },
-                )
-            }
-        };
+        let (deadline, prove_limits) = self.deadlines(started, prove);
         // Step 3: search.
         let seed = derive_seed(self.seed, &[game.moves().len() as u64]);
-        let root = Root { pos, modelled };
         let req = parallel::SearchRequest {
             cfg: &self.cfg,
-            root,
+            root: Root { pos, modelled },
             iters,
             deadline,
             seed,
@@ -241,35 +183,16 @@ impl MctsBot {
             _ => parallel::run_tree(&mut self.trees[0], &req),
         };
         // Step 4: choose.
-        let mut moves = self.root_moves(pos.swap_follows());
-        if let Some(keep) = &keep {
-            // Only result-keeping moves; the margin-best one comes first.
-            moves.retain(|m| keep.contains(&m.mv) && m.proof != Proof::Loss);
-            if moves.is_empty() {
-                moves.push(RootMove {
-                    mv: keep[0],
-                    visits: 0,
-                    mean: 0.0,
-                    proof: Proof::Unknown,
-                });
-            }
-        }
+        let moves = self.candidate_moves(&pos, keep.as_deref());
         let Some(mut chosen) = choose(&moves, self.cfg.r#final) else {
             return fallback(&pos, &self.cfg.weights);
         };
         // Step 5: the first move in the search's order that keeps the
         // root's game-theoretic result, where the proof finishes in time.
         let mut proven = None;
-        if prove {
-            let mb = endgame::table_mb(&self.cfg);
-            let solver = self
-                .solver
-                .get_or_insert_with(|| Box::new(crate::solve::Solver::new(mb)));
-            let order = endgame::proof_order(&pos, &moves, chosen, &self.cfg.weights);
-            if let Some((mv, sign)) = endgame::result_move(&pos, &order, solver, &prove_limits) {
-                chosen = mv;
-                proven = Some(sign);
-            }
+        if prove && let Some((mv, sign)) = self.prove_move(&pos, &moves, chosen, &prove_limits) {
+            chosen = mv;
+            proven = Some(sign);
         }
         let mut pv = vec![chosen];
         if let Some(c) = self.trees[0].child_by_move(NodeId::ROOT, chosen) {
@@ -290,21 +213,50 @@ impl MctsBot {
         Ok(chosen)
     }
 
-    /// Records a move decided by the exact search alone.
-    fn exact_report(&mut self, pos: &Position, mv: Move, margin_halves: i32) -> Move {
-        self.rooted = None;
-        self.report = Some(SearchReport {
-            iterations: 0,
-            nodes: 0,
-            depth: pos.empty().count(),
-            moves: Vec::new(),
-            pv: vec![mv],
-            exact_margin: Some(margin_halves),
-            proven: None,
-            reused: false,
-            modelled: None,
-        });
-        mv
+    /// The search's deadline and the root proof's limits. With a proof to
+    /// follow, a time budget's last eighth is the proof's: half of it made
+    /// the engine weaker at equal time on 7x7, where proofs from 22
+    /// squares seldom finish (`experiments/perfect-play-5x5/`).
+    fn deadlines(&self, started: Instant, prove: bool) -> (Option<Instant>, SolveLimits) {
+        match self.cfg.budget {
+            Budget::Iters(n) => (
+                None,
+                SolveLimits {
+                    max_nodes: Some(n.saturating_mul(self.cfg.prove_nodes)),
+                    ..Default::default()
+                },
+            ),
+            Budget::Millis(ms) => {
+                let end = started + Duration::from_millis(ms);
+                let search_ms = if prove { ms - ms / PROVE_SHARE } else { ms };
+                (
+                    Some(started + Duration::from_millis(search_ms)),
+                    SolveLimits {
+                        deadline: Some(end),
+                        ..Default::default()
+                    },
+                )
+            }
+        }
+    }
+
+    /// The root moves to choose from: all the trees' root children, or
+    /// with `keep` (the exact search's result-keeping moves, the
+    /// margin-best first) only those of them, the first at least.
+    fn candidate_moves(&self, pos: &Position, keep: Option<&[Move]>) -> Vec<RootMove> {
+        let mut moves = self.root_moves(pos.swap_follows());
+        if let Some(keep) = keep {
+            moves.retain(|m| keep.contains(&m.mv) && m.proof != Proof::Loss);
+            if moves.is_empty() {
+                moves.push(RootMove {
+                    mv: keep[0],
+                    visits: 0,
+                    mean: 0.0,
+                    proof: Proof::Unknown,
+                });
+            }
+        }
+        moves
     }
 
     /// Nodes each of `k` trees may use for `iters` iterations: an

@@ -36,7 +36,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use self::search::{Settings, Tree, noise_rng};
+use self::search::{PuctTree, Settings, noise_rng};
 use super::spec::{BotKind, KeyInfo, Params, SpecError, search_keys};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
@@ -248,7 +248,7 @@ pub struct ZeroBot {
     name: String,
     cfg: ZeroConfig,
     seed: u64,
-    tree: Tree,
+    tree: PuctTree,
     solver: Option<Box<Solver>>,
     scratch: Scratch,
     /// The game (start and moves) the tree's root stands for.
@@ -291,7 +291,7 @@ impl ZeroBot {
             name: name.into(),
             cfg,
             seed,
-            tree: Tree::new(),
+            tree: PuctTree::new(),
             solver: None,
             scratch: Scratch::default(),
             rooted: None,
@@ -560,7 +560,7 @@ mod tests {
             alpha: 10.0,
         };
         let run = |batched: bool| {
-            let mut tree = Tree::new();
+            let mut tree = PuctTree::new();
             tree.reset(*g.position());
             let mut solver = Solver::new(1);
             let mut scratch = Scratch::default();

@@ -13,7 +13,7 @@ use crate::arena::bench::{
 };
 use crate::bot::mcts::MctsBot;
 use crate::bot::mcts::config::{Budget, MctsConfig, Parallel};
-use crate::bot::mcts::tree::{Padded, Tree};
+use crate::bot::mcts::{Padded, Tree};
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;

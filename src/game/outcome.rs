@@ -133,6 +133,80 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// A proven game result for the player who chose a search node (made
+/// the move into it): what the tree searches (`mcts`, `zero`) know exactly
+/// of a position once the game ended there, the exact solver decided it, or
+/// its children decide it. One type for both searches, so that their
+/// proofs mean the same and order the same (a loss below a draw below a
+/// win).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Proof {
+    /// Not proven.
+    Unknown = 0,
+    /// The chooser loses with best play.
+    Loss = 1,
+    /// Best play draws.
+    Draw = 2,
+    /// The chooser wins with best play.
+    Win = 3,
+}
+
+impl Proof {
+    /// The proof stored as `v` (`Proof as u8`); an unknown byte is no
+    /// proof.
+    #[inline]
+    pub fn from_u8(v: u8) -> Proof {
+        match v {
+            1 => Proof::Loss,
+            2 => Proof::Draw,
+            3 => Proof::Win,
+            _ => Proof::Unknown,
+        }
+    }
+
+    /// The same result seen by the other player.
+    #[inline]
+    pub fn flip(self) -> Proof {
+        match self {
+            Proof::Loss => Proof::Win,
+            Proof::Win => Proof::Loss,
+            p => p,
+        }
+    }
+
+    /// The proof for `chooser` of a game whose exact final result is
+    /// `outcome`.
+    #[inline]
+    pub fn of_outcome(outcome: Outcome, chooser: Player) -> Proof {
+        match outcome.winner() {
+            None => Proof::Draw,
+            Some(w) if w == chooser => Proof::Win,
+            Some(_) => Proof::Loss,
+        }
+    }
+
+    /// The proof of a result sign for the chooser (positive: it wins).
+    #[inline]
+    pub fn of_sign(sign: i32) -> Proof {
+        match sign.signum() {
+            1 => Proof::Win,
+            -1 => Proof::Loss,
+            _ => Proof::Draw,
+        }
+    }
+
+    /// The result as a value for the chooser, as value networks score a
+    /// game: 1 a win, 0 a draw, -1 a loss (0 unproven).
+    #[inline]
+    pub fn value(self) -> f32 {
+        match self {
+            Proof::Win => 1.0,
+            Proof::Loss => -1.0,
+            Proof::Draw | Proof::Unknown => 0.0,
+        }
+    }
+}
+
 /// A move: a stone on a square, or the pie-rule swap.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -246,6 +320,28 @@ impl From<Move> for MoveCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Both searches read a proof as the chooser's result: a win flips to
+    /// the other side's loss, the order puts a loss below a draw below a
+    /// win, and the sign and the game's outcome agree with it.
+    #[test]
+    fn proofs_flip_order_and_convert_consistently() {
+        for p in [Proof::Unknown, Proof::Loss, Proof::Draw, Proof::Win] {
+            assert_eq!(p.flip().flip(), p);
+            assert_eq!(Proof::from_u8(p as u8), p);
+            assert_eq!(p.flip().value(), -p.value());
+        }
+        assert!(Proof::Unknown < Proof::Loss && Proof::Loss < Proof::Draw);
+        assert!(Proof::Draw < Proof::Win);
+        assert_eq!(Proof::Win.flip(), Proof::Loss);
+        assert_eq!(Proof::of_sign(3), Proof::Win);
+        assert_eq!(Proof::of_sign(-1), Proof::Loss);
+        assert_eq!(Proof::of_sign(0), Proof::Draw);
+        let white = Outcome::from_margin_halves(5);
+        assert_eq!(Proof::of_outcome(white, Player::White), Proof::Win);
+        assert_eq!(Proof::of_outcome(white, Player::Black), Proof::Loss);
+        assert_eq!(Proof::of_outcome(Outcome::Draw, Player::Black), Proof::Draw);
+    }
 
     #[test]
     fn komi_parses_halves() {

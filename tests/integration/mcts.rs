@@ -14,8 +14,7 @@ use std::time::{Duration, Instant};
 use common::wilson;
 use pahtum::arena::game::{Termination, play_game};
 use pahtum::bot::mcts::config::MctsConfig;
-use pahtum::bot::mcts::tree::Tree;
-use pahtum::bot::mcts::{MctsBot, SearchReport};
+use pahtum::bot::mcts::{MctsBot, SearchReport, Tree};
 use pahtum::bot::random::RandomBot;
 use pahtum::{
     Bitboard, Bot, FastRng, Game, Komi, Move, Outcome, Player, Position, Rules, Square,

@@ -1,13 +1,17 @@
-//! The mcts bot's own exact decisions: the result-only root proof
-//! (`prove=`) that follows the tree search with more squares left, and
-//! its solver's table. The exact margins and moves with few squares left
+//! The mcts bot's own exact decisions: the moves that keep the result
+//! with few squares left, the result-only root proof (`prove=`) that
+//! follows the tree search with more squares left, and its solver's
+//! table. The exact margins and moves with few squares left
 //! come from [`crate::solve::endgame`], which `zero` shares.
 
+use super::MctsBot;
 use super::config::{MctsConfig, Reward};
 use super::root::RootMove;
+use super::root::SearchReport;
 use super::tree::Proof;
 use crate::eval::EvalWeights;
 use crate::game::outcome::Move;
+use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::square::Square;
 use crate::solve::endgame::TABLE_MB;
@@ -81,5 +85,103 @@ pub fn result_move(
     match solver.result_move(pos, order, limits) {
         Ok(Some((mv, sign, _))) => Some((mv, sign)),
         _ => None,
+    }
+}
+
+/// What the exact search decided before the tree search.
+pub(super) enum ExactStep {
+    /// The one move that keeps the result (already reported).
+    Decided(Move),
+    /// The tree search chooses: among `keep` (the result-keeping moves,
+    /// the margin-best first, whose margin is `margin`) when given.
+    Search {
+        keep: Option<Vec<Move>>,
+        margin: Option<i32>,
+    },
+}
+
+impl MctsBot {
+    /// The exact search's part with few squares left: it decides which
+    /// moves keep the game-theoretic result. If one does, it is played
+    /// (and reported); otherwise the tree search chooses among them: all
+    /// of them hold the result against best play, and the search finds
+    /// the one that leaves a fallible opponent the most chances to go
+    /// wrong.
+    pub(super) fn exact_moves(&mut self, pos: &Position) -> ExactStep {
+        let open = ExactStep::Search {
+            keep: None,
+            margin: None,
+        };
+        if !self.cfg.solver || pos.empty().count() > self.cfg.exact {
+            return open;
+        }
+        let mb = table_mb(&self.cfg);
+        let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new(mb)));
+        if pos.can_swap() {
+            let ex = crate::solve::endgame::solve(pos, solver);
+            return match ex.best {
+                Some(mv) => ExactStep::Decided(self.exact_report(pos, mv, ex.margin_halves)),
+                None => open,
+            };
+        }
+        let mut vals = crate::solve::endgame::move_values(pos, solver);
+        // Under the pie rule the second player swaps after a first
+        // stone that leaves White ahead, so the first player gets
+        // the worse side of each first stone: `-|m|` for White.
+        if pos.swap_follows() {
+            for v in &mut vals {
+                v.1 = -v.1.abs();
+            }
+        }
+        let sign = if pos.turn() == Player::White { 1 } else { -1 };
+        let best = vals.iter().map(|v| (v.1 * sign).signum()).max();
+        let set: Vec<(Move, i32)> = vals
+            .into_iter()
+            .filter(|v| Some((v.1 * sign).signum()) == best)
+            .collect();
+        // The margin-best of them, as the fallback and the report.
+        let Some(&(mv, m)) = set.iter().max_by_key(|v| v.1 * sign) else {
+            return open;
+        };
+        if set.len() == 1 {
+            return ExactStep::Decided(self.exact_report(pos, mv, m));
+        }
+        ExactStep::Search {
+            keep: Some(std::iter::once(mv).chain(set.iter().map(|v| v.0)).collect()),
+            margin: Some(m),
+        }
+    }
+
+    /// The root proof (`prove=`): the first move in the search's order
+    /// (`chosen` first) that keeps the root's game-theoretic result, with
+    /// that result's sign, when the proof finishes within `limits`.
+    pub(super) fn prove_move(
+        &mut self,
+        pos: &Position,
+        moves: &[RootMove],
+        chosen: Move,
+        limits: &SolveLimits,
+    ) -> Option<(Move, i32)> {
+        let mb = table_mb(&self.cfg);
+        let solver = self.solver.get_or_insert_with(|| Box::new(Solver::new(mb)));
+        let order = proof_order(pos, moves, chosen, &self.cfg.weights);
+        result_move(pos, &order, solver, limits)
+    }
+
+    /// Records a move decided by the exact search alone.
+    fn exact_report(&mut self, pos: &Position, mv: Move, margin_halves: i32) -> Move {
+        self.rooted = None;
+        self.report = Some(SearchReport {
+            iterations: 0,
+            nodes: 0,
+            depth: pos.empty().count(),
+            moves: Vec::new(),
+            pv: vec![mv],
+            exact_margin: Some(margin_halves),
+            proven: None,
+            reused: false,
+            modelled: None,
+        });
+        mv
     }
 }

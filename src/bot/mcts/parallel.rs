@@ -2,8 +2,8 @@
 //!
 //! # Concurrency contract (tree parallelism)
 //!
-//! All threads share one [`Tree`] by `&` reference for the duration of
-//! one search: the calling thread searches as thread 0 while the bot's
+//! All threads share one [`Tree`] by `&` reference, held as a
+//! [`SharedTree`], for the duration of one search: the calling thread searches as thread 0 while the bot's
 //! own rayon pool (one thread fewer than the search) runs the others in
 //! a scope, which returns only when every thread is done (scoped threads
 //! stand in when there is no pool). The pool's threads persist between
@@ -17,7 +17,10 @@
 //! a node changes only in these ways:
 //!
 //! - `visits`, `value`, `amaf_visits`, `amaf_value`: only grow, by
-//!   `fetch_add(Relaxed)` (a zero reward is not added at all). Readers
+//!   `fetch_add(Relaxed)` (a zero reward is not added at all): the only
+//!   adds a [`SharedTree`] offers. The plain adds of a one-thread search
+//!   are an [`OwnedTree`]'s, which only `&mut Tree` makes and which cannot
+//!   leave its thread, so no thread sharing a tree can make one. Readers
 //!   may see a visit whose reward has not arrived yet: that is the
 //!   *virtual loss* (a visit counted on the way down, its reward added on
 //!   the way up), which steers other threads
@@ -81,8 +84,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 use super::config::MctsConfig;
-use super::search::{Root, Shared, Worker};
-use super::tree::{Proof, Tree};
+use super::search::{Root, SearchContext, Worker};
+use super::tree::{OwnedTree, Proof, SharedTree, Tree, TreeView};
 use crate::game::rng::derive_seed;
 
 /// Iterations a thread claims at once when threads share a tree: large
@@ -201,7 +204,7 @@ pub fn run_tree(tree: &mut Tree, req: &SearchRequest<'_>) -> RunStats {
     }
     let mut stats = RunStats::default();
     for round in 0u64.. {
-        let shared = rounds_shared(tree, req, req.iters, &stats);
+        let shared = rounds_shared(SharedTree::new(tree), req, req.iters, &stats);
         let seed = if round == 0 {
             req.seed
         } else {
@@ -210,7 +213,7 @@ pub fn run_tree(tree: &mut Tree, req: &SearchRequest<'_>) -> RunStats {
         let sh = &shared;
         stats.iterations += on_threads(req.threads, req.pool, |t| {
             let mut w = Worker::new(derive_seed(seed, &[t as u64]));
-            w.run::<true>(sh, SHARED_BATCH);
+            w.run(sh, SHARED_BATCH);
             w.iterations
         })
         .into_iter()
@@ -226,15 +229,16 @@ pub fn run_tree(tree: &mut Tree, req: &SearchRequest<'_>) -> RunStats {
 
 /// The shared state of one round of a search of `iters` iterations that
 /// has run `so_far`.
-fn rounds_shared<'a>(
-    tree: &'a Tree,
+fn rounds_shared<'a, V: TreeView>(
+    tree: V,
     req: &SearchRequest<'a>,
     iters: u64,
     so_far: &RunStats,
-) -> Shared<'a> {
+) -> SearchContext<'a, V> {
     let iters = iters.saturating_sub(so_far.iterations);
-    let mut shared = Shared::new(tree, req.cfg, req.root, iters, req.deadline);
-    shared.grow = tree.limit() < req.grow_to;
+    let grow = tree.limit() < req.grow_to;
+    let mut shared = SearchContext::new(tree, req.cfg, req.root, iters, req.deadline);
+    shared.grow = grow;
     shared
 }
 
@@ -261,8 +265,8 @@ fn run_serial(tree: &mut Tree, req: &SearchRequest<'_>, iters: u64, w: &mut Work
     let mut stats = RunStats::default();
     loop {
         let before = w.iterations;
-        let shared = rounds_shared(tree, req, iters, &stats);
-        w.run::<false>(&shared, SERIAL_BATCH);
+        let shared = rounds_shared(OwnedTree::new(tree), req, iters, &stats);
+        w.run(&shared, SERIAL_BATCH);
         stats.iterations += w.iterations - before;
         stats.depth = stats.depth.max(shared.depth.load(Relaxed));
         let full = shared.full.load(Relaxed);

@@ -1,6 +1,6 @@
 //! One MCTS iteration and the loop that runs them on one tree. The same
-//! code serves one thread (`SHARED = false`: plain loads and stores) and
-//! several threads sharing the tree (`SHARED = true`: atomic adds; the
+//! code serves one thread (an [`OwnedTree`]: plain loads and stores) and
+//! several threads sharing the tree (a [`SharedTree`]: atomic adds; the
 //! rules are in `parallel.rs`). The children of an expanded leaf are in
 //! `search/expand.rs`, minimax and proof backup in `search/backup.rs`, lazy
 //! selection in `search/choices.rs`, the held-back updates of hot nodes in
@@ -11,22 +11,23 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
 use std::time::Instant;
 
 use super::config::{MctsConfig, Rave, Rollout};
-use super::rollout::{Rewarder, playout};
+use super::rollout::Rewarder;
 use super::select::{AmafSource, SelectParams, fill_map, select_child};
-use super::tree::{NodeId, NodeState, Padded, Proof, Reserve, Tree};
+use super::tree::{Node, NodeId, NodeState, Padded, Reserve, Tree, TreeView};
+#[cfg(doc)]
+use super::tree::{OwnedTree, SharedTree};
 use crate::bot::learned::LineNet;
 use crate::eval;
-use crate::game::bitboard::Bitboard;
 use crate::game::outcome::MoveCode;
-use crate::game::player::{ByPlayer, Player};
+use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::rng::FastRng;
 use crate::solve::Solver;
-use crate::solve::endgame;
 
 mod backup;
 mod choices;
 mod expand;
+mod leaf;
 mod pending;
 
 use choices::Choices;
@@ -89,9 +90,10 @@ impl From<Position> for Root {
 
 /// What every thread of one search shares (read-only but for atomics).
 #[derive(Debug)]
-pub struct Shared<'a> {
-    /// The tree.
-    pub tree: &'a Tree,
+pub struct SearchContext<'a, V> {
+    /// The tree, held as one thread's ([`OwnedTree`]) or as threads share
+    /// it ([`SharedTree`]).
+    pub tree: V,
     /// The configuration.
     pub cfg: &'a MctsConfig,
     /// The position at the root.
@@ -135,17 +137,17 @@ pub struct Shared<'a> {
     pub lazy: u32,
 }
 
-impl<'a> Shared<'a> {
+impl<'a, V: TreeView> SearchContext<'a, V> {
     /// A search of `tree` from `root` for `iters` iterations (or until
     /// `deadline`).
     pub fn new(
-        tree: &'a Tree,
+        tree: V,
         cfg: &'a MctsConfig,
         root: Root,
         iters: u64,
         deadline: Option<Instant>,
-    ) -> Shared<'a> {
-        Shared {
+    ) -> SearchContext<'a, V> {
+        SearchContext {
             tree,
             cfg,
             root: root.pos,
@@ -240,10 +242,10 @@ impl Worker {
 
     /// Runs iterations until the budget is spent, the deadline passes or
     /// the root is proven. Iterations are claimed `batch` at a time.
-    pub fn run<const SHARED: bool>(&mut self, s: &Shared<'_>, batch: u64) {
+    pub fn run<V: TreeView>(&mut self, s: &SearchContext<'_, V>, batch: u64) {
         let mut depth = 0u32;
         'outer: loop {
-            let start = if SHARED {
+            let start = if V::SHARED {
                 s.claimed.fetch_add(batch, Relaxed)
             } else {
                 let c = s.claimed.load(Relaxed);
@@ -258,10 +260,10 @@ impl Worker {
                 if s.stop.load(Relaxed) {
                     break 'outer;
                 }
-                depth = depth.max(self.iterate::<SHARED>(s));
+                depth = depth.max(self.iterate(s));
                 self.iterations += 1;
-                if SHARED && self.iterations.is_multiple_of(FLUSH_EVERY) {
-                    self.pending.flush(s.tree);
+                if V::SHARED && self.iterations.is_multiple_of(FLUSH_EVERY) {
+                    self.pending.flush(s.tree.shared());
                     // Hold back only while iterations are cheap: then the
                     // cache-line traffic is the cost, and an iteration is
                     // in flight too briefly for its virtual loss to matter.
@@ -284,33 +286,34 @@ impl Worker {
                 s.stop.store(true, Relaxed);
             }
         }
-        if SHARED {
-            self.pending.flush(s.tree);
+        if V::SHARED {
+            self.pending.flush(s.tree.shared());
         }
         s.depth.fetch_max(depth, Relaxed);
     }
 
     /// One iteration; returns the depth of its path.
-    fn iterate<const SHARED: bool>(&mut self, s: &Shared<'_>) -> u32 {
-        let tree = s.tree;
+    fn iterate<V: TreeView>(&mut self, s: &SearchContext<'_, V>) -> u32 {
+        let view = &s.tree;
+        let tree: &Tree = view;
         let cfg = s.cfg;
-        let grave = cfg.rave == Rave::Grave;
+        let mut grave = GraveRef {
+            on: cfg.rave == Rave::Grave,
+            reference: None,
+            mapped: None,
+        };
         let mut pos = s.root;
         let mut id = NodeId::ROOT;
-        // GRAVE: the closest ancestor with enough visits, and whether
-        // `self.map` describes its children.
-        let mut reference: Option<NodeId> = None;
-        let mut mapped: Option<NodeId> = None;
         self.path.clear();
         // Step 1: descend, counting each visit on the way down (virtual loss).
-        let (stones, margin, amaf_ok, leaf_margin) = loop {
+        let leaf = loop {
             let node = tree.node(id);
             let before = node.visits();
-            let deferred = SHARED && self.defer && before >= HOT_VISITS;
+            let deferred = V::SHARED && self.defer && before >= HOT_VISITS;
             if deferred {
-                self.pending.visit(tree, id, before);
+                self.pending.visit(view.shared(), id, before);
             } else {
-                node.add_visits::<SHARED>(1);
+                view.add_visits(node, 1);
             }
             let mut st = node.state();
             if st == NodeState::Leaf
@@ -321,7 +324,7 @@ impl Worker {
                 // Step 2: expand (or find another thread expanding it).
                 let modelled = s.modelled == Some(pos.turn()) && !pos.can_swap();
                 self.child_moves(&pos, cfg, &s.valuer, s.net, modelled);
-                let reserve = if SHARED {
+                let reserve = if V::SHARED {
                     Some(&mut self.reserve)
                 } else {
                     None
@@ -338,38 +341,7 @@ impl Worker {
                 deferred,
             });
             if st == NodeState::Expanded {
-                if grave && before >= cfg.r#ref {
-                    reference = Some(id);
-                }
-                // The AMAF source (and GRAVE's map of the reference's
-                // children) only when the choice is made afresh.
-                let map = &mut self.map;
-                let mut choose = || {
-                    let src = match reference {
-                        Some(r) if grave && r != id => {
-                            if mapped != Some(r) {
-                                fill_map(tree, tree.node(r), map);
-                                mapped = Some(r);
-                            }
-                            AmafSource::Ref {
-                                first: tree.node(r).child_range().0,
-                                map,
-                            }
-                        }
-                        _ => AmafSource::Own,
-                    };
-                    let sel = if id == NodeId::ROOT {
-                        &s.sel_root
-                    } else {
-                        &s.sel
-                    };
-                    select_child(tree, node, sel, src)
-                };
-                let child = if s.lazy > 0 && before >= s.lazy {
-                    self.choices.child(tree, id, choose)
-                } else {
-                    choose()
-                };
+                let child = self.next_child(s, id, node, before, &mut grave);
                 match tree.node(child).node_move().square() {
                     Some(sq) => pos.play_unchecked(sq),
                     None => {
@@ -379,77 +351,75 @@ impl Worker {
                 id = child;
                 continue;
             }
-            if st == NodeState::Terminal {
-                let exact = pos.is_game_over();
-                let m = node.terminal_margin();
-                break (stones_of(&pos), m, exact, m);
-            }
-            if pos.is_game_over() {
-                let m = pos.margin_halves();
-                node.set_proof(Proof::of_outcome(pos.outcome(), !pos.turn()));
-                node.set_terminal(m);
-                break (stones_of(&pos), m, true, m);
-            }
-            if cfg.solver && !pos.can_swap() && pos.empty().count() <= LEAF_EXACT.min(cfg.exact) {
-                let solver = self
-                    .solver
-                    .get_or_insert_with(|| Box::new(Solver::new(LEAF_TABLE_MB)));
-                let m = endgame::margin(&pos, solver);
-                let outcome = crate::game::outcome::Outcome::from_margin_halves(m);
-                node.set_proof(Proof::of_outcome(outcome, !pos.turn()));
-                node.set_terminal(m);
-                break (stones_of(&pos), m, false, m);
-            }
-            // Step 3: simulate.
-            let p = playout(&pos, cfg, &s.valuer, s.net, &mut self.rng);
-            // Static leaves are their own minimax values.
-            let leaf =
-                if cfg.minimax > 0.0 && !matches!(cfg.rollout, Rollout::Eval | Rollout::Value) {
-                    static_margin(&pos, cfg)
-                } else {
-                    p.margin_halves
-                };
-            break (p.stones, p.margin_halves, true, leaf);
+            // Step 3: the leaf's value, exact where known, else simulated.
+            break self.leaf_value(s, node, st, &pos);
         };
         // Step 4: back up rewards, AMAF and proofs.
-        let reward = s.rewarder.both(margin);
-        let amaf = cfg.uses_amaf() && amaf_ok;
-        for step in self.path.iter().rev() {
-            let node = tree.node(step.id);
-            if step.deferred {
-                self.pending.reward(tree, step.id, reward[!step.turn]);
-            } else {
-                node.add_value::<SHARED>(reward[!step.turn]);
-            }
-            if amaf && node.state() == NodeState::Expanded {
-                let own = stones[step.turn];
-                let r = reward[step.turn];
-                let (first, n) = node.child_range();
-                for c in first..first + n {
-                    let ch = tree.node(NodeId(c));
-                    if ch.node_move().square().is_some_and(|sq| own.contains(sq)) {
-                        ch.add_amaf::<SHARED>(r);
-                    }
-                }
-            }
-        }
+        self.back_up_rewards(s, &leaf);
         if cfg.minimax > 0.0 {
-            self.back_up_minimax(tree, s.rewarder.both(leaf_margin));
+            self.back_up_minimax(view.shared(), s.rewarder.both(leaf.minimax_margin));
         }
         if cfg.solver {
-            self.propagate_proofs(tree, s);
+            self.propagate_proofs(view.shared(), &s.stop);
         }
         self.path.len() as u32 - 1
     }
+
+    /// The child of EXPANDED `node` (`id`, with `before` visits when the
+    /// iteration arrived) that the iteration follows: chosen afresh by
+    /// the tree policy, or with lazy selection a recent choice. The AMAF
+    /// source (and GRAVE's map of the reference's children) is found
+    /// only when the choice is made afresh.
+    #[inline(always)]
+    fn next_child<V: TreeView>(
+        &mut self,
+        s: &SearchContext<'_, V>,
+        id: NodeId,
+        node: &Node,
+        before: u32,
+        grave: &mut GraveRef,
+    ) -> NodeId {
+        let tree: &Tree = &s.tree;
+        if grave.on && before >= s.cfg.r#ref {
+            grave.reference = Some(id);
+        }
+        let map = &mut self.map;
+        let mut choose = || {
+            let src = match grave.reference {
+                Some(r) if grave.on && r != id => {
+                    if grave.mapped != Some(r) {
+                        fill_map(tree, tree.node(r), map);
+                        grave.mapped = Some(r);
+                    }
+                    AmafSource::Ref {
+                        first: tree.node(r).child_range().0,
+                        map,
+                    }
+                }
+                _ => AmafSource::Own,
+            };
+            let sel = if id == NodeId::ROOT {
+                &s.sel_root
+            } else {
+                &s.sel
+            };
+            select_child(tree, node, sel, src)
+        };
+        if s.lazy > 0 && before >= s.lazy {
+            self.choices.child(tree, id, choose)
+        } else {
+            choose()
+        }
+    }
 }
 
-/// White's margin in half points as the line-potential evaluation sees it.
-#[inline]
-fn static_margin(pos: &Position, cfg: &MctsConfig) -> i32 {
-    2 * eval::evaluate(pos, &cfg.weights) - pos.komi().halves()
-}
-
-#[inline]
-fn stones_of(pos: &Position) -> ByPlayer<Bitboard> {
-    ByPlayer::new(pos.stones(Player::White), pos.stones(Player::Black))
+/// GRAVE's state along one descent.
+#[derive(Copy, Clone, Debug)]
+struct GraveRef {
+    /// Whether the search uses GRAVE (`rave=grave`).
+    on: bool,
+    /// The closest ancestor with enough visits (`ref=`).
+    reference: Option<NodeId>,
+    /// The node whose children `Worker::map` describes.
+    mapped: Option<NodeId>,
 }

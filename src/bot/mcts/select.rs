@@ -140,22 +140,52 @@ pub fn select_child(tree: &Tree, node: &Node, p: &SelectParams, src: AmafSource<
     // One copy of the loop per feature set, so the plain-UCT loop carries
     // no tests for features that are off.
     match (p.amaf, p.solver, p.pw > 0.0, p.minimax > 0.0 || p.fold) {
-        (false, false, false, false) => scan::<false, false, false, false>(tree, node, p, src),
-        (false, false, false, true) => scan::<false, false, false, true>(tree, node, p, src),
-        (false, false, true, false) => scan::<false, false, true, false>(tree, node, p, src),
-        (false, false, true, true) => scan::<false, false, true, true>(tree, node, p, src),
-        (false, true, false, false) => scan::<false, true, false, false>(tree, node, p, src),
-        (false, true, false, true) => scan::<false, true, false, true>(tree, node, p, src),
-        (false, true, true, false) => scan::<false, true, true, false>(tree, node, p, src),
-        (false, true, true, true) => scan::<false, true, true, true>(tree, node, p, src),
-        (true, false, false, false) => scan::<true, false, false, false>(tree, node, p, src),
-        (true, false, false, true) => scan::<true, false, false, true>(tree, node, p, src),
-        (true, false, true, false) => scan::<true, false, true, false>(tree, node, p, src),
-        (true, false, true, true) => scan::<true, false, true, true>(tree, node, p, src),
-        (true, true, false, false) => scan::<true, true, false, false>(tree, node, p, src),
-        (true, true, false, true) => scan::<true, true, false, true>(tree, node, p, src),
-        (true, true, true, false) => scan::<true, true, true, false>(tree, node, p, src),
-        (true, true, true, true) => scan::<true, true, true, true>(tree, node, p, src),
+        (false, false, false, false) => {
+            scan::<false, false, false, false, SCAN_LANES>(tree, node, p, src)
+        }
+        (false, false, false, true) => {
+            scan::<false, false, false, true, SCAN_LANES>(tree, node, p, src)
+        }
+        (false, false, true, false) => {
+            scan::<false, false, true, false, SCAN_LANES>(tree, node, p, src)
+        }
+        (false, false, true, true) => {
+            scan::<false, false, true, true, SCAN_LANES>(tree, node, p, src)
+        }
+        (false, true, false, false) => {
+            scan::<false, true, false, false, SCAN_LANES>(tree, node, p, src)
+        }
+        (false, true, false, true) => {
+            scan::<false, true, false, true, SCAN_LANES>(tree, node, p, src)
+        }
+        (false, true, true, false) => {
+            scan::<false, true, true, false, SCAN_LANES>(tree, node, p, src)
+        }
+        (false, true, true, true) => {
+            scan::<false, true, true, true, SCAN_LANES>(tree, node, p, src)
+        }
+        (true, false, false, false) => {
+            scan::<true, false, false, false, SCAN_LANES>(tree, node, p, src)
+        }
+        (true, false, false, true) => {
+            scan::<true, false, false, true, SCAN_LANES>(tree, node, p, src)
+        }
+        (true, false, true, false) => {
+            scan::<true, false, true, false, SCAN_LANES>(tree, node, p, src)
+        }
+        (true, false, true, true) => {
+            scan::<true, false, true, true, SCAN_LANES>(tree, node, p, src)
+        }
+        (true, true, false, false) => {
+            scan::<true, true, false, false, SCAN_LANES>(tree, node, p, src)
+        }
+        (true, true, false, true) => {
+            scan::<true, true, false, true, SCAN_LANES>(tree, node, p, src)
+        }
+        (true, true, true, false) => {
+            scan::<true, true, true, false, SCAN_LANES>(tree, node, p, src)
+        }
+        (true, true, true, true) => scan::<true, true, true, true, SCAN_LANES>(tree, node, p, src),
     }
 }
 
@@ -255,10 +285,20 @@ fn child_score<const AMAF: bool, const SOLVER: bool, const PRIOR: bool, const MI
 
 /// Children a scan takes at a step (see [`scan`]): four ran faster than
 /// two and as fast as eight (`experiments/speed/`).
-const LANES: usize = 4;
+const SCAN_LANES: usize = 4;
 
+/// The child of `node` to follow: the first of the best scores, or the
+/// first proven win. Children are scored `LANES` at a time ([`SCAN_LANES`]
+/// in the search; one lane is the plain scan in order, which the tests
+/// hold the lanes to).
 #[inline(always)]
-fn scan<const AMAF: bool, const SOLVER: bool, const PRIOR: bool, const MINIMAX: bool>(
+fn scan<
+    const AMAF: bool,
+    const SOLVER: bool,
+    const PRIOR: bool,
+    const MINIMAX: bool,
+    const LANES: usize,
+>(
     tree: &Tree,
     node: &Node,
     p: &SelectParams,
@@ -324,6 +364,7 @@ pub fn fill_map(tree: &Tree, node: &Node, map: &mut [u8; MoveCode::COUNT]) -> u3
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::mcts::tree::{OwnedTree, TreeView};
     use crate::game::rng::FastRng;
     use crate::game::square::Square;
 
@@ -351,44 +392,19 @@ mod tests {
             .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));
         let p = params();
-        let root = t.root();
-        root.add_visits::<false>(30);
+        let w = OwnedTree::new(&mut t);
+        let root = w.root();
+        w.add_visits(root, 30);
         for (i, wins) in [(1u32, 2u64), (2, 8), (3, 5)] {
-            let ch = t.node(NodeId(i));
-            ch.add_visits::<false>(10);
-            ch.add_value::<false>(wins * REWARD_ONE);
+            let ch = w.node(NodeId(i));
+            w.add_visits(ch, 10);
+            w.add_value(ch, wins * REWARD_ONE);
         }
-        assert_eq!(select_child(&t, root, &p, AmafSource::Own), NodeId(2));
-        t.node(NodeId(2)).set_proof(Proof::Loss);
-        assert_eq!(select_child(&t, root, &p, AmafSource::Own), NodeId(3));
-        t.node(NodeId(1)).set_proof(Proof::Win);
-        assert_eq!(select_child(&t, root, &p, AmafSource::Own), NodeId(1));
-    }
-
-    /// The child a scan in order takes: the first of the best scores,
-    /// or the first proven win.
-    fn in_order<const A: bool, const S: bool, const P: bool, const M: bool>(
-        tree: &Tree,
-        node: &Node,
-        p: &SelectParams,
-        src: AmafSource<'_>,
-    ) -> NodeId {
-        let t: &Tables = &TABLES;
-        let (first, n, explore) = span(t, node, p);
-        let (mut best, mut best_id) = (f32::NEG_INFINITY, first);
-        for (ch, i) in tree.nodes(first, n).iter().zip(first..) {
-            match child_score::<A, S, P, M>(tree, t, ch, p, src, explore) {
-                Seen::Win => return NodeId(i),
-                Seen::Skip => {}
-                Seen::Score(score) => {
-                    if score > best {
-                        best = score;
-                        best_id = i;
-                    }
-                }
-            }
-        }
-        NodeId(best_id)
+        assert_eq!(select_child(&w, root, &p, AmafSource::Own), NodeId(2));
+        w.set_proof(w.node(NodeId(2)), Proof::Loss);
+        assert_eq!(select_child(&w, root, &p, AmafSource::Own), NodeId(3));
+        w.set_proof(w.node(NodeId(1)), Proof::Win);
+        assert_eq!(select_child(&w, root, &p, AmafSource::Own), NodeId(1));
     }
 
     /// A root with 1 to 49 children whose statistics come from few
@@ -407,29 +423,32 @@ mod tests {
             })
             .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));
-        t.root()
-            .add_visits::<false>([1, 40, 900, 5000][rng.below(4) as usize]);
+        let w = OwnedTree::new(&mut t);
+        w.add_visits(w.root(), [1, 40, 900, 5000][rng.below(4) as usize]);
         for i in 1..=n {
-            let ch = t.node(NodeId(i));
+            let ch = w.node(NodeId(i));
             let visits = [0, 1, 2, 4, 1500][rng.below(5) as usize];
-            ch.add_visits::<false>(visits);
-            ch.add_value::<false>(visits as u64 * rng.below(5) as u64 * REWARD_ONE / 4);
+            w.add_visits(ch, visits);
+            w.add_value(ch, visits as u64 * rng.below(5) as u64 * REWARD_ONE / 4);
             for _ in 0..rng.below(3) {
-                ch.add_amaf::<false>(rng.below(2) as u64 * REWARD_ONE);
+                w.add_amaf(ch, rng.below(2) as u64 * REWARD_ONE);
             }
-            ch.set_minimax(rng.below(3) as f32 / 2.0);
-            ch.set_proof(match rng.below(12) {
-                0 => Proof::Win,
-                1 | 2 => Proof::Loss,
-                3 => Proof::Draw,
-                _ => Proof::Unknown,
-            });
+            w.set_minimax(ch, rng.below(3) as f32 / 2.0);
+            w.set_proof(
+                ch,
+                match rng.below(12) {
+                    0 => Proof::Win,
+                    1 | 2 => Proof::Loss,
+                    3 => Proof::Draw,
+                    _ => Proof::Unknown,
+                },
+            );
         }
         t
     }
 
-    /// `scan`, lanes and all, against the scan in order, on one tree with
-    /// both AMAF sources.
+    /// `scan`, lanes and all, against the scan in order (one lane), on one
+    /// tree with both AMAF sources.
     fn agrees<const A: bool, const S: bool, const P: bool, const M: bool>(
         t: &Tree,
         p: &SelectParams,
@@ -439,8 +458,8 @@ mod tests {
         let first = fill_map(t, root, &mut map);
         for src in [AmafSource::Own, AmafSource::Ref { first, map: &map }] {
             assert_eq!(
-                scan::<A, S, P, M>(t, root, p, src),
-                in_order::<A, S, P, M>(t, root, p, src),
+                scan::<A, S, P, M, SCAN_LANES>(t, root, p, src),
+                scan::<A, S, P, M, 1>(t, root, p, src),
                 "features amaf={A} solver={S} prior={P} minimax={M}, {p:?}"
             );
         }

@@ -16,12 +16,18 @@ use crate::game::outcome::{Move, MoveCode};
 
 mod keep;
 mod node;
+mod view;
 
-pub use node::{Node, Proof};
+pub use crate::game::outcome::Proof;
+pub use node::Node;
+pub use view::{OwnedTree, SharedTree, TreeView};
 
-/// Index of a node in its tree's arena.
+/// Index of a node in its tree's arena. The index is open to mcts's
+/// search code alone, which walks children ranges by index; outside mcts
+/// an id can only come from the tree ([`NodeId::ROOT`],
+/// [`Tree::child_by_move`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct NodeId(pub u32);
+pub struct NodeId(pub(super) u32);
 
 impl NodeId {
     /// The root is always the first node.
@@ -253,6 +259,14 @@ impl Tree {
         (first..first + n)
             .map(NodeId)
             .find(|&c| self.node(c).mv() == mv)
+    }
+
+    /// Whether `node` is one of this tree's (a check of the views'
+    /// writes).
+    fn holds(&self, node: &Node) -> bool {
+        self.nodes
+            .as_ptr_range()
+            .contains(&std::ptr::from_ref(node))
     }
 
     /// Bytes of one node.

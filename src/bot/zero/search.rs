@@ -23,10 +23,11 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::outcome::{Move, MoveCode};
+use crate::game::outcome::{Move, MoveCode, Proof};
 use crate::game::position::Position;
-use crate::net::{self, PvNet};
-use crate::solve::{SolveLimits, Solver};
+use crate::net::PvNet;
+
+mod step;
 
 /// Not yet expanded.
 const FRESH: u8 = 0;
@@ -34,13 +35,13 @@ const FRESH: u8 = 0;
 const WAITING: u8 = 1;
 /// Expanded: its children are `first..first + count`.
 const EXPANDED: u8 = 2;
-/// Its game-theoretic result is known (`proven`), from the end of the
+/// Its game-theoretic result is known (`proof`), from the end of the
 /// game, the exact solver or its children.
 const PROVEN: u8 = 3;
 
 /// One node of the tree.
 #[derive(Clone, Copy, Debug)]
-pub struct Node {
+pub struct PuctNode {
     /// Sum of the backed-up values, the mover's view.
     value: f32,
     /// The network's prior of the move into this node.
@@ -52,13 +53,13 @@ pub struct Node {
     count: u16,
     code: MoveCode,
     state: u8,
-    /// With `PROVEN`: 1 the mover wins, 0 a draw, -1 the mover loses.
-    proven: i8,
+    /// With `PROVEN`: the result for the mover.
+    proof: Proof,
 }
 
-impl Node {
-    fn new(code: MoveCode, prior: f32) -> Node {
-        Node {
+impl PuctNode {
+    fn new(code: MoveCode, prior: f32) -> PuctNode {
+        PuctNode {
             value: 0.0,
             prior,
             visits: 0,
@@ -67,7 +68,7 @@ impl Node {
             count: 0,
             code,
             state: FRESH,
-            proven: 0,
+            proof: Proof::Unknown,
         }
     }
 
@@ -91,8 +92,8 @@ impl Node {
     }
 
     /// The proven result for the mover, if known.
-    pub fn proven(&self) -> Option<i8> {
-        (self.state == PROVEN).then_some(self.proven)
+    pub fn proven(&self) -> Option<Proof> {
+        (self.state == PROVEN).then_some(self.proof)
     }
 
     /// The network's prior of the move into the node.
@@ -131,8 +132,8 @@ pub const MAX_NODES: usize = 1 << 22;
 
 /// The search tree and its working memory.
 #[derive(Debug, Default)]
-pub struct Tree {
-    nodes: Vec<Node>,
+pub struct PuctTree {
+    nodes: Vec<PuctNode>,
     /// The root's position.
     root: Option<Position>,
     /// Per waiting leaf of a step: its node, the path to it, its position.
@@ -156,10 +157,10 @@ pub struct StepTotals {
     pub collisions: u64,
 }
 
-impl Tree {
+impl PuctTree {
     /// An empty tree.
-    pub fn new() -> Tree {
-        Tree::default()
+    pub fn new() -> PuctTree {
+        PuctTree::default()
     }
 
     /// The root's position, if the tree has one.
@@ -178,12 +179,12 @@ impl Tree {
     }
 
     /// The root node.
-    pub fn root(&self) -> Option<&Node> {
+    pub fn root(&self) -> Option<&PuctNode> {
         self.nodes.first()
     }
 
     /// The root's children.
-    pub fn children(&self, id: usize) -> &[Node] {
+    pub fn children(&self, id: usize) -> &[PuctNode] {
         let n = &self.nodes[id];
         if n.state == EXPANDED || (n.state == PROVEN && n.count > 0) {
             &self.nodes[n.first as usize..n.first as usize + n.count as usize]
@@ -200,7 +201,7 @@ impl Tree {
     /// Starts a new tree at `pos`.
     pub fn reset(&mut self, pos: Position) {
         self.nodes.clear();
-        self.nodes.push(Node::new(MoveCode::NONE, 1.0));
+        self.nodes.push(PuctNode::new(MoveCode::NONE, 1.0));
         self.root = Some(pos);
     }
 
@@ -267,258 +268,21 @@ impl Tree {
         }
     }
 
-    /// Runs iteration steps until `more` says stop (it is given the
-    /// iterations so far) or the root is proven, evaluating leaves with
-    /// `net` (through `evaluate`, which fills logits and values for a
-    /// slice of positions).
-    pub fn run(
-        &mut self,
-        net: &PvNet,
-        s: &Settings,
-        solver: &mut Solver,
-        evaluate: &mut Evaluate<'_>,
-        more: &mut dyn FnMut(u64) -> bool,
-    ) -> StepTotals {
-        let mut out = StepTotals {
-            iterations: 0,
-            evaluations: 0,
-            collisions: 0,
-        };
-        let root_pos = self
-            .root
-            .unwrap_or_else(|| unreachable!("a search has a root"));
-        let width = net::swap_index(root_pos.size()) + 1;
-        while self.nodes[0].state != PROVEN && more(out.iterations) {
-            if self.nodes.len() + 2 * width * s.batch > MAX_NODES {
-                break;
-            }
-            // Appended, not taken: `paths` keeps its capacity, so a step
-            // allocates nothing.
-            self.spare.append(&mut self.paths);
-            self.leaves.clear();
-            for _ in 0..s.batch.max(1) {
-                let mut pos = root_pos;
-                let mut path = self.spare.pop().unwrap_or_default();
-                path.clear();
-                path.push(0);
-                let mut at = 0usize;
-                self.nodes[0].virtual_visits += 1;
-                while self.nodes[at].state == EXPANDED {
-                    at = self.select(at, s);
-                    let code = self.nodes[at].code;
-                    play(&mut pos, code);
-                    self.nodes[at].virtual_visits += 1;
-                    path.push(at as u32);
-                }
-                let node = self.nodes[at];
-                let known = match node.state {
-                    PROVEN => Some(node.proven),
-                    WAITING => {
-                        out.collisions += 1;
-                        self.take_back(&path);
-                        self.spare.push(path);
-                        break;
-                    }
-                    _ => self.exact_result(&pos, s.exact, solver),
-                };
-                match known {
-                    Some(r) => {
-                        self.nodes[at].state = PROVEN;
-                        self.nodes[at].proven = r;
-                        self.backup(&path, f32::from(r));
-                        self.spare.push(path);
-                        out.iterations += 1;
-                    }
-                    None => {
-                        self.nodes[at].state = WAITING;
-                        self.paths.push(path);
-                        self.leaves.push(pos);
-                    }
-                }
-                if self.nodes[0].state == PROVEN {
-                    break;
-                }
-            }
-            let k = self.leaves.len();
-            if k == 0 {
-                continue;
-            }
-            self.logits.resize(k * width, 0.0);
-            self.values.resize(k, 0.0);
-            evaluate(
-                net,
-                &self.leaves,
-                &mut self.logits[..k * width],
-                &mut self.values[..k],
-            );
-            out.evaluations += k as u64;
-            let paths = std::mem::take(&mut self.paths);
-            for (i, path) in paths.iter().enumerate() {
-                let leaf = *path.last().unwrap_or(&0) as usize;
-                let pos = self.leaves[i];
-                net::legal_priors(
-                    &pos,
-                    &self.logits[i * width..(i + 1) * width],
-                    &mut self.priors,
-                );
-                let first = self.nodes.len() as u32;
-                for &(idx, p) in &self.priors {
-                    let code = if idx == width - 1 {
-                        MoveCode::SWAP
-                    } else {
-                        MoveCode::place(net::index_square(idx, pos.size()))
-                    };
-                    self.nodes.push(Node::new(code, p));
-                }
-                let n = &mut self.nodes[leaf];
-                n.first = first;
-                n.count = self.priors.len() as u16;
-                n.state = EXPANDED;
-                // The network values the leaf for its side to move, the
-                // other player from the leaf's mover.
-                self.backup(path, -self.values[i]);
-                out.iterations += 1;
-            }
-            self.paths = paths;
-        }
-        out
-    }
-
-    /// The child of `at` that PUCT picks, virtual losses counted.
-    fn select(&self, at: usize, s: &Settings) -> usize {
-        let parent = &self.nodes[at];
-        let total = parent.visits + parent.virtual_visits;
-        let sqrt_n = (total.max(1) as f32).sqrt();
-        // The parent's mean from the chooser's view (its mover's opposite).
-        let parent_q = if parent.visits > 0 {
-            -parent.value / parent.visits as f32
-        } else {
-            0.0
-        };
-        let fpu = parent_q - s.fpu;
-        let first = parent.first as usize;
-        let mut best = first;
-        let mut best_score = f32::NEG_INFINITY;
-        for (i, c) in self.nodes[first..first + parent.count as usize]
-            .iter()
-            .enumerate()
-        {
-            // A proven loss for the chooser is never worth a visit while
-            // anything else is open (when nothing is, the node is proven
-            // and not descended).
-            if c.state == PROVEN && c.proven == -1 {
-                continue;
-            }
-            let n = c.visits + c.virtual_visits;
-            let q = if c.state == PROVEN {
-                f32::from(c.proven)
-            } else if n == 0 {
-                fpu
-            } else {
-                (c.value - c.virtual_visits as f32) / n as f32
-            };
-            let score = q + s.cpuct * c.prior * sqrt_n / (1 + n) as f32;
-            if score > best_score {
-                best_score = score;
-                best = first + i;
-            }
-        }
-        best
-    }
-
-    /// Takes back the virtual losses of a descent that was not completed.
-    fn take_back(&mut self, path: &[u32]) {
-        for &i in path {
-            self.nodes[i as usize].virtual_visits -= 1;
-        }
-    }
-
-    /// Adds `value` (the leaf mover's view) up the path, changing sign at
-    /// each level, takes back its virtual losses, and proves what the
-    /// children now prove.
-    fn backup(&mut self, path: &[u32], value: f32) {
-        let mut v = value;
-        let leaf = path.last().map_or(0, |&i| i as usize);
-        let mut proving = self.nodes[leaf].state == PROVEN;
-        for (depth, &i) in path.iter().enumerate().rev() {
-            let i = i as usize;
-            if proving && depth + 1 < path.len() {
-                proving = self.prove(i);
-            }
-            let n = &mut self.nodes[i];
-            n.virtual_visits -= 1;
-            n.visits += 1;
-            n.value += v;
-            v = -v;
-        }
-    }
-
-    /// Marks `at` proven when a child wins for its chooser or every child
-    /// is proven; says whether it did.
-    fn prove(&mut self, at: usize) -> bool {
-        let n = self.nodes[at];
-        if n.state != EXPANDED {
-            return n.state == PROVEN;
-        }
-        let kids = &self.nodes[n.first as usize..n.first as usize + n.count as usize];
-        let mut best = i8::MIN;
-        let mut all = true;
-        for c in kids {
-            if c.state == PROVEN {
-                best = best.max(c.proven);
-                if c.proven == 1 {
-                    all = true;
-                    break;
-                }
-            } else {
-                all = false;
-            }
-        }
-        if !all {
-            return false;
-        }
-        let node = &mut self.nodes[at];
-        node.state = PROVEN;
-        node.proven = -best;
-        true
-    }
-
-    /// The game-theoretic result for the mover into `pos` when it is known
-    /// cheaply: the game is over, or few squares are left (no swap then).
-    fn exact_result(&self, pos: &Position, exact: u32, solver: &mut Solver) -> Option<i8> {
-        if pos.is_game_over() {
-            let m = pos.margin_halves();
-            // The mover is the colour not to move.
-            let white_moved = pos.turn() == crate::game::player::Player::Black;
-            let r = m.signum() as i8;
-            return Some(if white_moved { r } else { -r });
-        }
-        let free = pos.empty().count();
-        if free > exact || pos.can_swap() || pos.swap_follows() {
-            return None;
-        }
-        solver
-            .result_sign(pos, &SolveLimits::default())
-            .ok()
-            .map(|r| -(r as i8))
-    }
-
     /// The root's move with the most visits, a proven win first and a
     /// proven loss last; ties go to the better mean, then the earlier
     /// child. `None` before the root is expanded.
-    pub fn best(&self) -> Option<&Node> {
-        let key = |c: &Node| {
+    pub fn best(&self) -> Option<&PuctNode> {
+        let key = |c: &PuctNode| {
             let proof = match c.proven() {
-                Some(1) => 2,
-                Some(-1) => -2,
-                Some(_) => 0,
-                None => 0,
+                Some(Proof::Win) => 2,
+                Some(Proof::Loss) => -2,
+                Some(_) | None => 0,
             };
             // A proven win is played at once; a proven draw or an open
             // move by visits.
             (proof, if proof == 2 { 0 } else { c.visits }, c.mean())
         };
-        let mut best: Option<&Node> = None;
+        let mut best: Option<&PuctNode> = None;
         for c in self.children(0) {
             if best.is_none_or(|b| {
                 let (kb, kc) = (key(b), key(c));
@@ -532,7 +296,7 @@ impl Tree {
 
     /// A root move drawn with probability proportional to its visits
     /// (self-play's temperature 1).
-    pub fn sample(&self, rng: &mut ChaCha8Rng) -> Option<&Node> {
+    pub fn sample(&self, rng: &mut ChaCha8Rng) -> Option<&PuctNode> {
         let kids = self.children(0);
         let total: u64 = kids.iter().map(|c| u64::from(c.visits)).sum();
         if total == 0 {
@@ -568,16 +332,6 @@ impl Tree {
             at = self.first_child(at) + i;
         }
         pv
-    }
-}
-
-/// Plays a code on `pos`.
-fn play(pos: &mut Position, code: MoveCode) {
-    match code.square() {
-        Some(sq) => pos.play_unchecked(sq),
-        None => pos.try_swap().unwrap_or_else(|e| {
-            unreachable!("the tree offers the swap only where it is legal: {e}")
-        }),
     }
 }
 

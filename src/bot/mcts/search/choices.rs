@@ -73,6 +73,7 @@ impl Choices {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::mcts::tree::{OwnedTree, TreeView};
 
     /// A root with three children, child `i` given `visits[i - 1]` visits.
     fn tree_with(visits: [u32; 3]) -> Tree {
@@ -85,8 +86,9 @@ mod tests {
             })
             .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));
+        let w = OwnedTree::new(&mut t);
         for (i, v) in visits.into_iter().enumerate() {
-            t.node(NodeId(i as u32 + 1)).add_visits::<false>(v);
+            w.add_visits(w.node(NodeId(i as u32 + 1)), v);
         }
         t
     }
@@ -115,11 +117,12 @@ mod tests {
 
     #[test]
     fn a_proven_child_is_chosen_afresh() {
-        let t = tree_with([1000, 0, 0]);
+        let mut t = tree_with([1000, 0, 0]);
         let mut c = Choices::new();
         assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(1)), NodeId(1));
         assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(2)), NodeId(1));
-        t.node(NodeId(1)).set_proof(Proof::Loss);
+        let w = OwnedTree::new(&mut t);
+        w.set_proof(w.node(NodeId(1)), Proof::Loss);
         assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(2)), NodeId(2));
     }
 }

@@ -1,7 +1,7 @@
 //! The held-back statistics updates of hot nodes under tree parallelism.
 
 use super::LAG_SHIFT;
-use crate::bot::mcts::tree::{NodeId, Tree};
+use crate::bot::mcts::tree::{NodeId, SharedTree, TreeView};
 
 /// Statistics updates of hot nodes that a thread sharing the tree holds
 /// back and adds in batches.
@@ -56,7 +56,7 @@ impl Pending {
 
     /// Holds back one visit of `id`, which had `before` visits.
     #[inline]
-    pub(super) fn visit(&mut self, tree: &Tree, id: NodeId, before: u32) {
+    pub(super) fn visit(&mut self, tree: SharedTree<'_>, id: NodeId, before: u32) {
         let e = &mut self.slots[Self::slot(id)];
         if e.id != id.0 {
             Self::add(tree, e);
@@ -74,10 +74,10 @@ impl Pending {
     /// taken meanwhile) and adds the entry to the tree once its visits
     /// reach its limit.
     #[inline]
-    pub(super) fn reward(&mut self, tree: &Tree, id: NodeId, value: u64) {
+    pub(super) fn reward(&mut self, tree: SharedTree<'_>, id: NodeId, value: u64) {
         let e = &mut self.slots[Self::slot(id)];
         if e.id != id.0 {
-            tree.node(id).add_value::<true>(value);
+            tree.add_value(tree.node(id), value);
             return;
         }
         e.value += value;
@@ -87,23 +87,23 @@ impl Pending {
     }
 
     #[inline]
-    fn add(tree: &Tree, e: &mut Entry) {
+    fn add(tree: SharedTree<'_>, e: &mut Entry) {
         if e.id == u32::MAX {
             return;
         }
         let node = tree.node(NodeId(e.id));
         if e.visits > 0 {
-            node.add_visits::<true>(e.visits);
+            tree.add_visits(node, e.visits);
         }
         if e.value > 0 {
-            node.add_value::<true>(e.value);
+            tree.add_value(node, e.value);
         }
         e.visits = 0;
         e.value = 0;
     }
 
     /// Adds everything held back to the tree.
-    pub(super) fn flush(&mut self, tree: &Tree) {
+    pub(super) fn flush(&mut self, tree: SharedTree<'_>) {
         for e in self.slots.iter_mut() {
             Self::add(tree, e);
             *e = EMPTY;

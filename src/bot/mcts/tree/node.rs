@@ -5,59 +5,14 @@ use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64};
 
 use super::{NodeState, REWARD_ONE};
-use crate::game::outcome::{Move, MoveCode, Outcome};
-use crate::game::player::Player;
-
-/// A proven game result for the player who chose the node.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Proof {
-    /// Not proven.
-    Unknown = 0,
-    /// The chooser loses with best play.
-    Loss = 1,
-    /// Best play draws.
-    Draw = 2,
-    /// The chooser wins with best play.
-    Win = 3,
-}
-
-impl Proof {
-    #[inline]
-    fn from_u8(v: u8) -> Proof {
-        match v {
-            1 => Proof::Loss,
-            2 => Proof::Draw,
-            3 => Proof::Win,
-            _ => Proof::Unknown,
-        }
-    }
-
-    /// The same result seen by the other player.
-    #[inline]
-    pub fn flip(self) -> Proof {
-        match self {
-            Proof::Loss => Proof::Win,
-            Proof::Win => Proof::Loss,
-            p => p,
-        }
-    }
-
-    /// The proof for `chooser` of a game whose exact final result is
-    /// `outcome`.
-    #[inline]
-    pub fn of_outcome(outcome: Outcome, chooser: Player) -> Proof {
-        match outcome.winner() {
-            None => Proof::Draw,
-            Some(w) if w == chooser => Proof::Win,
-            Some(_) => Proof::Loss,
-        }
-    }
-}
+use crate::game::outcome::{Move, MoveCode, Proof};
 
 /// One tree node: 40 bytes (no padding left). Children of a node are a contiguous range of
 /// the arena, `first_child .. first_child + children`. The fields are
-/// private: the methods below are the only changes the concurrency
-/// contract (`parallel.rs`) allows, so no other module can break it.
+/// private and the writing methods private to the tree module: the
+/// writes the concurrency contract (`parallel.rs`) allows are made through
+/// a [`TreeView`](super::TreeView), which picks the kind of add by how the
+/// tree is held, so no other module can break the contract.
 #[derive(Debug, Default)]
 pub struct Node {
     /// Visits, counted when a thread passes on its way down (so a visit in
@@ -105,7 +60,8 @@ pub(super) struct Saved {
 }
 
 /// Adds to a counter: one atomic read-modify-write when threads share the
-/// tree, a plain load and store (no bus lock) when one thread owns it.
+/// tree, a plain load and store (no bus lock) when one thread owns it
+/// (which of the two, the tree's views decide: `view.rs`).
 #[inline]
 fn add32<const SHARED: bool>(a: &AtomicU32, v: u32) {
     if SHARED {
@@ -214,7 +170,7 @@ impl Node {
     /// Counts `n` visits (on the way down: in flight, they are the
     /// virtual loss).
     #[inline]
-    pub fn add_visits<const SHARED: bool>(&self, n: u32) {
+    pub(super) fn add_visits<const SHARED: bool>(&self, n: u32) {
         add32::<SHARED>(&self.visits, n);
     }
 
@@ -226,7 +182,7 @@ impl Node {
 
     /// Adds a reward (fixed point) for the chooser.
     #[inline]
-    pub fn add_value<const SHARED: bool>(&self, r: u64) {
+    pub(super) fn add_value<const SHARED: bool>(&self, r: u64) {
         add64::<SHARED>(&self.value, r);
     }
 
@@ -241,7 +197,7 @@ impl Node {
 
     /// Counts one AMAF playout with reward `r`.
     #[inline]
-    pub fn add_amaf<const SHARED: bool>(&self, r: u64) {
+    pub(super) fn add_amaf<const SHARED: bool>(&self, r: u64) {
         add32::<SHARED>(&self.amaf_visits, 1);
         add64::<SHARED>(&self.amaf_value, r);
     }
@@ -262,7 +218,7 @@ impl Node {
     /// a racing thread may overwrite it with a value one iteration older,
     /// which the next backup that changes the node repairs.
     #[inline]
-    pub fn set_minimax(&self, v: f32) -> bool {
+    pub(super) fn set_minimax(&self, v: f32) -> bool {
         let bits = v.to_bits();
         if self.minimax.load(Relaxed) == bits {
             return false;
@@ -292,7 +248,7 @@ impl Node {
     /// Records a proof. Proofs of a position are facts, so two threads
     /// that store one store the same value.
     #[inline]
-    pub fn set_proof(&self, p: Proof) {
+    pub(super) fn set_proof(&self, p: Proof) {
         self.proof.store(p as u8, Relaxed);
     }
 
@@ -340,7 +296,7 @@ impl Node {
 
     /// Marks the node terminal with White's exact margin.
     #[inline]
-    pub fn set_terminal(&self, margin_halves: i32) {
+    pub(super) fn set_terminal(&self, margin_halves: i32) {
         self.first_child.store(margin_halves as u32, Relaxed);
         self.state.store(NodeState::Terminal as u8, Release);
     }
