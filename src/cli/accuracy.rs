@@ -19,11 +19,11 @@ use crate::arena::rundir::prepare_out;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::game::outcome::Komi;
-use crate::solve::{Solution, SolveError, SolveLimits};
 use crate::judge::accuracy::{
     AccuracyError, AccuracyRow, Mover, csv_line, judge_in_order, parse_suite, suite_text,
     summary_line,
 };
+use crate::solve::{Solution, SolveError, SolveLimits};
 
 /// Positions with more free squares than this are refused unless
 /// `--max-empty` says otherwise: a position without a stored value is

@@ -23,12 +23,12 @@ use crate::arena::schedule::Shard;
 use crate::csv_rows;
 use crate::game::outcome::Komi;
 use crate::game::square::{MAX_SIZE, MIN_SIZE, Square};
-use crate::solve::SolveLimits;
 use crate::judge::exact::{
     ExactCsvRow, ExactError, ExactRow, Job, Versus, VersusCsvRow, VersusSummaryCsvRow, columns,
     header, parse_versus_row, push_row, push_summary, push_versus_row, push_versus_summary,
     random_layouts, summarize, summarize_versus, summary_header, symmetry_classes,
 };
+use crate::solve::SolveLimits;
 
 /// Layouts with more free squares than this are refused unless
 /// `--max-empty` says otherwise: from the empty board every free square is

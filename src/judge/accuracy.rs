@@ -15,8 +15,8 @@ use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::derive_seed;
-use crate::solve::{Solution, SolveError, SolveLimits, Solver, format_halves};
 use crate::judge::ordered::solve_in_order;
+use crate::solve::{Solution, SolveError, SolveLimits, Solver, format_halves};
 
 pub use self::suite::{Entry, SuiteError, parse_suite, suite_text};
 

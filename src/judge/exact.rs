@@ -31,8 +31,8 @@ use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::solve::{SolveError, SolveLimits, Solver, format_halves};
 
-pub use self::plot::summary_plot;
 pub use self::layouts::{Layout, MAX_ENUMERATED, choose, random_layouts, symmetry_classes};
+pub use self::plot::summary_plot;
 pub use self::summary::{ExactSummaryCsvRow, SummaryRow, push_summary, summarize, summary_header};
 pub use self::versus::{
     Giveaway, Versus, VersusCsvRow, VersusRow, VersusSummary, VersusSummaryCsvRow,

@@ -318,15 +318,8 @@ impl<'t> Search<'t> {
                 if self.stopped.is_some() {
                     return 0;
                 }
-                if v > best {
-                    best = v;
-                    best_move = mv;
-                    if v > alpha {
-                        alpha = v;
-                        if v >= beta {
-                            break;
-                        }
-                    }
+                if raise_best(&mut best, &mut best_move, &mut alpha, (v, mv), beta) {
+                    break;
                 }
             }
         }
@@ -454,6 +447,29 @@ fn three_left(mine: Bitboard, theirs: Bitboard, e: Bitboard) -> i32 {
 pub(crate) fn scores_of(pos: &Position) -> [i32; 2] {
     let s = pos.scores();
     [s[Player::White] as i32, s[Player::Black] as i32]
+}
+
+/// Takes a move's value `v` into a node's fail-soft bookkeeping: a new
+/// best raises `best` (with its move) and `alpha`; returns whether the move
+/// refutes the window (`v >= beta`), so the caller stops trying moves. The
+/// solver and the alpha-beta bot keep their nodes the same way.
+#[inline(always)]
+pub(crate) fn raise_best(
+    best: &mut i32,
+    best_move: &mut MoveCode,
+    alpha: &mut i32,
+    (v, mv): (i32, MoveCode),
+    beta: i32,
+) -> bool {
+    if v > *best {
+        *best = v;
+        *best_move = mv;
+        if v > *alpha {
+            *alpha = v;
+            return v >= beta;
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -9,10 +9,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::plot::{PlotError, TunePlot, tune_plot};
 use super::spsa::{SpsaParam, value_text};
 use super::tune::{IterResult, TuneRow, Tuner};
 use crate::csv_rows;
+use crate::plot::{PlotError, TunePlot, tune_plot};
 use crate::stats::rating::elo_of_points;
 
 /// A float as [`value_text`] writes it (at most six decimals, no

@@ -6,8 +6,8 @@
 use crate::common;
 
 use common::{BIN, exact, minimax};
-use pahtum::solve::{SolveLimits, Solver};
 use pahtum::judge::exact::{Layout, PieValue, solve_layout, symmetry_classes};
+use pahtum::solve::{SolveLimits, Solver};
 use pahtum::{BotSpec, Catalog, Game, Komi, Move, Position};
 
 /// White's margin after each first stone, by name, and whether the second

@@ -1,9 +1,9 @@
 //! `exact.svg`: the first-player advantage under perfect play, one stacked
 //! bar per hole count, beside BrainKing's human figures.
 
+use crate::plot::{Bar, PlotError, StackedBars, stacked_bars};
 use crate::stats::rating::{Z95, wilson};
 use crate::study::fpa::BRAINKING;
-use crate::plot::{Bar, PlotError, StackedBars, stacked_bars};
 
 use crate::judge::exact::SummaryRow;
 
