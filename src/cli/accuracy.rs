@@ -23,6 +23,7 @@ use crate::judge::accuracy::{
     AccuracyError, AccuracyRow, Mover, csv_line, judge_in_order, parse_suite, suite_text,
     summary_line,
 };
+use crate::judge::ordered::SolverThreads;
 use crate::solve::{Solution, SolveError, SolveLimits};
 
 /// Positions with more free squares than this are refused unless
@@ -171,10 +172,12 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         &entries,
         &positions,
         &mover,
-        threads,
-        a.table.tt_mb,
         &SolveLimits::default(),
-        &CANCEL,
+        SolverThreads {
+            threads,
+            tt_mb: a.table.tt_mb,
+            stop: &CANCEL,
+        },
         |row, sol| {
             file.write_all(csv_line(&row).as_bytes())
                 .and_then(|()| file.flush())

@@ -28,6 +28,7 @@ use crate::judge::exact::{
     header, parse_versus_row, push_row, push_summary, push_versus_row, push_versus_summary,
     random_layouts, summarize, summarize_versus, summary_header, symmetry_classes,
 };
+use crate::judge::ordered::SolverThreads;
 use crate::solve::SolveLimits;
 
 /// Layouts with more free squares than this are refused unless
@@ -348,10 +349,12 @@ pub fn run(a: ExactArgs) -> CliResult {
         komi,
         a.pie,
         (per_layout > 0).then_some(&versus),
-        threads,
-        a.table.tt_mb,
         &SolveLimits::default(),
-        &CANCEL,
+        SolverThreads {
+            threads,
+            tt_mb: a.table.tt_mb,
+            stop: &CANCEL,
+        },
         |_, row| {
             // The games first: a layout counts as done once its exact.csv
             // row is written, and a resume keeps only layouts with both.
