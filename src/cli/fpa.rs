@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{
-    CANCEL, StudyArgs, install_cancel, open_run, rules_options, run_interrupt_note, save_run,
-    threads,
+    CANCEL, ShardArgs, StudyArgs, install_cancel, open_run, rules_options, run_interrupt_note,
+    save_run, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -18,7 +18,6 @@ use crate::arena::rundir::{prepare_out, read_games};
 use crate::arena::runinfo::RunFile;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
-use crate::arena::schedule::Shard;
 use crate::arena::tournament::ArenaError;
 use crate::arena::tournament::MAX_GAMES;
 use crate::study::fpa::{Fpa, FpaRow, fpa_csv, fpa_plot};
@@ -35,6 +34,9 @@ pub const HOLES_HELP: &str =
 
 /// Arguments of `fpa`.
 #[derive(Args, Debug)]
+#[command(mut_arg("shard", |a| a.help(
+    "Play only part K of N of the games (layout l goes to part l mod N + 1), for batch schedulers; `pahtum merge` joins the parts' directories",
+)))]
 pub struct FpaArgs {
     /// The bot playing both sides
     #[arg(long, value_name = "SPEC")]
@@ -48,15 +50,9 @@ pub struct FpaArgs {
     /// external engines, seed, threads, output directory
     #[command(flatten)]
     pub study: StudyArgs,
-    /// Play only part K of N of the games (layout l goes to part l mod N + 1), for batch
-    /// schedulers; `pahtum merge` joins the parts' directories
-    #[arg(
-        long,
-        value_name = "K/N",
-        default_value = "1/1",
-        allow_hyphen_values = true
-    )]
-    pub shard: Shard,
+    /// `--shard K/N`, its help worded above
+    #[command(flatten)]
+    pub shard: ShardArgs,
 }
 
 /// What an `fpa` command line asks for, checked: the study, its
@@ -213,7 +209,7 @@ pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
     a.study.engine.options(&mut options);
     options
         .add("--seed", a.study.run.seed)
-        .add("--shard", a.shard);
+        .add("--shard", a.shard.part);
     Ok(Plan {
         catalog,
         fpa,
@@ -245,7 +241,7 @@ pub fn run(a: FpaArgs) -> CliResult {
     let list: Vec<u64> = fpa
         .game_list()
         .into_iter()
-        .filter(|g| a.shard.contains_layout(g / 2))
+        .filter(|g| a.shard.part.contains_layout(g / 2))
         .collect();
     let (mut info, resumed) = open_run(&out, "fpa", options, threads, a.study.run.resume)?;
     // The rows are checked (replayed) before anything is printed.
