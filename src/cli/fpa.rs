@@ -226,47 +226,58 @@ pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
 /// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
 /// interruption (exit 130).
 pub fn run(a: FpaArgs) -> CliResult {
-    let Plan {
-        catalog,
-        fpa,
-        config,
-        options,
-        komi,
-        threads,
-    } = plan(&a)?;
+    let plan = plan(&a)?;
     let out = a
         .study
         .run
         .out_dir(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())))?;
-    let list: Vec<u64> = fpa
+    let list: Vec<u64> = plan
+        .fpa
         .game_list()
         .into_iter()
         .filter(|g| a.shard.part.contains_layout(g / 2))
         .collect();
-    let (mut info, resumed) = open_run(&out, "fpa", options, threads, a.study.run.resume)?;
+    let (mut info, resumed) =
+        open_run(&out, "fpa", plan.options, plan.threads, a.study.run.resume)?;
     // The rows are checked (replayed) before anything is printed.
     let games_csv = out.join("games.csv");
     if resumed && games_csv.exists() {
-        read_games(&games_csv, &config.labels(), &config.schedule(), &list).map_err(cli_error)?;
+        read_games(
+            &games_csv,
+            &plan.config.labels(),
+            &plan.config.schedule(),
+            &list,
+        )
+        .map_err(cli_error)?;
     }
     prepare_out(&out).map_err(cli_error)?;
     save_run(&info, &out)?;
     if !a.study.run.quiet {
         eprintln!(
             "fpa: {} self-play, {} conditions x {} games, seed {}, {} threads, out {}",
-            fpa.bot.label(),
-            fpa.conditions.len(),
+            plan.fpa.bot.label(),
+            plan.fpa.conditions.len(),
             a.games,
             a.study.run.seed,
-            threads,
+            plan.threads,
             out.display()
         );
     }
     install_cancel(run_interrupt_note(&out));
     // Self-play: the two bots are one, so the colours' split is the news.
-    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.study.run.quiet))
-        .with_leader(Leader::ColourSplit);
-    let result = play_list_in_dir(&config, &catalog, &list, &out, &CANCEL, &mut progress);
+    let mut progress = Progress::new(
+        plan.config.labels(),
+        ProgressMode::detect(a.study.run.quiet),
+    )
+    .with_leader(Leader::ColourSplit);
+    let result = play_list_in_dir(
+        &plan.config,
+        &plan.catalog,
+        &list,
+        &out,
+        &CANCEL,
+        &mut progress,
+    );
     progress.finish();
     let records = match result {
         Ok(r) => r,
@@ -281,9 +292,9 @@ pub fn run(a: FpaArgs) -> CliResult {
     info.end_time = Some(utc_now());
     finish(
         &out,
-        &fpa,
+        &plan.fpa,
         &records,
-        &komi,
+        &plan.komi,
         a.games,
         &info,
         a.study.run.quiet,
