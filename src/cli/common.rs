@@ -40,6 +40,31 @@ pub struct ShardArgs {
     pub part: Shard,
 }
 
+/// A study that can be played in parts: its rules, engines and run
+/// ([`StudyArgs`], which it derefs to), and `--shard K/N`.
+#[derive(Args, Clone, Debug)]
+pub struct ShardedStudyArgs {
+    /// Rules, external engines, seed, threads, output directory
+    #[command(flatten)]
+    pub study: StudyArgs,
+    /// `--shard K/N`, worded by each command
+    #[command(flatten)]
+    pub shard: ShardArgs,
+}
+
+impl std::ops::Deref for ShardedStudyArgs {
+    type Target = StudyArgs;
+    fn deref(&self) -> &StudyArgs {
+        &self.study
+    }
+}
+
+impl std::ops::DerefMut for ShardedStudyArgs {
+    fn deref_mut(&mut self) -> &mut StudyArgs {
+        &mut self.study
+    }
+}
+
 /// Rules of the games to play: `--size`, `--holes`, `--layout`, `--pie`,
 /// `--komi`.
 #[derive(Args, Clone, Debug, Default)]

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::common::{
-    CANCEL, RowsError, ShardArgs, StudyRunArgs, TableArgs, install_cancel, open_run, parse_holes,
-    parse_komi, run_interrupt_note, save_run, terminal_bar, threads,
+    CANCEL, RowsError, StudyRunArgs, TableArgs, install_cancel, open_run, parse_holes, parse_komi,
+    run_interrupt_note, save_run, terminal_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -43,9 +43,6 @@ pub const DEFAULT_MAX_EMPTY: u32 = 25;
 
 /// Arguments of `exact`.
 #[derive(Args, Debug)]
-#[command(mut_arg("shard", |a| a.help(
-    "Solve only part K of N of the layouts (layout i goes to part i mod N + 1), for batch schedulers; `pahtum merge` joins the parts' directories",
-)))]
 pub struct ExactArgs {
     /// Board side, 3 to 8
     #[arg(long, value_name = "N", allow_negative_numbers = true,
@@ -76,9 +73,15 @@ pub struct ExactArgs {
     /// The solver's table
     #[command(flatten)]
     pub table: TableArgs,
-    /// `--shard K/N`, its help worded above
-    #[command(flatten)]
-    pub shard: ShardArgs,
+    /// Solve only part K of N of the layouts (layout i goes to part i mod N + 1), for
+    /// batch schedulers; `pahtum merge` joins the parts' directories
+    #[arg(
+        long,
+        value_name = "K/N",
+        default_value = "1/1",
+        allow_hyphen_values = true
+    )]
+    pub shard: Shard,
     /// After each layout's solve, this bot plays it against perfect play, as
     /// White and as Black, every move judged (versus.csv); repeat for more bots
     #[arg(long = "versus", value_name = "SPEC")]
@@ -147,7 +150,7 @@ fn run_options(a: &ExactArgs, holes: &[u32], komi: Komi) -> RunOptions {
         .add("--komi", komi)
         .add("--seed", a.run.seed)
         .add("--max-empty", a.max_empty)
-        .add("--shard", a.shard.part);
+        .add("--shard", a.shard);
     // Recorded only when given, so runs from before the option resume.
     if !a.versus.is_empty() {
         options.add_list("--versus", &a.versus);
@@ -247,7 +250,7 @@ pub fn run(a: ExactArgs) -> CliResult {
     let holes = parse_holes(&a.holes)?;
     let komi = a.komi.as_deref().map_or(Ok(Komi::ZERO), parse_komi)?;
     let threads = threads(a.run.threads)?;
-    let jobs = shard_jobs(jobs(&a, &holes)?, a.shard.part);
+    let jobs = shard_jobs(jobs(&a, &holes)?, a.shard);
     let catalog = crate::bot::builtin_catalog();
     let specs = versus_specs(&catalog, &a.versus)?;
     let out = a

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{
-    CANCEL, ShardArgs, StudyArgs, install_cancel, open_run, rules_options, run_interrupt_note,
+    CANCEL, ShardedStudyArgs, install_cancel, open_run, rules_options, run_interrupt_note,
     save_run, threads,
 };
 use super::error::{CliError, CliResult, usage};
@@ -47,12 +47,10 @@ pub struct FpaArgs {
     pub games: u64,
     /// Rules: --holes (default [`DEFAULT_HOLES`]), --size, --layout, --komi;
     /// --pie adds the same study under the pie rule beside the plain one;
-    /// external engines, seed, threads, output directory
+    /// external engines, seed, threads, output directory; `--shard K/N`,
+    /// its help worded above
     #[command(flatten)]
-    pub study: StudyArgs,
-    /// `--shard K/N`, its help worded above
-    #[command(flatten)]
-    pub shard: ShardArgs,
+    pub study: ShardedStudyArgs,
 }
 
 /// What an `fpa` command line asks for, checked: the study, its
@@ -209,7 +207,7 @@ pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
     a.study.engine.options(&mut options);
     options
         .add("--seed", a.study.run.seed)
-        .add("--shard", a.shard.part);
+        .add("--shard", a.study.shard.part);
     Ok(Plan {
         catalog,
         fpa,
@@ -235,7 +233,7 @@ pub fn run(a: FpaArgs) -> CliResult {
         .fpa
         .game_list()
         .into_iter()
-        .filter(|g| a.shard.part.contains_layout(g / 2))
+        .filter(|g| a.study.shard.part.contains_layout(g / 2))
         .collect();
     let (mut info, resumed) =
         open_run(&out, "fpa", plan.options, plan.threads, a.study.run.resume)?;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::common::{
-    CANCEL, ShardArgs, StudyArgs, install_cancel, rules_options, run_interrupt_note, threads,
+    CANCEL, ShardedStudyArgs, install_cancel, rules_options, run_interrupt_note, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -44,12 +44,10 @@ pub struct SweepArgs {
     #[arg(long, default_value_t = 100, value_name = "N", allow_negative_numbers = true,
           value_parser = num::games())]
     pub games: u64,
-    /// Rules, external engines, seed, threads, output directory
+    /// Rules, external engines, seed, threads, output directory; `--shard
+    /// K/N`, its help worded above
     #[command(flatten)]
-    pub study: StudyArgs,
-    /// `--shard K/N`, its help worded above
-    #[command(flatten)]
-    pub shard: ShardArgs,
+    pub study: ShardedStudyArgs,
 }
 
 /// Keeps every record (resumed ones too) for the timing column and
@@ -141,7 +139,7 @@ fn plan(a: &SweepArgs) -> CliResult<(Catalog, Sweep, TournamentConfig)> {
     let sweep = Sweep::new(&base, axes, reference, &catalog).map_err(|e| usage(e.0))?;
     let threads = threads(a.study.run.threads)?;
     let mut config = sweep.tournament(a.games, rules, a.study.run.seed, threads);
-    config.shard = a.shard.part;
+    config.shard = a.study.shard.part;
     config.validate(&catalog).map_err(cli_error)?;
     Ok((catalog, sweep, config))
 }
@@ -184,7 +182,7 @@ pub fn run(a: SweepArgs) -> CliResult {
     a.study.engine.options(&mut options);
     options
         .add("--seed", a.study.run.seed)
-        .add("--shard", a.shard.part);
+        .add("--shard", a.study.shard.part);
     let run = a.study.dir_run("sweep", &config, options, &catalog, &out);
     check_dir(&run).map_err(out_error(&out))?;
     if !a.study.run.quiet {
