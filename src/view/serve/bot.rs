@@ -217,6 +217,10 @@ fn with(s: &BotSpec, k: &str, v: u64) -> Result<BotSpec, HttpReply> {
     s.with(k, &v.to_string()).map_err(refuse)
 }
 
+/// The files that the network names of a client's spec stand for, as
+/// `(key, file)`.
+type NetFiles = Vec<(&'static str, String)>;
+
 /// Screens the file-valued keys of `spec` (of bot kind `bot_kind`): each
 /// is a built-in word or a network `nets` offers to that key, else it is
 /// refused. Returns the spec without those keys (for the catalogue to
@@ -226,7 +230,7 @@ fn screen_files(
     nets: &Nets,
     bot_kind: &str,
     spec: &BotSpec,
-) -> Result<(BotSpec, Vec<(&'static str, String)>), HttpReply> {
+) -> Result<(BotSpec, NetFiles), HttpReply> {
     let mut screened = spec.clone();
     let mut files = Vec::new();
     for (bot, key, words) in file_keys(catalog)
