@@ -28,6 +28,7 @@
 //! (after a swap that player plays Black).
 
 pub mod endgame;
+mod node;
 mod root;
 mod search;
 mod tt;
@@ -35,8 +36,8 @@ mod tt;
 use std::fmt;
 use std::time::Instant;
 
+pub(crate) use self::node::raise_best;
 use self::root::{RootClass, root_classes};
-pub(crate) use self::search::raise_best;
 use self::search::{INF, Search, Stop, scores_of};
 use self::tt::Table;
 use crate::game::outcome::{Move, Outcome};
