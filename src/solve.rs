@@ -28,15 +28,18 @@
 //! (after a swap that player plays Black).
 
 pub mod endgame;
+mod node;
+mod root;
 mod search;
 mod tt;
 
 use std::fmt;
 use std::time::Instant;
 
-use self::search::{INF, Search, Stop, dead_squares, scores_of};
+pub(crate) use self::node::raise_best;
+use self::root::{RootClass, root_classes};
+use self::search::{INF, Search, Stop, scores_of};
 use self::tt::Table;
-use crate::game::bitboard::Bitboard;
 use crate::game::outcome::{Move, Outcome};
 use crate::game::player::Player;
 use crate::game::position::Position;
@@ -153,16 +156,6 @@ pub type Found = Result<Option<(Move, i32, u64)>, SolveError>;
 #[derive(Clone, Debug)]
 pub struct Solver {
     tt: Table,
-}
-
-/// A root move class: equivalent moves solved once.
-#[derive(Clone, Debug)]
-struct RootClass {
-    moves: Vec<Move>,
-    /// Bounds on the class's value for the side to move.
-    lo: i32,
-    hi: i32,
-    order: u32,
 }
 
 impl Solver {
@@ -422,74 +415,6 @@ fn child_of(pos: &Position, sc: [i32; 2], mv: Move) -> (Position, [i32; 2]) {
     (child, csc)
 }
 
-/// The symmetries (see [`crate::game::square::Square::transform`]) that map holes and both
-/// colours' stones onto themselves, the identity included.
-fn stabilizer(pos: &Position) -> Vec<u8> {
-    let size = pos.size();
-    (0..8u8)
-        .filter(|&sym| {
-            [
-                pos.holes(),
-                pos.stones(Player::White),
-                pos.stones(Player::Black),
-            ]
-            .iter()
-            .all(|&b| b.transform(sym, size) == b)
-        })
-        .collect()
-}
-
-/// The root moves grouped into classes of equal value, most promising
-/// class first: squares that a symmetry of the position maps onto each
-/// other, all dead squares together, and the swap alone.
-fn root_classes(pos: &Position) -> Vec<RootClass> {
-    let syms = stabilizer(pos);
-    let dead = dead_squares(pos);
-    let me = pos.turn();
-    let mut seen = Bitboard::EMPTY;
-    let mut classes = Vec::new();
-    for sq in pos.empty() {
-        if seen.contains(sq) {
-            continue;
-        }
-        let mut members = Bitboard::EMPTY;
-        let mut frontier = vec![sq];
-        while let Some(x) = frontier.pop() {
-            if members.contains(x) {
-                continue;
-            }
-            members.insert(x);
-            if dead.contains(x) {
-                frontier.extend(dead & !members);
-            }
-            for &sym in &syms {
-                let y = x.transform(sym, pos.size());
-                if !members.contains(y) {
-                    frontier.push(y);
-                }
-            }
-        }
-        seen |= members;
-        let order = 4 * (pos.gain_for(me, sq) + pos.gain_for(!me, sq)) + 1;
-        classes.push(RootClass {
-            moves: members.map(Move::Place).collect(),
-            lo: -INF,
-            hi: INF,
-            order,
-        });
-    }
-    if pos.can_swap() {
-        classes.push(RootClass {
-            moves: vec![Move::Swap],
-            lo: -INF,
-            hi: INF,
-            order: 0,
-        });
-    }
-    classes.sort_by_key(|c| std::cmp::Reverse(c.order));
-    classes
-}
-
 /// Solves `pos` exactly with a fresh table of `limits.tt_mb` MiB.
 ///
 /// # Errors
@@ -522,6 +447,7 @@ pub fn solve_margin(pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::bitboard::Bitboard;
     use crate::game::square::Square;
 
     #[test]

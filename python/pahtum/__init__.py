@@ -116,8 +116,9 @@ def tournament(bots, games=DEFAULT_GAMES, size=7, holes=(5,), pie=False, komi=0,
     plays the games of ``pahtum tournament --bot random --bot greedy``."""
     if isinstance(holes, int):
         holes = [holes]
-    rows, summary, ratings = _core.tournament_tables(list(bots), games, size, list(holes), pie,
-                                                     komi, seed, threads, format)
+    rows, summary, ratings = _core.tournament_tables(list(bots), games,
+                                                     (size, list(holes), pie, komi),
+                                                     (seed, threads, format))
     games_text = _core.GAMES_HEADER + "\n" + "\n".join(rows) + "\n"
     return Tournament(_table(games_text), _table(summary), _table(ratings))
 

@@ -9,8 +9,7 @@ use std::sync::atomic::AtomicBool;
 use pahtum::arena::{
     ArenaError, Format, GameRecord, Observer, Report, Shard, TournamentConfig, run_tournament,
 };
-use pahtum::cli::common::{DEFAULT_SEED, threads as resolve_threads};
-use pahtum::cli::tournament::DEFAULT_GAMES;
+use pahtum::cli::common::threads as resolve_threads;
 use pahtum::solve::{SolveLimits, Solver, format_halves};
 use pahtum::{Bot, HoleSetup, Komi, Rules, builtin_catalog};
 use pyo3::prelude::*;
@@ -184,34 +183,42 @@ impl Observer for Rows {
     }
 }
 
+/// The rules of a tournament's games as `pahtum.tournament` passes them,
+/// one tuple: board side, hole counts (a rule set each), pie rule, komi
+/// (`None` for none).
+#[derive(FromPyObject)]
+pub struct TournamentRules<'py>(u8, Vec<u32>, bool, Option<Bound<'py, PyAny>>);
+
+/// How a tournament runs as `pahtum.tournament` passes it, one tuple:
+/// seed, threads (`None` for all cores) and format (`round-robin` or
+/// `gauntlet`).
+#[derive(FromPyObject)]
+pub struct TournamentRun(u64, Option<usize>, String);
+
 /// Runs a tournament with the Rust runner (the same games, seeds and rows
-/// as `pahtum tournament`, whose defaults it shares: `--games`, `--seed`,
-/// all cores) and returns the text of its `games.csv` lines, `summary.csv`
-/// and `ratings.csv`, the GIL released. The tables come from the CLI's own
-/// writers, so the Python rows have the files' columns and values.
+/// as `pahtum tournament`, whose defaults `pahtum.tournament` shares:
+/// `--games`, `--seed`, all cores) and returns the text of its `games.csv`
+/// lines, `summary.csv` and `ratings.csv`, the GIL released. The tables
+/// come from the CLI's own writers, so the Python rows have the files'
+/// columns and values.
 #[pyfunction]
-#[pyo3(signature = (bots, games=DEFAULT_GAMES, size=7, holes=vec![5], pie=false, komi=None, seed=DEFAULT_SEED, threads=None, format="round-robin"))]
-#[allow(clippy::too_many_arguments)]
 pub fn tournament_tables(
     py: Python<'_>,
     bots: Vec<String>,
     games: u64,
-    size: u8,
-    holes: Vec<u32>,
-    pie: bool,
-    komi: Option<&Bound<'_, PyAny>>,
-    seed: u64,
-    threads: Option<usize>,
-    format: &str,
+    rules: TournamentRules<'_>,
+    run: TournamentRun,
 ) -> PyResult<(Vec<String>, String, String)> {
+    let TournamentRules(size, holes, pie, komi) = rules;
+    let TournamentRun(seed, threads, format) = run;
     let threads = resolve_threads(threads)
         .map_err(|e| value_error(e.to_string().replacen("--threads", "threads", 1)))?;
     let catalog = builtin_catalog();
-    let komi = match komi {
+    let komi = match &komi {
         None => Komi::ZERO,
         Some(k) => parse_komi(k)?,
     };
-    let format = match format {
+    let format = match format.as_str() {
         "round-robin" => Format::RoundRobin,
         "gauntlet" => Format::Gauntlet,
         other => {

@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use super::report::Report;
 use super::run_dir_error::RunDirError;
 use super::rundir::{REGULARISED_NOTE, is_non_empty, prepare_out, read_games, write_report};
-use super::runinfo::{GamesRun, RunFile, write_atomic};
+use super::runinfo::{GamesRun, RunArgs, RunFile, write_atomic};
+use super::runopts::RunOptions;
 use super::schedule::Shard;
 use super::tournament::ArenaError;
 use crate::csv_rows;
@@ -50,6 +51,93 @@ pub fn merge_dirs(
             dir: out.to_path_buf(),
         }));
     }
+    let runs = load_shards(dirs)?;
+    let first = &runs[0].1;
+    let first_games = &runs[0].2;
+
+    let mut args = first_games.args.clone();
+    args.shard = Shard::ALL.to_string();
+    let config = args.config(1)?;
+    let labels = config.labels();
+    let schedule = config.schedule();
+    let mut rows = Vec::with_capacity(schedule.len() as usize);
+    let mut records = Vec::with_capacity(schedule.len() as usize);
+    for (d, _, g) in &runs {
+        let shard: Shard = g.args.shard.parse().map_err(ArenaError::Config)?;
+        let expected: Vec<u64> = schedule.shard_games(shard).collect();
+        let file = read_games(&d.join("games.csv"), &labels, &schedule, &expected)?;
+        if file.rows.len() < expected.len() {
+            return bad(format!(
+                "merge: shard {shard} in {} is incomplete ({} of {} games); finish it with `{} --resume --out {}`",
+                d.display(),
+                file.rows.len(),
+                expected.len(),
+                g.args.command(),
+                d.display()
+            ));
+        }
+        for (rec, row) in file.rows {
+            rows.push(row);
+            records.push(rec);
+        }
+    }
+    rows.sort_by_key(|r| r.game);
+    records.sort_by_key(|r| r.game);
+
+    prepare_out(out)?;
+    write_atomic(&out.join("games.csv"), csv_rows::text(rows).as_bytes())?;
+    let report = Report::new(&labels, &schedule, &records);
+    write_report(out, &report)?;
+
+    let mut timed: Vec<String> = runs.iter().flat_map(|r| r.2.timed_bots.clone()).collect();
+    timed.sort();
+    timed.dedup();
+    let notes = merged_notes(runs.iter().map(|r| &r.1), report.ratings.regularised);
+    let options = merged_options(first, &args);
+    let mut run = RunFile::start(
+        if first.command.is_empty() {
+            "tournament"
+        } else {
+            &first.command
+        },
+        options,
+        command_line,
+        runs.iter().map(|r| r.1.threads).sum(),
+    );
+    run.games = Some(GamesRun {
+        rerun: args.command(),
+        args,
+        labels,
+        games_per_pairing: schedule.games_per_pairing(),
+        schedule_games: schedule.len(),
+        run_games: schedule.len(),
+        replayable: timed.is_empty(),
+        timed_bots: timed,
+        merged_from: Some(dirs.iter().map(|d| d.display().to_string()).collect()),
+    });
+    run.start_time = runs
+        .iter()
+        .map(|r| r.1.start_time.clone())
+        .min()
+        .unwrap_or_default();
+    run.end_time = runs.iter().filter_map(|r| r.1.end_time.clone()).max();
+    run.notes = notes;
+    run.save(out)?;
+    Ok(Merged {
+        report,
+        run,
+        records,
+    })
+}
+
+/// The shards' run files and games, each checked: a tournament or sweep
+/// run, of the same command and arguments as the first but for its part,
+/// and together the parts of one schedule, each once.
+///
+/// # Errors
+/// [`ArenaError::Config`] naming the problem; I/O errors.
+fn load_shards(dirs: &[PathBuf]) -> Result<Vec<(&PathBuf, RunFile, GamesRun)>, ArenaError> {
+    let bad = |m: String| Err(ArenaError::Config(m));
     let mut runs = Vec::new();
     for d in dirs {
         let run = RunFile::load(d)?;
@@ -90,57 +178,28 @@ pub fn merge_dirs(
         shards.push((d.as_path(), shard));
     }
     check_shards(&shards).map_err(ArenaError::Config)?;
+    Ok(runs)
+}
 
-    let mut args = first_games.args.clone();
-    args.shard = Shard::ALL.to_string();
-    let config = args.config(1)?;
-    let labels = config.labels();
-    let schedule = config.schedule();
-    let mut rows = Vec::with_capacity(schedule.len() as usize);
-    let mut records = Vec::with_capacity(schedule.len() as usize);
-    for (d, _, g) in &runs {
-        let shard: Shard = g.args.shard.parse().map_err(ArenaError::Config)?;
-        let expected: Vec<u64> = schedule.shard_games(shard).collect();
-        let file = read_games(&d.join("games.csv"), &labels, &schedule, &expected)?;
-        if file.rows.len() < expected.len() {
-            return bad(format!(
-                "merge: shard {shard} in {} is incomplete ({} of {} games); finish it with `{} --resume --out {}`",
-                d.display(),
-                file.rows.len(),
-                expected.len(),
-                g.args.command(),
-                d.display()
-            ));
-        }
-        for (rec, row) in file.rows {
-            rows.push(row);
-            records.push(rec);
-        }
-    }
-    rows.sort_by_key(|r| r.game);
-    records.sort_by_key(|r| r.game);
-
-    prepare_out(out)?;
-    write_atomic(&out.join("games.csv"), csv_rows::text(rows).as_bytes())?;
-    let report = Report::new(&labels, &schedule, &records);
-    write_report(out, &report)?;
-
-    let mut timed: Vec<String> = runs.iter().flat_map(|r| r.2.timed_bots.clone()).collect();
-    timed.sort();
-    timed.dedup();
-    let mut notes: Vec<String> = runs
-        .iter()
-        .flat_map(|r| r.1.notes.iter())
+/// The merged run's notes: the first time-budget note of the shards', and
+/// the note on `regularised` ratings.
+fn merged_notes<'a>(shards: impl Iterator<Item = &'a RunFile>, regularised: bool) -> Vec<String> {
+    let mut notes: Vec<String> = shards
+        .flat_map(|r| r.notes.iter())
         .filter(|n| n.starts_with("bots on a time budget"))
         .take(1)
         .cloned()
         .collect();
-    if report.ratings.regularised {
+    if regularised {
         notes.push(REGULARISED_NOTE.into());
     }
-    // A sweep records its own options; a tournament's follow from its
-    // arguments.
-    let options = if first.command == "sweep" {
+    notes
+}
+
+/// The merged run's recorded options: a sweep records its own (the part
+/// made whole); a tournament's follow from its arguments.
+fn merged_options(first: &RunFile, args: &RunArgs) -> RunOptions {
+    if first.command == "sweep" {
         let mut o = first.options.clone();
         for (n, v) in &mut o.0 {
             if n == "--shard" {
@@ -150,41 +209,7 @@ pub fn merge_dirs(
         o
     } else {
         args.options()
-    };
-    let mut run = RunFile::start(
-        if first.command.is_empty() {
-            "tournament"
-        } else {
-            &first.command
-        },
-        options,
-        command_line,
-        runs.iter().map(|r| r.1.threads).sum(),
-    );
-    run.games = Some(GamesRun {
-        rerun: args.command(),
-        args,
-        labels,
-        games_per_pairing: schedule.games_per_pairing(),
-        schedule_games: schedule.len(),
-        run_games: schedule.len(),
-        replayable: timed.is_empty(),
-        timed_bots: timed,
-        merged_from: Some(dirs.iter().map(|d| d.display().to_string()).collect()),
-    });
-    run.start_time = runs
-        .iter()
-        .map(|r| r.1.start_time.clone())
-        .min()
-        .unwrap_or_default();
-    run.end_time = runs.iter().filter_map(|r| r.1.end_time.clone()).max();
-    run.notes = notes;
-    run.save(out)?;
-    Ok(Merged {
-        report,
-        run,
-        records,
-    })
+    }
 }
 
 /// Checks that `shards` (each a directory and the part it holds) are the

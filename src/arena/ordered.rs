@@ -179,45 +179,16 @@ where
         drop(tx);
         let mut pending: BTreeMap<usize, Result<R, E>> = BTreeMap::new();
         loop {
-            match rx.recv_timeout(BATCH_LATENCY) {
-                Ok(batch) => pending.extend(batch),
-                // Nothing came: take what the threads hold, so that a
-                // finished result never waits for its thread's next job.
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    let before = pending.len();
-                    for slot in held {
-                        pending.extend(std::mem::take(&mut *lock(slot)));
-                    }
-                    if pending.len() == before {
-                        continue;
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            }
-            while let Ok(batch) = rx.try_recv() {
-                pending.extend(batch);
+            match gather(&rx, held, &mut pending) {
+                None => break,
+                Some(false) => continue,
+                Some(true) => {}
             }
             if failure.is_some() || status.stopped {
                 pending.clear();
                 continue; // drain until the threads have stopped
             }
-            while let Some(r) = pending.remove(&status.delivered) {
-                let handed = r.and_then(|v| sink.deliver(status.delivered, v));
-                match handed {
-                    Ok(ControlFlow::Continue(())) => status.delivered += 1,
-                    Ok(ControlFlow::Break(())) => {
-                        status.delivered += 1;
-                        status.stopped = true;
-                        halt.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    Err(e) => {
-                        failure = Some(e);
-                        halt.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                }
-            }
+            failure = deliver_ready(&mut pending, &mut status, sink, halt);
             if failure.is_none()
                 && let Err(e) = sink.idle()
             {
@@ -233,6 +204,62 @@ where
         status.stopped = true;
     }
     Ok(status)
+}
+
+/// Waits up to [`BATCH_LATENCY`] for the threads' batches into `pending`;
+/// when none comes, takes what the threads hold, so that a finished result
+/// never waits for its thread's next job. `Some(false)`: nothing new;
+/// `None`: every thread has finished.
+fn gather<R, E>(
+    rx: &mpsc::Receiver<Held<R, E>>,
+    held: &[Mutex<Held<R, E>>],
+    pending: &mut BTreeMap<usize, Result<R, E>>,
+) -> Option<bool> {
+    match rx.recv_timeout(BATCH_LATENCY) {
+        Ok(batch) => pending.extend(batch),
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            let before = pending.len();
+            for slot in held {
+                pending.extend(std::mem::take(&mut *lock(slot)));
+            }
+            if pending.len() == before {
+                return Some(false);
+            }
+        }
+        Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+    }
+    while let Ok(batch) = rx.try_recv() {
+        pending.extend(batch);
+    }
+    Some(true)
+}
+
+/// Hands `sink` the results of `pending` that come next in job order,
+/// counting them in `status`; at the sink's break (`status.stopped`) or
+/// the first error (returned) it tells the threads to `halt`.
+fn deliver_ready<R, E>(
+    pending: &mut BTreeMap<usize, Result<R, E>>,
+    status: &mut InOrder,
+    sink: &mut dyn Deliver<R, E>,
+    halt: &AtomicBool,
+) -> Option<E> {
+    while let Some(r) = pending.remove(&status.delivered) {
+        let handed = r.and_then(|v| sink.deliver(status.delivered, v));
+        match handed {
+            Ok(ControlFlow::Continue(())) => status.delivered += 1,
+            Ok(ControlFlow::Break(())) => {
+                status.delivered += 1;
+                status.stopped = true;
+                halt.store(true, Ordering::Relaxed);
+                break;
+            }
+            Err(e) => {
+                halt.store(true, Ordering::Relaxed);
+                return Some(e);
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]

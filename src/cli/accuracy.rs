@@ -2,9 +2,9 @@
 //! play (docs/CONTRACT.md, `accuracy` outputs; the suite format is in
 //! [`crate::judge::accuracy`]).
 
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -19,10 +19,12 @@ use crate::arena::rundir::prepare_out;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::game::outcome::Komi;
+use crate::game::position::Position;
 use crate::judge::accuracy::{
-    AccuracyError, AccuracyRow, Mover, csv_line, judge_in_order, parse_suite, suite_text,
+    AccuracyError, AccuracyRow, Entry, Mover, csv_line, judge_in_order, parse_suite, suite_text,
     summary_line,
 };
+use crate::judge::ordered::SolverThreads;
 use crate::solve::{Solution, SolveError, SolveLimits};
 
 /// Positions with more free squares than this are refused unless
@@ -61,24 +63,13 @@ pub struct AccuracyArgs {
 /// Why the judging loop stopped.
 type RunError = RowsError<AccuracyError>;
 
-/// Runs `accuracy`: every input checked first, then `accuracy.csv`
-/// streamed in suite order, `solved.txt` (the suite with every value) and
-/// the summary line.
+/// The suite of `--positions`, checked: its text, its entries and their
+/// positions, each with a move to judge, within `--max-empty`, and with a
+/// played move under `--played`. Also the file's name, as messages give it.
 ///
 /// # Errors
-/// Bad arguments or input (exit 2) before any work; an interrupt (exit
-/// 130); a stored value the solver contradicts (exit 2, naming it).
-pub fn run(a: AccuracyArgs) -> CliResult {
-    let threads = threads(a.run.threads)?;
-    let catalog = a.engines.catalog()?;
-    let spec = match &a.bot {
-        Some(s) => Some(
-            catalog
-                .parse_unattended(s)
-                .map_err(|e| usage(format!("--bot: {e}")))?,
-        ),
-        None => None,
-    };
+/// A usage error naming the file, line and column.
+fn read_suite(a: &AccuracyArgs) -> CliResult<(String, Vec<Entry>, Vec<Position>)> {
     let source = a.positions.display().to_string();
     let bytes = std::fs::read(&a.positions)
         .map_err(|e| usage(format!("--positions {source}: cannot read: {e}")))?;
@@ -116,6 +107,96 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         }
         positions.push(pos);
     }
+    Ok((source, entries, positions))
+}
+
+/// Writes `accuracy.csv`'s header at `csv` in `out` and opens it to
+/// append the rows to come.
+///
+/// # Errors
+/// A usage error naming `--out`.
+fn open_csv(csv: &Path, out: &Path) -> CliResult<File> {
+    write_atomic(
+        csv,
+        format!("{}\n", crate::judge::accuracy::header()).as_bytes(),
+    )
+    .map_err(out_error(out))?;
+    OpenOptions::new().append(true).open(csv).map_err(|e| {
+        usage(format!(
+            "--out {}: cannot open accuracy.csv: {e}",
+            out.display()
+        ))
+    })
+}
+
+/// What the end of judging means for the command, `judged` of `total`
+/// positions done: an I/O failure, an interrupt (before the first row, the
+/// run's files removed, and the directory `out` too unless it `existed`),
+/// a stored move that is not legal in `source`, or on to the summary.
+fn judging_ended(
+    result: Result<usize, RunError>,
+    judged: usize,
+    total: usize,
+    (out, existed): (&Path, bool),
+    source: &str,
+) -> CliResult {
+    let interrupted = CANCEL.load(std::sync::atomic::Ordering::Relaxed);
+    match result {
+        Err(RunError::Io(e)) => Err(usage(format!(
+            "--out {}: cannot write accuracy.csv: {e}",
+            out.display()
+        ))),
+        Err(RunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
+            if interrupted && judged == 0 =>
+        {
+            // Nothing judged: a header alone is no result, and the run
+            // cannot be resumed, so what it wrote would only be in the way
+            // of the same command again.
+            let _ = std::fs::remove_file(out.join("accuracy.csv"));
+            let _ = std::fs::remove_file(out.join("run.json"));
+            if !existed {
+                let _ = std::fs::remove_dir(out);
+            }
+            Err(CliError::Interrupted(format!(
+                "interrupted before the first of {} positions was judged; nothing written",
+                total
+            )))
+        }
+        Err(RunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
+            if interrupted =>
+        {
+            Err(CliError::Interrupted(format!(
+                "interrupted after {} of {} positions; accuracy.csv in {} holds them",
+                judged,
+                total,
+                out.display()
+            )))
+        }
+        Err(RunError::Work(e @ AccuracyError::Stored(..))) => Err(usage(format!("{source}: {e}"))),
+        Err(RunError::Work(e)) => Err(CliError::Internal(anyhow::anyhow!("{e}"))),
+        Ok(_) => Ok(()),
+    }
+}
+
+/// Runs `accuracy`: every input checked first, then `accuracy.csv`
+/// streamed in suite order, `solved.txt` (the suite with every value) and
+/// the summary line.
+///
+/// # Errors
+/// Bad arguments or input (exit 2) before any work; an interrupt (exit
+/// 130); a stored value the solver contradicts (exit 2, naming it).
+pub fn run(a: AccuracyArgs) -> CliResult {
+    let threads = threads(a.run.threads)?;
+    let catalog = a.engines.catalog()?;
+    let spec = match &a.bot {
+        Some(s) => Some(
+            catalog
+                .parse_unattended(s)
+                .map_err(|e| usage(format!("--bot: {e}")))?,
+        ),
+        None => None,
+    };
+    let (source, entries, positions) = read_suite(&a)?;
     let out = a
         .run
         .out
@@ -135,17 +216,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
     prepare_out(&out).map_err(cli_error)?;
     save_run(&info, &out)?;
     let csv = out.join("accuracy.csv");
-    write_atomic(
-        &csv,
-        format!("{}\n", crate::judge::accuracy::header()).as_bytes(),
-    )
-    .map_err(out_error(&out))?;
-    let mut file = OpenOptions::new().append(true).open(&csv).map_err(|e| {
-        usage(format!(
-            "--out {}: cannot open accuracy.csv: {e}",
-            out.display()
-        ))
-    })?;
+    let mut file = open_csv(&csv, &out)?;
     if !a.run.quiet {
         eprintln!(
             "accuracy: {}, {} positions, {threads} threads, out {}",
@@ -171,10 +242,12 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         &entries,
         &positions,
         &mover,
-        threads,
-        a.table.tt_mb,
         &SolveLimits::default(),
-        &CANCEL,
+        SolverThreads {
+            threads,
+            tt_mb: a.table.tt_mb,
+            stop: &CANCEL,
+        },
         |row, sol| {
             file.write_all(csv_line(&row).as_bytes())
                 .and_then(|()| file.flush())
@@ -186,47 +259,8 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         },
     );
     bar.abandon();
-    let interrupted = CANCEL.load(std::sync::atomic::Ordering::Relaxed);
-    match result {
-        Err(RunError::Io(e)) => {
-            return Err(usage(format!(
-                "--out {}: cannot write accuracy.csv: {e}",
-                out.display()
-            )));
-        }
-        Err(RunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
-            if interrupted && rows.is_empty() =>
-        {
-            // Nothing judged: a header alone is no result, and the run
-            // cannot be resumed, so what it wrote would only be in the way
-            // of the same command again.
-            drop(file);
-            let _ = std::fs::remove_file(&csv);
-            let _ = std::fs::remove_file(out.join("run.json"));
-            if !existed {
-                let _ = std::fs::remove_dir(&out);
-            }
-            return Err(CliError::Interrupted(format!(
-                "interrupted before the first of {} positions was judged; nothing written",
-                entries.len()
-            )));
-        }
-        Err(RunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
-            if interrupted =>
-        {
-            return Err(CliError::Interrupted(format!(
-                "interrupted after {} of {} positions; accuracy.csv in {} holds them",
-                rows.len(),
-                entries.len(),
-                out.display()
-            )));
-        }
-        Err(RunError::Work(e @ AccuracyError::Stored(..))) => {
-            return Err(usage(format!("{source}: {e}")));
-        }
-        Err(RunError::Work(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
-        Ok(_) => {}
-    }
+    drop(file);
+    judging_ended(result, rows.len(), entries.len(), (&out, existed), &source)?;
     // Judging recorded moves leaves positions without their move lists:
     // then there is no solved suite to write.
     if let Some(solved) = solved.into_iter().collect::<Option<Vec<Solution>>>() {

@@ -275,6 +275,104 @@ fn is_signature(sig: &str) -> bool {
         })
 }
 
+/// Prints the MCTS figures, thread count by thread count: tree and root
+/// parallelism, lazy selection, and the default engine. Returns the
+/// cache line's round trip, measured just before the first
+/// multi-threaded figure, which it explains (or after the one-thread
+/// figures, when there is none).
+fn mcts_figures(threads: &[usize], seconds: f64) -> Option<f64> {
+    // A fixed iteration budget for every MCTS search, about the requested
+    // seconds at a million iterations per second.
+    let iters = ((seconds * 1e6) as u64).clamp(20_000, 20_000_000);
+    let mut round_trip = None;
+    let mut measure_round_trip = || {
+        if round_trip.is_none() {
+            round_trip = Some(cache_line_round_trip_ns());
+        }
+    };
+    for &t in threads {
+        if t > 1 {
+            measure_round_trip();
+        }
+        print_speed(
+            &key("mcts_iters_per_s", t),
+            mcts_iters_per_s(mcts_speed_config(iters, t, Parallel::Tree)),
+        );
+    }
+    measure_round_trip();
+    // Root parallelism at one thread is the one-thread search itself.
+    for &t in threads.iter().filter(|&&t| t > 1) {
+        print_speed(
+            &key("mcts_root_iters_per_s", t),
+            mcts_iters_per_s(mcts_speed_config(iters, t, Parallel::Root)),
+        );
+    }
+    // The same search with lazy selection (`lazy=64`): an option, not
+    // the textbook UCT the figures above measure.
+    for &t in threads {
+        print_speed(
+            &key("mcts_lazy_iters_per_s", t),
+            mcts_iters_per_s(MctsConfig {
+                lazy: LAZY_BENCH,
+                ..mcts_speed_config(iters, t, Parallel::Tree)
+            }),
+        );
+    }
+    // The default engine plays heuristic playouts, several times slower
+    // than random ones on the empty board: a smaller budget keeps these
+    // figures short.
+    let default_engine = |threads, parallel| MctsConfig {
+        budget: Budget::Iters(iters / 12),
+        reuse: false,
+        threads,
+        parallel,
+        ..MctsConfig::default()
+    };
+    for &t in threads {
+        print_speed(
+            &key("mcts_default_iters_per_s", t),
+            mcts_iters_per_s(default_engine(t, Parallel::Tree)),
+        );
+    }
+    for &t in threads.iter().filter(|&&t| t > 1) {
+        print_speed(
+            &key("mcts_default_root_iters_per_s", t),
+            mcts_iters_per_s(default_engine(t, Parallel::Root)),
+        );
+    }
+    round_trip.flatten()
+}
+
+/// The `zero` bot's network (the built-in one) on positions of random
+/// partial games from `pos` (drawn from `rng`), 64 at a time on one
+/// thread, for `seconds`: positions a second, its cost per position,
+/// which bounds zero's iterations a second.
+fn net_evals_per_s(pos: &Position, rng: &mut FastRng, seconds: f64) -> f64 {
+    let mut net_positions = Vec::with_capacity(64);
+    while net_positions.len() < 64 {
+        let mut p = *pos;
+        let plies = rng.below(p.empty().count() - 1);
+        for _ in 0..plies {
+            let e = p.empty();
+            p.play_unchecked(
+                e.nth(rng.below(e.count()))
+                    .unwrap_or_else(|| unreachable!("free")),
+            );
+        }
+        net_positions.push(p);
+    }
+    let net = crate::net::PvNet::builtin();
+    let width = crate::net::swap_index(pos.size()) + 1;
+    let (mut logits, mut values) = (vec![0f32; 64 * width], vec![0f32; 64]);
+    let mut scratch = crate::net::Scratch::default();
+    let net_evals = per_second(seconds, |_| {
+        net.evaluate_slice(&net_positions, &mut scratch, &mut logits, &mut values);
+        64
+    });
+    black_box(&values);
+    net_evals
+}
+
 /// Prints the figures.
 ///
 /// # Errors
@@ -318,67 +416,7 @@ pub fn run(args: BenchArgs) -> CliResult {
     black_box(sum);
     println!("score_evals_per_s={evals:.0}");
 
-    // A fixed iteration budget for every MCTS search, about the requested
-    // seconds at a million iterations per second.
-    let iters = ((args.seconds * 1e6) as u64).clamp(20_000, 20_000_000);
-    // Measured just before the first multi-threaded figure, which it
-    // explains (or after the one-thread figures, when there is none).
-    let mut round_trip = None;
-    let mut measure_round_trip = || {
-        if round_trip.is_none() {
-            round_trip = Some(cache_line_round_trip_ns());
-        }
-    };
-    for &t in &args.threads {
-        if t > 1 {
-            measure_round_trip();
-        }
-        print_speed(
-            &key("mcts_iters_per_s", t),
-            mcts_iters_per_s(mcts_speed_config(iters, t, Parallel::Tree)),
-        );
-    }
-    measure_round_trip();
-    // Root parallelism at one thread is the one-thread search itself.
-    for &t in args.threads.iter().filter(|&&t| t > 1) {
-        print_speed(
-            &key("mcts_root_iters_per_s", t),
-            mcts_iters_per_s(mcts_speed_config(iters, t, Parallel::Root)),
-        );
-    }
-    // The same search with lazy selection (`lazy=64`): an option, not
-    // the textbook UCT the figures above measure.
-    for &t in &args.threads {
-        print_speed(
-            &key("mcts_lazy_iters_per_s", t),
-            mcts_iters_per_s(MctsConfig {
-                lazy: LAZY_BENCH,
-                ..mcts_speed_config(iters, t, Parallel::Tree)
-            }),
-        );
-    }
-    // The default engine plays heuristic playouts, several times slower
-    // than random ones on the empty board: a smaller budget keeps these
-    // figures short.
-    let default_engine = |threads, parallel| MctsConfig {
-        budget: Budget::Iters(iters / 12),
-        reuse: false,
-        threads,
-        parallel,
-        ..MctsConfig::default()
-    };
-    for &t in &args.threads {
-        print_speed(
-            &key("mcts_default_iters_per_s", t),
-            mcts_iters_per_s(default_engine(t, Parallel::Tree)),
-        );
-    }
-    for &t in args.threads.iter().filter(|&&t| t > 1) {
-        print_speed(
-            &key("mcts_default_root_iters_per_s", t),
-            mcts_iters_per_s(default_engine(t, Parallel::Root)),
-        );
-    }
+    let round_trip = mcts_figures(&args.threads, args.seconds);
     // `zero` with its defaults: network evaluations a second of whole
     // searches (batches, threads and the tree), where `net_evals_per_s`
     // below is the network alone. A few thousand a second on one thread.
@@ -386,34 +424,10 @@ pub fn run(args: BenchArgs) -> CliResult {
     for &t in &args.threads {
         print_speed(&key("zero_evals_per_s", t), zero_evals_per_s(zero_iters, t));
     }
-    // The `zero` bot's network (the built-in one) on positions of random
-    // partial games, 64 at a time on one thread: its cost per position,
-    // which bounds zero's iterations a second.
-    let mut net_positions = Vec::with_capacity(64);
-    while net_positions.len() < 64 {
-        let mut p = pos;
-        let plies = rng.below(p.empty().count() - 1);
-        for _ in 0..plies {
-            let e = p.empty();
-            p.play_unchecked(
-                e.nth(rng.below(e.count()))
-                    .unwrap_or_else(|| unreachable!("free")),
-            );
-        }
-        net_positions.push(p);
-    }
-    let net = crate::net::PvNet::builtin();
-    let width = crate::net::swap_index(pos.size()) + 1;
-    let (mut logits, mut values) = (vec![0f32; 64 * width], vec![0f32; 64]);
-    let mut scratch = crate::net::Scratch::default();
-    let net_evals = per_second(args.seconds, |_| {
-        net.evaluate_slice(&net_positions, &mut scratch, &mut logits, &mut values);
-        64
-    });
-    black_box(&values);
+    let net_evals = net_evals_per_s(&pos, &mut rng, args.seconds);
     println!("net_evals_per_s={net_evals:.0}");
     println!("mcts_bytes_per_node={}", Tree::NODE_BYTES);
-    if let Some(ns) = round_trip.flatten() {
+    if let Some(ns) = round_trip {
         println!("cache_line_round_trip_ns={ns:.0}");
     }
 

@@ -2,7 +2,7 @@
 //! start; `exact.csv` streamed row by row in layout order, then
 //! `exact_summary.csv` (docs/CONTRACT.md, `exact` outputs).
 
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -22,13 +22,19 @@ use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::Shard;
 use crate::csv_rows;
 use crate::game::outcome::Komi;
-use crate::game::square::{MAX_SIZE, MIN_SIZE, Square};
+use crate::game::square::{MAX_SIZE, MIN_SIZE};
 use crate::judge::exact::{
-    ExactCsvRow, ExactError, ExactRow, Job, Versus, VersusCsvRow, VersusSummaryCsvRow, columns,
-    header, parse_versus_row, push_row, push_summary, push_versus_row, push_versus_summary,
-    random_layouts, summarize, summarize_versus, summary_header, symmetry_classes,
+    ExactCsvRow, ExactError, ExactRow, Job, Versus, VersusCsvRow, VersusSummaryCsvRow, header,
+    parse_versus_row, push_row, push_summary, push_versus_row, push_versus_summary, random_layouts,
+    summarize, summarize_versus, summary_header, symmetry_classes,
 };
+use crate::judge::ordered::SolverThreads;
 use crate::solve::SolveLimits;
+
+mod resume;
+
+use self::resume::kept_rows;
+pub(super) use self::resume::{read_rows, read_versus_rows};
 
 /// Layouts with more free squares than this are refused unless
 /// `--max-empty` says otherwise: from the empty board every free square is
@@ -126,114 +132,8 @@ pub(super) fn jobs(a: &ExactArgs, holes: &[u32]) -> CliResult<Vec<Job>> {
     Ok(out)
 }
 
-/// The complete rows already in `exact.csv`, each checked against the
-/// job it stands for; a torn last line is dropped.
-///
-/// # Errors
-/// A usage error naming the file and line.
-pub(super) fn read_rows(path: &Path, pie: bool, jobs: &[Job]) -> CliResult<Vec<ExactCsvRow>> {
-    let bytes =
-        std::fs::read(path).map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        usage(format!(
-            "{}: not text (invalid UTF-8 at byte {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
-    let bad = |line: usize, m: String| usage(format!("{} line {line}: {m}", path.display()));
-    let complete = csv_rows::complete(&text);
-    if complete.is_empty() {
-        return Ok(Vec::new());
-    }
-    let parsed =
-        csv_rows::parse_as::<ExactCsvRow>(complete, &columns(pie)).map_err(|(l, m)| bad(l, m))?;
-    let mut rows = Vec::new();
-    for (i, (n, row)) in parsed.into_iter().enumerate() {
-        let job = jobs
-            .get(i)
-            .ok_or_else(|| bad(n, "more rows than this run has layouts".into()))?;
-        check_row(&row, job).map_err(|m| bad(n, m))?;
-        rows.push(row);
-    }
-    Ok(rows)
-}
-
-/// Whether `f` (a row of `exact.csv` or `versus.csv`) is about `job`'s
-/// layout: the same `size,holes,layout,weight`.
-fn same_layout(f: (u8, u32, &str, u64), job: &Job) -> bool {
-    let e = ExactCsvRow::of_job(job);
-    f == (e.size, e.holes, e.layout.as_str(), e.weight)
-}
-
-/// Checks a kept row: its layout is the job's, its results agree with its
-/// margins, and its moves are free squares of its layout.
-fn check_row(f: &ExactCsvRow, job: &Job) -> Result<(), String> {
-    if !same_layout((f.size, f.holes, &f.layout, f.weight), job) {
-        let e = ExactCsvRow::of_job(job);
-        return Err(format!(
-            "layout '{}' (weight {}) where this run has '{}' (weight {})",
-            f.layout, f.weight, e.layout, e.weight
-        ));
-    }
-    let margin = |s: &str| -> Result<i32, String> {
-        s.parse::<Komi>()
-            .map(Komi::halves)
-            .map_err(|_| format!("margin '{s}' is not a number of points"))
-    };
-    let m = margin(&f.margin)?;
-    let result = match m.signum() {
-        1 => "white",
-        0 => "draw",
-        _ => "black",
-    };
-    if f.result != result {
-        return Err(format!("result {} with margin {}", f.result, f.margin));
-    }
-    let moves_ok = |s: &str| {
-        s.split(' ').all(|m| {
-            m.parse::<Square>()
-                .is_ok_and(|sq| sq.is_on_board(job.size) && !job.layout.holes.contains(sq))
-        })
-    };
-    if !moves_ok(&f.best_first_moves) {
-        return Err(format!(
-            "best_first_moves '{}' are not free squares",
-            f.best_first_moves
-        ));
-    }
-    if let (Some(pm), Some(pr), Some(first)) = (&f.pie_margin, &f.pie_result, &f.fair_first_moves) {
-        let p = margin(pm)?;
-        let r = match p.signum() {
-            1 => "win",
-            0 => "draw",
-            _ => "loss",
-        };
-        if pr != r {
-            return Err(format!("pie_result {pr} with pie_margin {pm}"));
-        }
-        if !moves_ok(first) {
-            return Err(format!("fair_first_moves '{first}' are not free squares"));
-        }
-    }
-    Ok(())
-}
-
-/// Runs `exact`.
-///
-/// # Errors
-/// Bad arguments (exit 2) before any work; an interrupt (exit 130); I/O
-/// failures.
-pub fn run(a: ExactArgs) -> CliResult {
-    let holes = parse_holes(&a.holes)?;
-    let komi = a.komi.as_deref().map_or(Ok(Komi::ZERO), parse_komi)?;
-    let threads = threads(a.run.threads)?;
-    let jobs = shard_jobs(jobs(&a, &holes)?, a.shard);
-    let catalog = crate::bot::builtin_catalog();
-    let specs = versus_specs(&catalog, &a.versus)?;
-    let out = a
-        .run
-        .out_dir(|| PathBuf::from("results").join(format!("exact-{}", utc_stamp())))?;
+/// The options `run.json` records of an `exact` run.
+fn run_options(a: &ExactArgs, holes: &[u32], komi: Komi) -> RunOptions {
     let mut options = RunOptions::new();
     options
         .add("--size", a.size)
@@ -255,83 +155,126 @@ pub fn run(a: ExactArgs) -> CliResult {
     if !a.versus.is_empty() {
         options.add_list("--versus", &a.versus);
     }
-    let csv = out.join("exact.csv");
-    let vcsv = out.join("versus.csv");
-    let per_layout = 2 * specs.len();
-    let (mut info, resumed) = open_run(&out, "exact", options, threads, a.run.resume)?;
-    let mut kept = if resumed && csv.exists() {
-        read_rows(&csv, a.pie, &jobs)?
-    } else {
-        Vec::new()
+    options
+}
+
+/// Rewrites `exact.csv` in `out` with the `kept` rows (dropping a torn
+/// line), and `versus.csv` with the kept games when the run plays any,
+/// and opens both to append the rows to come.
+///
+/// # Errors
+/// A usage error naming `--out` and the file.
+fn open_rows(
+    out: &Path,
+    pie: bool,
+    kept: &[ExactCsvRow],
+    kept_games: Option<&Vec<VersusCsvRow>>,
+) -> CliResult<(File, Option<File>)> {
+    let open = |path: &Path, name: &str| {
+        OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| usage(format!("--out {}: cannot open {name}: {e}", out.display())))
     };
-    // A layout is kept only with all its games: the shorter file decides.
-    let mut kept_games = Vec::new();
-    if resumed && per_layout > 0 && vcsv.exists() {
-        kept_games = read_versus_rows(&vcsv, &jobs, &specs)?;
-    }
-    if let Some(layouts) = kept_games.len().checked_div(per_layout) {
-        let layouts = layouts.min(kept.len());
-        kept.truncate(layouts);
-        kept_games.truncate(layouts * per_layout);
-        for (i, g) in kept_games.iter().enumerate() {
-            let exact_result = &kept[i / per_layout].result;
-            if &g.exact_result != exact_result {
-                return Err(usage(format!(
-                    "{} line {}: exact_result is not the layout's result in exact.csv ({exact_result})",
-                    vcsv.display(),
-                    i + 2,
-                )));
-            }
-        }
-    }
-    prepare_out(&out).map_err(cli_error)?;
-    save_run(&info, &out)?;
-    // Rewrite the kept rows (dropping a torn line), then append.
-    let mut text = format!("{}\n", header(a.pie));
-    for r in &kept {
+    let csv = out.join("exact.csv");
+    let mut text = format!("{}\n", header(pie));
+    for r in kept {
         csv_rows::push(&mut text, r);
     }
-    write_atomic(&csv, text.as_bytes()).map_err(out_error(&out))?;
-    let mut file = OpenOptions::new().append(true).open(&csv).map_err(|e| {
-        usage(format!(
-            "--out {}: cannot open exact.csv: {e}",
-            out.display()
-        ))
-    })?;
-    let mut vfile = if per_layout > 0 {
-        let text = csv_rows::text(kept_games.iter().cloned());
-        write_atomic(&vcsv, text.as_bytes()).map_err(out_error(&out))?;
-        Some(OpenOptions::new().append(true).open(&vcsv).map_err(|e| {
-            usage(format!(
-                "--out {}: cannot open versus.csv: {e}",
-                out.display()
-            ))
-        })?)
-    } else {
-        None
+    write_atomic(&csv, text.as_bytes()).map_err(out_error(out))?;
+    let file = open(&csv, "exact.csv")?;
+    let vfile = match kept_games {
+        Some(games) => {
+            let vcsv = out.join("versus.csv");
+            let text = csv_rows::text(games.iter().cloned());
+            write_atomic(&vcsv, text.as_bytes()).map_err(out_error(out))?;
+            Some(open(&vcsv, "versus.csv")?)
+        }
+        None => None,
     };
+    Ok((file, vfile))
+}
+
+/// The run's first line on stderr; a resumed run says how many layouts
+/// its `kept` rows already solved.
+fn announce(a: &ExactArgs, jobs: usize, kept: Option<usize>, threads: usize, out: &Path) {
+    let before = match kept {
+        Some(n) => format!(" ({n} solved before, kept from the resumed run)"),
+        None => String::new(),
+    };
+    eprintln!(
+        "exact: {0}x{0}, holes {1}, {2} layouts{3}, pie {4}, {5} threads, out {6}",
+        a.size,
+        a.holes,
+        jobs,
+        before,
+        if a.pie { "on" } else { "off" },
+        threads,
+        out.display()
+    );
+}
+
+/// What the end of the solving loop means for the command, `done` of
+/// `total` layouts in `out` solved: an I/O failure, an interrupt (to be
+/// resumed), a failed solve, or on to the summary.
+fn solving_ended(
+    result: Result<usize, RunError>,
+    done: usize,
+    total: usize,
+    out: &Path,
+) -> CliResult {
+    match result {
+        Err(RunError::Io(e)) => Err(usage(format!(
+            "--out {}: cannot write exact.csv or versus.csv: {e}",
+            out.display()
+        ))),
+        Err(RunError::Work(ExactError::Solve(crate::solve::SolveError::Interrupted))) | Ok(_)
+            if CANCEL.load(std::sync::atomic::Ordering::Relaxed) =>
+        {
+            Err(CliError::Interrupted(format!(
+                "interrupted after {done} of {total} layouts; continue with the same command plus --resume --out {}",
+                out.display()
+            )))
+        }
+        Err(RunError::Work(e)) => Err(CliError::Internal(anyhow::anyhow!("{e}"))),
+        Ok(_) => Ok(()),
+    }
+}
+
+/// Runs `exact`.
+///
+/// # Errors
+/// Bad arguments (exit 2) before any work; an interrupt (exit 130); I/O
+/// failures.
+pub fn run(a: ExactArgs) -> CliResult {
+    let holes = parse_holes(&a.holes)?;
+    let komi = a.komi.as_deref().map_or(Ok(Komi::ZERO), parse_komi)?;
+    let threads = threads(a.run.threads)?;
+    let jobs = shard_jobs(jobs(&a, &holes)?, a.shard);
+    let catalog = crate::bot::builtin_catalog();
+    let specs = versus_specs(&catalog, &a.versus)?;
+    let out = a
+        .run
+        .out_dir(|| PathBuf::from("results").join(format!("exact-{}", utc_stamp())))?;
+    let per_layout = 2 * specs.len();
+    let options = run_options(&a, &holes, komi);
+    let (mut info, resumed) = open_run(&out, "exact", options, threads, a.run.resume)?;
+    let (kept, kept_games) = if resumed {
+        kept_rows(&out, a.pie, &jobs, &specs)?
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    prepare_out(&out).map_err(cli_error)?;
+    save_run(&info, &out)?;
+    let (mut file, mut vfile) =
+        open_rows(&out, a.pie, &kept, (per_layout > 0).then_some(&kept_games))?;
     let versus = Versus {
         catalog: &catalog,
         bots: &specs,
         seed: a.run.seed,
     };
     if !a.run.quiet {
-        // A resumed run says how many layouts its rows already solved.
-        let before = if resumed {
-            format!(" ({} solved before, kept from the resumed run)", kept.len())
-        } else {
-            String::new()
-        };
-        eprintln!(
-            "exact: {0}x{0}, holes {1}, {2} layouts{3}, pie {4}, {5} threads, out {6}",
-            a.size,
-            a.holes,
-            jobs.len(),
-            before,
-            if a.pie { "on" } else { "off" },
-            threads,
-            out.display()
-        );
+        announce(&a, jobs.len(), resumed.then_some(kept.len()), threads, &out);
     }
     install_cancel(run_interrupt_note(&out).replace("games", "layouts"));
     let bar = terminal_bar(
@@ -348,10 +291,12 @@ pub fn run(a: ExactArgs) -> CliResult {
         komi,
         a.pie,
         (per_layout > 0).then_some(&versus),
-        threads,
-        a.table.tt_mb,
         &SolveLimits::default(),
-        &CANCEL,
+        SolverThreads {
+            threads,
+            tt_mb: a.table.tt_mb,
+            stop: &CANCEL,
+        },
         |_, row| {
             // The games first: a layout counts as done once its exact.csv
             // row is written, and a resume keeps only layouts with both.
@@ -375,26 +320,7 @@ pub fn run(a: ExactArgs) -> CliResult {
         },
     );
     bar.abandon();
-    let done = kept.len() + rows.len();
-    match result {
-        Err(RunError::Io(e)) => {
-            return Err(usage(format!(
-                "--out {}: cannot write exact.csv or versus.csv: {e}",
-                out.display()
-            )));
-        }
-        Err(RunError::Work(ExactError::Solve(crate::solve::SolveError::Interrupted))) | Ok(_)
-            if CANCEL.load(std::sync::atomic::Ordering::Relaxed) =>
-        {
-            return Err(CliError::Interrupted(format!(
-                "interrupted after {done} of {} layouts; continue with the same command plus --resume --out {}",
-                jobs.len(),
-                out.display()
-            )));
-        }
-        Err(RunError::Work(e)) => return Err(CliError::Internal(anyhow::anyhow!("{e}"))),
-        Ok(_) => {}
-    }
+    solving_ended(result, kept.len() + rows.len(), jobs.len(), &out)?;
     info.end_time = Some(utc_now());
     if per_layout > 0 {
         finish_versus(&out, a.run.quiet)?;
@@ -441,52 +367,6 @@ pub(super) fn versus_specs(
         specs.push(spec);
     }
     Ok(specs)
-}
-
-/// The complete rows already in `versus.csv`, each checked against the
-/// layout and bot it stands for (layout by layout, each bot as White then
-/// as Black); a torn last line is dropped.
-///
-/// # Errors
-/// A usage error naming the file and line.
-pub(super) fn read_versus_rows(
-    path: &Path,
-    jobs: &[Job],
-    specs: &[crate::bot::BotSpec],
-) -> CliResult<Vec<VersusCsvRow>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
-    let complete = csv_rows::complete(&text);
-    let bad = |line: usize, m: String| usage(format!("{} line {line}: {m}", path.display()));
-    if complete.is_empty() {
-        return Ok(Vec::new());
-    }
-    let parsed = csv_rows::parse::<VersusCsvRow>(complete).map_err(|(l, m)| bad(l, m))?;
-    let per_layout = 2 * specs.len();
-    let mut rows = Vec::new();
-    for (i, (n, f)) in parsed.into_iter().enumerate() {
-        let job = jobs
-            .get(i / per_layout)
-            .ok_or_else(|| bad(n, "more rows than this run has games".into()))?;
-        let spec = &specs[i % per_layout / 2];
-        let colour = if i % 2 == 0 { "white" } else { "black" };
-        if !same_layout((f.size, f.holes, &f.layout, f.weight), job)
-            || f.bot != spec.label()
-            || f.bot_colour != colour
-        {
-            return Err(bad(
-                n,
-                format!(
-                    "expected the game of {} as {colour} on layout '{}'",
-                    spec.label(),
-                    ExactCsvRow::of_job(job).layout
-                ),
-            ));
-        }
-        parse_versus_row(&f).map_err(|m| bad(n, m))?;
-        rows.push(f);
-    }
-    Ok(rows)
 }
 
 /// Writes `versus_summary.csv` from a complete `versus.csv` in `out`, and

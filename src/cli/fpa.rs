@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{
-    CANCEL, StudyArgs, install_cancel, open_run, rules_options, run_interrupt_note, save_run,
-    threads,
+    CANCEL, ShardedStudyArgs, install_cancel, open_run, rules_options, run_interrupt_note,
+    save_run, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -18,7 +18,6 @@ use crate::arena::rundir::{prepare_out, read_games};
 use crate::arena::runinfo::RunFile;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
-use crate::arena::schedule::Shard;
 use crate::arena::tournament::ArenaError;
 use crate::arena::tournament::MAX_GAMES;
 use crate::study::fpa::{Fpa, FpaRow, fpa_csv, fpa_plot};
@@ -35,6 +34,9 @@ pub const HOLES_HELP: &str =
 
 /// Arguments of `fpa`.
 #[derive(Args, Debug)]
+#[command(mut_arg("shard", |a| a.help(
+    "Play only part K of N of the games (layout l goes to part l mod N + 1), for batch schedulers; `pahtum merge` joins the parts' directories",
+)))]
 pub struct FpaArgs {
     /// The bot playing both sides
     #[arg(long, value_name = "SPEC")]
@@ -45,18 +47,10 @@ pub struct FpaArgs {
     pub games: u64,
     /// Rules: --holes (default [`DEFAULT_HOLES`]), --size, --layout, --komi;
     /// --pie adds the same study under the pie rule beside the plain one;
-    /// external engines, seed, threads, output directory
+    /// external engines, seed, threads, output directory; `--shard K/N`,
+    /// its help worded above
     #[command(flatten)]
-    pub study: StudyArgs,
-    /// Play only part K of N of the games (layout l goes to part l mod N + 1), for batch
-    /// schedulers; `pahtum merge` joins the parts' directories
-    #[arg(
-        long,
-        value_name = "K/N",
-        default_value = "1/1",
-        allow_hyphen_values = true
-    )]
-    pub shard: Shard,
+    pub study: ShardedStudyArgs,
 }
 
 /// What an `fpa` command line asks for, checked: the study, its
@@ -213,7 +207,7 @@ pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
     a.study.engine.options(&mut options);
     options
         .add("--seed", a.study.run.seed)
-        .add("--shard", a.shard);
+        .add("--shard", a.study.shard.part);
     Ok(Plan {
         catalog,
         fpa,
@@ -230,47 +224,58 @@ pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
 /// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
 /// interruption (exit 130).
 pub fn run(a: FpaArgs) -> CliResult {
-    let Plan {
-        catalog,
-        fpa,
-        config,
-        options,
-        komi,
-        threads,
-    } = plan(&a)?;
+    let plan = plan(&a)?;
     let out = a
         .study
         .run
         .out_dir(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())))?;
-    let list: Vec<u64> = fpa
+    let list: Vec<u64> = plan
+        .fpa
         .game_list()
         .into_iter()
-        .filter(|g| a.shard.contains_layout(g / 2))
+        .filter(|g| a.study.shard.part.contains_layout(g / 2))
         .collect();
-    let (mut info, resumed) = open_run(&out, "fpa", options, threads, a.study.run.resume)?;
+    let (mut info, resumed) =
+        open_run(&out, "fpa", plan.options, plan.threads, a.study.run.resume)?;
     // The rows are checked (replayed) before anything is printed.
     let games_csv = out.join("games.csv");
     if resumed && games_csv.exists() {
-        read_games(&games_csv, &config.labels(), &config.schedule(), &list).map_err(cli_error)?;
+        read_games(
+            &games_csv,
+            &plan.config.labels(),
+            &plan.config.schedule(),
+            &list,
+        )
+        .map_err(cli_error)?;
     }
     prepare_out(&out).map_err(cli_error)?;
     save_run(&info, &out)?;
     if !a.study.run.quiet {
         eprintln!(
             "fpa: {} self-play, {} conditions x {} games, seed {}, {} threads, out {}",
-            fpa.bot.label(),
-            fpa.conditions.len(),
+            plan.fpa.bot.label(),
+            plan.fpa.conditions.len(),
             a.games,
             a.study.run.seed,
-            threads,
+            plan.threads,
             out.display()
         );
     }
     install_cancel(run_interrupt_note(&out));
     // Self-play: the two bots are one, so the colours' split is the news.
-    let mut progress = Progress::new(config.labels(), ProgressMode::detect(a.study.run.quiet))
-        .with_leader(Leader::ColourSplit);
-    let result = play_list_in_dir(&config, &catalog, &list, &out, &CANCEL, &mut progress);
+    let mut progress = Progress::new(
+        plan.config.labels(),
+        ProgressMode::detect(a.study.run.quiet),
+    )
+    .with_leader(Leader::ColourSplit);
+    let result = play_list_in_dir(
+        &plan.config,
+        &plan.catalog,
+        &list,
+        &out,
+        &CANCEL,
+        &mut progress,
+    );
     progress.finish();
     let records = match result {
         Ok(r) => r,
@@ -285,9 +290,9 @@ pub fn run(a: FpaArgs) -> CliResult {
     info.end_time = Some(utc_now());
     finish(
         &out,
-        &fpa,
+        &plan.fpa,
         &records,
-        &komi,
+        &plan.komi,
         a.games,
         &info,
         a.study.run.quiet,

@@ -312,7 +312,7 @@ fn merge_fpa(a: &MergeArgs) -> CliResult {
             a.dirs[0].display()
         )));
     };
-    args.shard = Shard::ALL;
+    args.study.shard.part = Shard::ALL;
     let plan = super::fpa::plan(&args)?;
     let labels = plan.config.labels();
     let schedule = plan.config.schedule();

@@ -7,7 +7,7 @@ use clap::Args;
 use super::common::{EngineArgs, RulesArgs, install_exit};
 use super::error::{CliResult, usage};
 use super::num;
-use crate::arena::game::{MoveEvent, Termination, play_game};
+use crate::arena::game::{GameResult, MoveEvent, Seat, Termination, play_game};
 use crate::arena::schedule::{GameKey, game_seeds};
 use crate::bot::SearchInfo;
 use crate::game::outcome::Move;
@@ -180,6 +180,21 @@ pub fn run(args: PlayArgs) -> CliResult {
     });
 
     // Step 3: the end.
+    let (end, aborted) = end_text(&result, [white.name(), black.name()], quiet);
+    show(end, &mut failed);
+    match failed {
+        Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Some(e) => Err(e.into()),
+        // A game cut short by the end of a human's input is no result: a
+        // script that counts exit 0 as a finished game must not count it.
+        None => aborted.map_or(Ok(()), |why| Err(usage(why))),
+    }
+}
+
+/// What `play` shows after the game (the board under `quiet`, a fault,
+/// the result line), and why the game is no result when the human's input
+/// ended it early. `names`: the first seat's bot, then the second's.
+fn end_text(result: &GameResult, names: [&str; 2], quiet: bool) -> (String, Option<String>) {
     let mut end = String::new();
     // A game the human's input cut short ends at its prompt, which has
     // just shown the board.
@@ -189,8 +204,8 @@ pub fn run(args: PlayArgs) -> CliResult {
     let mut aborted = None;
     if let Some((colour, fault)) = &result.fault {
         let who = match result.seat_of(*colour) {
-            crate::arena::game::Seat::First => white.name(),
-            crate::arena::game::Seat::Second => black.name(),
+            Seat::First => names[0],
+            Seat::Second => names[1],
         };
         if result.termination == Termination::Aborted {
             aborted = Some(format!(
@@ -210,14 +225,7 @@ pub fn run(args: PlayArgs) -> CliResult {
         result.scores[Player::White],
         result.scores[Player::Black],
     ));
-    show(end, &mut failed);
-    match failed {
-        Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Some(e) => Err(e.into()),
-        // A game cut short by the end of a human's input is no result: a
-        // script that counts exit 0 as a finished game must not count it.
-        None => aborted.map_or(Ok(()), |why| Err(usage(why))),
-    }
+    (end, aborted)
 }
 
 /// The last line of `play`: `result=aborted` for a game the human's input

@@ -20,6 +20,7 @@ use crate::arena::runinfo::{RunFile, utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::{ArenaError, TournamentConfig};
+use crate::bot::Catalog;
 use crate::stats::gsprt::{Decision, EloModel, SprtConfig};
 use crate::study::grid::relabel;
 use crate::study::sprt::{SprtObserver, SprtState};
@@ -106,12 +107,12 @@ fn finish(
     info.save(out).map_err(out_error(out))
 }
 
-/// Runs `sprt`.
+/// The test an `sprt` command line asks for, checked: its hypotheses,
+/// error rates and model.
 ///
 /// # Errors
-/// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
-/// interruption (exit 130).
-pub fn run(a: SprtArgs) -> CliResult {
+/// A usage error naming the option.
+fn sprt_test(a: &SprtArgs) -> CliResult<SprtConfig> {
     let model: EloModel = a
         .model
         .parse()
@@ -124,7 +125,16 @@ pub fn run(a: SprtArgs) -> CliResult {
         model,
     };
     test.validate().map_err(|e| usage(e.0))?;
-    let catalog = a.study.engine.catalog()?;
+    Ok(test)
+}
+
+/// The games an `sprt` command line asks for, checked: the gauntlet of
+/// `--a` against `--b` (relabelled when the two are the same bot) up to
+/// `--max-games`.
+///
+/// # Errors
+/// A usage error naming the option.
+fn gauntlet(a: &SprtArgs, catalog: &Catalog) -> CliResult<TournamentConfig> {
     let rules = a.study.rules.to_rules()?;
     let bot_a = catalog
         .parse_unattended(&a.a)
@@ -134,7 +144,7 @@ pub fn run(a: SprtArgs) -> CliResult {
         .map_err(|e| usage(format!("--b: {e}")))?;
     if bot_b.label() == bot_a.label() {
         // A self-test (e.g. random against random): tell the two apart.
-        bot_b = relabel(&bot_b, &format!("{}-b", bot_b.label()), &catalog)
+        bot_b = relabel(&bot_b, &format!("{}-b", bot_b.label()), catalog)
             .map_err(|e| usage(format!("--b: {e}")))?;
     }
     let config = TournamentConfig {
@@ -146,7 +156,20 @@ pub fn run(a: SprtArgs) -> CliResult {
         threads: threads(a.study.run.threads)?,
         shard: Shard::ALL,
     };
-    config.validate(&catalog).map_err(cli_error)?;
+    config.validate(catalog).map_err(cli_error)?;
+    Ok(config)
+}
+
+/// Runs `sprt`.
+///
+/// # Errors
+/// Bad arguments (exit 2) before any game; I/O failures (exit 1); an
+/// interruption (exit 130).
+pub fn run(a: SprtArgs) -> CliResult {
+    let test = sprt_test(&a)?;
+    let catalog = a.study.engine.catalog()?;
+    let config = gauntlet(&a, &catalog)?;
+    let model = test.model;
     let out = a
         .study
         .run

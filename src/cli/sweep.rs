@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::common::{
-    CANCEL, StudyArgs, install_cancel, rules_options, run_interrupt_note, threads,
+    CANCEL, ShardedStudyArgs, install_cancel, rules_options, run_interrupt_note, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -20,7 +20,6 @@ use crate::arena::report::Report;
 use crate::arena::rundir::{check_dir, run_in_dir};
 use crate::arena::runinfo::{utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
-use crate::arena::schedule::Shard;
 use crate::arena::tournament::{ArenaError, Observer, TournamentConfig};
 use crate::bot::Catalog;
 use crate::study::grid::parse_axis;
@@ -28,6 +27,9 @@ use crate::study::sweep::{Sweep, SweepRow, sweep_csv, sweep_plot};
 
 /// Arguments of `sweep`.
 #[derive(Args, Debug)]
+#[command(mut_arg("shard", |a| a.help(
+    "Play only part K of N of the games (colour-swapped pairs dealt out in turn), for batch schedulers; `pahtum merge` joins the parts' directories",
+)))]
 pub struct SweepArgs {
     /// The bot whose keys are swept, e.g. mcts:iters=2000
     #[arg(long, value_name = "SPEC")]
@@ -42,18 +44,10 @@ pub struct SweepArgs {
     #[arg(long, default_value_t = 100, value_name = "N", allow_negative_numbers = true,
           value_parser = num::games())]
     pub games: u64,
-    /// Rules, external engines, seed, threads, output directory
+    /// Rules, external engines, seed, threads, output directory; `--shard
+    /// K/N`, its help worded above
     #[command(flatten)]
-    pub study: StudyArgs,
-    /// Play only part K of N of the games (colour-swapped pairs dealt out in turn), for
-    /// batch schedulers; `pahtum merge` joins the parts' directories
-    #[arg(
-        long,
-        value_name = "K/N",
-        default_value = "1/1",
-        allow_hyphen_values = true
-    )]
-    pub shard: Shard,
+    pub study: ShardedStudyArgs,
 }
 
 /// Keeps every record (resumed ones too) for the timing column and
@@ -145,7 +139,7 @@ fn plan(a: &SweepArgs) -> CliResult<(Catalog, Sweep, TournamentConfig)> {
     let sweep = Sweep::new(&base, axes, reference, &catalog).map_err(|e| usage(e.0))?;
     let threads = threads(a.study.run.threads)?;
     let mut config = sweep.tournament(a.games, rules, a.study.run.seed, threads);
-    config.shard = a.shard;
+    config.shard = a.study.shard.part;
     config.validate(&catalog).map_err(cli_error)?;
     Ok((catalog, sweep, config))
 }
@@ -188,7 +182,7 @@ pub fn run(a: SweepArgs) -> CliResult {
     a.study.engine.options(&mut options);
     options
         .add("--seed", a.study.run.seed)
-        .add("--shard", a.shard);
+        .add("--shard", a.study.shard.part);
     let run = a.study.dir_run("sweep", &config, options, &catalog, &out);
     check_dir(&run).map_err(out_error(&out))?;
     if !a.study.run.quiet {

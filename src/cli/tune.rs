@@ -3,6 +3,7 @@
 //! tuned spec as the last line, optionally gated by an SPRT against the
 //! start.
 
+use std::fs::File;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -19,10 +20,12 @@ use super::error::{cli_error, out_error};
 use super::num;
 use crate::arena::progress::{LINE_INTERVAL, ProgressMode, short_duration};
 use crate::arena::rundir::prepare_out;
-use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
+use crate::arena::runinfo::{RunFile, utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::tournament::ArenaError;
-use crate::study::spsa::{Spsa, SpsaSettings, value_text};
+use crate::bot::{BotSpec, Catalog};
+use crate::game::rules::Rules;
+use crate::study::spsa::{Spsa, SpsaParam, SpsaSettings, value_text};
 use crate::study::tune::{Tune, TuneRow, Tuner, param_text, parse_param};
 use crate::study::tune_csv::{header, replay, row_text, tune_svg};
 
@@ -191,6 +194,166 @@ fn write_svg(out: &Path, tuner: &Tuner, rows: &[TuneRow], bot: &str) -> CliResul
     write_atomic(&out.join("tune.svg"), svg.as_bytes()).map_err(out_error(out))
 }
 
+/// The `--param` keys to tune, each checked, none given twice.
+///
+/// # Errors
+/// A usage error naming the `--param` value.
+fn tuned_params(a: &TuneArgs, base: &BotSpec, catalog: &Catalog) -> CliResult<Vec<SpsaParam>> {
+    let mut params = Vec::new();
+    for arg in &a.params {
+        let p = parse_param(arg, base, catalog, a.c_end, a.r_end).map_err(usage)?;
+        if params.iter().any(|q: &SpsaParam| q.key == p.key) {
+            return Err(usage(format!("--param {arg}: key '{}' given twice", p.key)));
+        }
+        params.push(p);
+    }
+    Ok(params)
+}
+
+/// The note of a run whose bots (`base`, `vs`) are bounded by time: its
+/// games are not replayable.
+///
+/// # Errors
+/// A bot that cannot be built (a usage error).
+fn timed_note(
+    catalog: &Catalog,
+    base: &BotSpec,
+    vs: Option<&BotSpec>,
+) -> CliResult<Option<String>> {
+    let mut timed = Vec::new();
+    for spec in std::iter::once(base).chain(vs) {
+        let bot = catalog
+            .build(spec, 0)
+            .map_err(|e| usage(format!("--bot: {e}")))?;
+        if bot.is_timed() {
+            timed.push(spec.label());
+        }
+    }
+    Ok((!timed.is_empty()).then(|| {
+        format!(
+            "not replayable: bots bounded by time ({}) play differently from run to run",
+            timed.join(", ")
+        )
+    }))
+}
+
+/// The options `run.json` records of a `tune` run.
+fn run_options(
+    a: &TuneArgs,
+    (base, vs): (&BotSpec, Option<&BotSpec>),
+    params: &[SpsaParam],
+    rules: &[Rules],
+) -> RunOptions {
+    let mut options = RunOptions::new();
+    let param_texts: Vec<String> = params.iter().map(param_text).collect();
+    options
+        .add("--bot", base.as_str())
+        .add_list("--param", &param_texts)
+        .add("--vs", vs.map_or("(none)", |v| v.as_str()))
+        .add("--pairs", a.pairs)
+        .add("--alpha", a.alpha)
+        .add("--gamma", a.gamma);
+    // Recorded only when set, so that runs from before the option resume.
+    if a.coarse > 0.0 {
+        options.add("--coarse", a.coarse);
+    }
+    rules_options(&mut options, rules);
+    a.study.engine.options(&mut options);
+    options.add("--seed", a.study.run.seed);
+    options
+}
+
+/// The SPRT of `--then-sprt` (bounds `elo0`, `elo1`): the `tuned` spec
+/// against the `start` one, in `out/sprt`, resumed when it holds a run.
+///
+/// # Errors
+/// The SPRT's.
+fn then_sprt_run(
+    a: &TuneArgs,
+    out: &Path,
+    (tuned, start): (&str, &str),
+    (elo0, elo1): (f64, f64),
+) -> CliResult {
+    let dir = out.join("sprt");
+    let sprt = super::sprt::SprtArgs {
+        a: tuned.to_string(),
+        b: start.to_string(),
+        elo0,
+        elo1,
+        alpha: 0.05,
+        beta: 0.05,
+        model: "logistic".into(),
+        max_games: a.sprt_max_games,
+        study: StudyArgs {
+            rules: a.study.rules.clone(),
+            engine: a.study.engine.clone(),
+            run: StudyRunArgs {
+                resume: crate::arena::rundir::is_non_empty(&dir),
+                base: CommonRunArgs {
+                    out: Some(dir),
+                    ..a.study.run.base.clone()
+                },
+            },
+        },
+    };
+    super::sprt::run(sprt)
+}
+
+/// The rows of `tune.csv` at `csv` that a resumed run keeps, replayed
+/// into `tuner` (a torn last line dropped).
+///
+/// # Errors
+/// A usage error naming the file (and line).
+fn kept_rows(csv: &Path, tuner: &mut Tuner) -> CliResult<Vec<TuneRow>> {
+    let text =
+        std::fs::read_to_string(csv).map_err(|e| usage(format!("{}: {e}", csv.display())))?;
+    replay(&text, tuner).map_err(|e| usage(format!("{}:{e}", csv.display())))
+}
+
+/// Writes the kept `rows` back to `tune.csv` at `csv` in `out` whole (a
+/// torn last line dropped) and opens it to append each batch as it ends.
+///
+/// # Errors
+/// An I/O error naming `--out`.
+fn rewrite_rows(csv: &Path, out: &Path, params: &[SpsaParam], rows: &[TuneRow]) -> CliResult<File> {
+    let mut text = header(params);
+    for r in rows {
+        text.push_str(&row_text(params, r));
+    }
+    write_atomic(csv, text.as_bytes()).map_err(out_error(out))?;
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(csv)
+        .map_err(|e| out_error(out)(ArenaError::io(csv, e)))
+}
+
+/// Adds `note` to the run's notes unless a resumed run has it already.
+fn add_note(info: &mut RunFile, note: String) {
+    if !info.notes.contains(&note) {
+        info.notes.push(note);
+    }
+}
+
+/// The run's first line on stderr.
+fn announce(
+    a: &TuneArgs,
+    keys: usize,
+    (base, vs): (&BotSpec, Option<&BotSpec>),
+    threads: usize,
+    out: &Path,
+) {
+    eprintln!(
+        "tune: {} keys of {} over {} pairs{}, seed {}, {} threads, out {}",
+        keys,
+        base.label(),
+        a.pairs,
+        vs.map_or(String::new(), |v| format!(" against {}", v.label())),
+        a.study.run.seed,
+        threads,
+        out.display()
+    );
+}
+
 /// Runs `tune`.
 ///
 /// # Errors
@@ -202,25 +365,12 @@ pub fn run(a: TuneArgs) -> CliResult {
     let base = catalog
         .parse_unattended(&a.bot)
         .map_err(|e| usage(format!("--bot: {e}")))?;
-    let vs = match &a.vs {
-        None => None,
-        Some(v) => Some(
-            catalog
-                .parse_unattended(v)
-                .map_err(|e| usage(format!("--vs: {e}")))?,
-        ),
-    };
-    let mut params = Vec::new();
-    for arg in &a.params {
-        let p = parse_param(arg, &base, &catalog, a.c_end, a.r_end).map_err(usage)?;
-        if params
-            .iter()
-            .any(|q: &crate::study::spsa::SpsaParam| q.key == p.key)
-        {
-            return Err(usage(format!("--param {arg}: key '{}' given twice", p.key)));
-        }
-        params.push(p);
-    }
+    let vs =
+        a.vs.as_deref()
+            .map(|v| catalog.parse_unattended(v))
+            .transpose();
+    let vs = vs.map_err(|e| usage(format!("--vs: {e}")))?;
+    let params = tuned_params(&a, &base, &catalog)?;
     let then_sprt = a.then_sprt.as_deref().map(parse_then_sprt).transpose()?;
     let threads = threads(a.study.run.threads)?;
     let tune = Tune {
@@ -236,79 +386,28 @@ pub fn run(a: TuneArgs) -> CliResult {
         coarse: a.coarse,
     };
     let mut tuner = Tuner::new(Spsa::new(params.clone(), settings), a.study.run.seed);
-    let start_spec = base.as_str().to_string();
-    let mut timed = Vec::new();
-    for spec in std::iter::once(&base).chain(vs.iter()) {
-        let bot = catalog
-            .build(spec, 0)
-            .map_err(|e| usage(format!("--bot: {e}")))?;
-        if bot.is_timed() {
-            timed.push(spec.label());
-        }
-    }
+    let timed_note = timed_note(&catalog, &base, vs.as_ref())?;
     let out = a
         .study
         .run
         .out_dir(|| PathBuf::from("results").join(format!("tune-{}", utc_stamp())))?;
-    let mut options = RunOptions::new();
-    let param_texts: Vec<String> = params.iter().map(param_text).collect();
-    options
-        .add("--bot", base.as_str())
-        .add_list("--param", &param_texts)
-        .add("--vs", vs.as_ref().map_or("(none)", |v| v.as_str()))
-        .add("--pairs", a.pairs)
-        .add("--alpha", a.alpha)
-        .add("--gamma", a.gamma);
-    // Recorded only when set, so that runs from before the option resume.
-    if a.coarse > 0.0 {
-        options.add("--coarse", a.coarse);
-    }
-    rules_options(&mut options, &rules);
-    a.study.engine.options(&mut options);
-    options.add("--seed", a.study.run.seed);
+    let options = run_options(&a, (&base, vs.as_ref()), &params, &rules);
     let (mut info, resumed) = open_run(&out, "tune", options, threads, a.study.run.resume)?;
     // The kept rows are checked before anything is printed or written.
     let csv = out.join("tune.csv");
-    let mut rows = Vec::new();
-    if resumed && csv.exists() {
-        let text =
-            std::fs::read_to_string(&csv).map_err(|e| usage(format!("{}: {e}", csv.display())))?;
-        rows = replay(&text, &mut tuner).map_err(|e| usage(format!("{}:{e}", csv.display())))?;
-    }
+    let mut rows = if resumed && csv.exists() {
+        kept_rows(&csv, &mut tuner)?
+    } else {
+        Vec::new()
+    };
     prepare_out(&out).map_err(cli_error)?;
-    if !timed.is_empty() {
-        let note = format!(
-            "not replayable: bots bounded by time ({}) play differently from run to run",
-            timed.join(", ")
-        );
-        if !info.notes.contains(&note) {
-            info.notes.push(note);
-        }
+    if let Some(note) = timed_note {
+        add_note(&mut info, note);
     }
     save_run(&info, &out)?;
-    let mut text = header(&params);
-    for r in &rows {
-        text.push_str(&row_text(&params, r));
-    }
-    // The kept rows are written back whole (a torn last line dropped),
-    // then each batch is appended as it ends.
-    write_atomic(&csv, text.as_bytes()).map_err(out_error(&out))?;
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&csv)
-        .map_err(|e| out_error(&out)(ArenaError::io(&csv, e)))?;
+    let mut file = rewrite_rows(&csv, &out, &params, &rows)?;
     if !a.study.run.quiet {
-        eprintln!(
-            "tune: {} keys of {} over {} pairs{}, seed {}, {} threads, out {}",
-            params.len(),
-            base.label(),
-            a.pairs,
-            vs.as_ref()
-                .map_or(String::new(), |v| format!(" against {}", v.label())),
-            a.study.run.seed,
-            threads,
-            out.display()
-        );
+        announce(&a, params.len(), (&base, vs.as_ref()), threads, &out);
     }
     install_cancel(run_interrupt_note(&out));
     let mut display = Display::new(ProgressMode::detect(a.study.run.quiet), tuner.next, a.pairs);
@@ -349,36 +448,11 @@ pub fn run(a: TuneArgs) -> CliResult {
     catalog
         .parse(&tuned)
         .map_err(|e| CliError::Internal(anyhow::anyhow!("tuned spec {tuned}: {e}")))?;
-    let note = format!("tuned={tuned}");
-    if !info.notes.contains(&note) {
-        info.notes.push(note);
-    }
+    add_note(&mut info, format!("tuned={tuned}"));
     info.end_time = Some(utc_now());
     save_run(&info, &out)?;
-    if let Some((elo0, elo1)) = then_sprt {
-        let dir = out.join("sprt");
-        let sprt = super::sprt::SprtArgs {
-            a: tuned.clone(),
-            b: start_spec,
-            elo0,
-            elo1,
-            alpha: 0.05,
-            beta: 0.05,
-            model: "logistic".into(),
-            max_games: a.sprt_max_games,
-            study: StudyArgs {
-                rules: a.study.rules.clone(),
-                engine: a.study.engine.clone(),
-                run: StudyRunArgs {
-                    resume: crate::arena::rundir::is_non_empty(&dir),
-                    base: CommonRunArgs {
-                        out: Some(dir),
-                        ..a.study.run.base.clone()
-                    },
-                },
-            },
-        };
-        super::sprt::run(sprt)?;
+    if let Some(bounds) = then_sprt {
+        then_sprt_run(&a, &out, (&tuned, base.as_str()), bounds)?;
     }
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "tuned={tuned}");

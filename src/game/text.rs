@@ -119,6 +119,43 @@ pub fn parse_boards(text: &str) -> Result<Vec<Board>, BoardParseError> {
     Ok(boards)
 }
 
+/// The first character of `rows` that is not a square (`. # W B`, either
+/// case): its line, column and message.
+fn unknown_character(rows: &[(usize, &str)]) -> Option<(usize, usize, String)> {
+    for &(line, text) in rows {
+        for (col, ch) in text.trim_end().chars().enumerate() {
+            if !matches!(ch, '.' | '#' | 'W' | 'w' | 'B' | 'b') {
+                let shown = if ch.is_control() || !ch.is_ascii() {
+                    format!("U+{:04X}", ch as u32)
+                } else {
+                    format!("'{ch}'")
+                };
+                return Some((
+                    line,
+                    col + 1,
+                    format!("unknown character {shown} (use . # W B)"),
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The board's side from its rows' lengths `lens`: what most rows say
+/// (the first row's length on a tie), so that a missing or extra row then
+/// reads as one, and a row typed short or long as that row, never the
+/// other way round.
+fn voted_width(lens: &[usize]) -> usize {
+    lens.iter()
+        .copied()
+        .max_by_key(|&w| {
+            let votes = lens.iter().filter(|&&l| l == w).count();
+            // More votes first; among equals, the earliest row's length.
+            (votes, std::cmp::Reverse(lens.iter().position(|&l| l == w)))
+        })
+        .unwrap_or(0)
+}
+
 fn parse_one(board: usize, rows: &[(usize, &str)]) -> Result<Board, BoardParseError> {
     let err = |line: usize, column: usize, message: String| BoardParseError {
         board,
@@ -129,21 +166,8 @@ fn parse_one(board: usize, rows: &[(usize, &str)]) -> Result<Board, BoardParseEr
     let size = rows.len();
     let (first_line, _) = rows[0];
     // Check characters first: a bad character is the most precise report.
-    for &(line, text) in rows {
-        for (col, ch) in text.trim_end().chars().enumerate() {
-            if !matches!(ch, '.' | '#' | 'W' | 'w' | 'B' | 'b') {
-                let shown = if ch.is_control() || !ch.is_ascii() {
-                    format!("U+{:04X}", ch as u32)
-                } else {
-                    format!("'{ch}'")
-                };
-                return Err(err(
-                    line,
-                    col + 1,
-                    format!("unknown character {shown} (use . # W B)"),
-                ));
-            }
-        }
+    if let Some((line, column, message)) = unknown_character(rows) {
+        return Err(err(line, column, message));
     }
     if size > MAX_SIZE as usize {
         return Err(err(
@@ -152,22 +176,11 @@ fn parse_one(board: usize, rows: &[(usize, &str)]) -> Result<Board, BoardParseEr
             format!("{size} rows: board sizes {MIN_SIZE} to {MAX_SIZE} are supported"),
         ));
     }
-    // The board's side is what most rows say (the first row's length on a
-    // tie): a missing or extra row then reads as one, and a row typed
-    // short or long as that row, never the other way round.
     let lens: Vec<usize> = rows
         .iter()
         .map(|(_, text)| text.trim_end().chars().count())
         .collect();
-    let width = lens
-        .iter()
-        .copied()
-        .max_by_key(|&w| {
-            let votes = lens.iter().filter(|&&l| l == w).count();
-            // More votes first; among equals, the earliest row's length.
-            (votes, std::cmp::Reverse(lens.iter().position(|&l| l == w)))
-        })
-        .unwrap_or(0);
+    let width = voted_width(&lens);
     for (&(line, _), &len) in rows.iter().zip(&lens) {
         if len != width {
             let what = if len < width { "short" } else { "long" };

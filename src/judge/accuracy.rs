@@ -4,7 +4,7 @@
 
 mod suite;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +15,7 @@ use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::derive_seed;
-use crate::judge::ordered::solve_in_order;
+use crate::judge::ordered::{SolverThreads, solve_in_order};
 use crate::solve::{Solution, SolveError, SolveLimits, Solver, format_halves};
 
 pub use self::suite::{Entry, SuiteError, parse_suite, suite_text};
@@ -211,22 +211,19 @@ pub fn judge(
     Ok((row, listed.then_some(exact)))
 }
 
-/// Judges every position on `threads` threads (each with its own solver
-/// of `tt_mb` MiB) and hands the rows to `on_row` in suite order, so the
-/// output is the same for any thread count. Stops at the first error or
-/// when `stop` is set (the rows handed on stand).
+/// Judges every position on `pool`'s threads (each with its own solver)
+/// and hands the rows to `on_row` in suite order, so the output is the
+/// same for any thread count. Stops at the first error or when
+/// `pool.stop` is set (the rows handed on stand).
 ///
 /// # Errors
 /// The first error in suite order, or `on_row`'s.
-#[allow(clippy::too_many_arguments)]
 pub fn judge_in_order<E: From<AccuracyError> + Send>(
     entries: &[Entry],
     positions: &[Position],
     mover: &Mover<'_>,
-    threads: usize,
-    tt_mb: usize,
     limits: &SolveLimits,
-    stop: &AtomicBool,
+    pool: SolverThreads<'_>,
     mut on_row: impl FnMut(AccuracyRow, Option<Solution>) -> Result<(), E>,
 ) -> Result<usize, E> {
     let jobs = entries.len().min(positions.len());
@@ -234,9 +231,7 @@ pub fn judge_in_order<E: From<AccuracyError> + Send>(
         let judged = judge(solver, i, &entries[i], &positions[i], mover, limits);
         // A search cut short by an interrupt moves at random: its row is
         // dropped.
-        (!stop.load(Ordering::Relaxed)).then_some(judged)
+        (!pool.stop.load(Ordering::Relaxed)).then_some(judged)
     };
-    solve_in_order(jobs, threads, tt_mb, stop, work, |_, (row, sol)| {
-        on_row(row, sol)
-    })
+    solve_in_order(jobs, pool, work, |_, (row, sol)| on_row(row, sol))
 }

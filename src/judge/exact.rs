@@ -29,6 +29,7 @@ use crate::csv_rows;
 use crate::game::outcome::{Komi, Move, Outcome};
 use crate::game::player::Player;
 use crate::game::position::Position;
+use crate::judge::ordered::SolverThreads;
 use crate::solve::{SolveError, SolveLimits, Solver, format_halves};
 
 pub use self::layouts::{Layout, MAX_ENUMERATED, choose, random_layouts, symmetry_classes};
@@ -305,35 +306,32 @@ pub struct Job {
     pub layout: Layout,
 }
 
-/// Solves `jobs` on `threads` threads and hands each row to `on_row` in
+/// Solves `jobs` on `pool`'s threads and hands each row to `on_row` in
 /// job order, whatever the thread count.
 ///
 /// The concurrency contract is [`super::ordered`]'s: each thread keeps
-/// one [`Solver`] of `tt_mb` MiB from layout to layout, `stop` or an error
+/// one [`Solver`] of `pool.tt_mb` MiB from layout to layout, `pool.stop` or an error
 /// stops the dispatch, and rows after a gap are dropped, never handed on
 /// out of order. Returns how many rows were handed on.
 ///
 /// # Errors
 /// The first error of a solve or of `on_row`.
-#[allow(clippy::too_many_arguments)]
 pub fn solve_layouts_in_order<E: From<ExactError> + Send>(
     jobs: &[Job],
     komi: Komi,
     pie: bool,
     versus: Option<&Versus<'_>>,
-    threads: usize,
-    tt_mb: usize,
     limits: &SolveLimits,
-    stop: &std::sync::atomic::AtomicBool,
+    pool: SolverThreads<'_>,
     on_row: impl FnMut(usize, ExactRow) -> Result<(), E>,
 ) -> Result<usize, E> {
     let work = |solver: &mut Solver, i: usize| {
         let job = &jobs[i];
         let row = solve_layout(solver, job.size, job.layout, komi, pie, versus, limits);
         // A game cut short by an interrupt is not a result: drop it.
-        (!stop.load(std::sync::atomic::Ordering::Relaxed)).then_some(row)
+        (!pool.stop.load(std::sync::atomic::Ordering::Relaxed)).then_some(row)
     };
-    super::ordered::solve_in_order(jobs.len(), threads, tt_mb, stop, work, on_row)
+    super::ordered::solve_in_order(jobs.len(), pool, work, on_row)
 }
 
 #[cfg(test)]
@@ -356,10 +354,12 @@ mod tests {
                 Komi::ZERO,
                 true,
                 None,
-                threads,
-                1,
                 &SolveLimits::default(),
-                &stop,
+                SolverThreads {
+                    threads,
+                    tt_mb: 1,
+                    stop: &stop,
+                },
                 |i, r| {
                     assert_eq!(i, rows.len());
                     rows.push(ExactCsvRow::new(&r));

@@ -12,7 +12,19 @@ use std::sync::atomic::AtomicBool;
 use crate::arena::ordered::{each, run_in_order};
 use crate::solve::Solver;
 
-/// Runs `work(solver, i)` for every job `i` in `0..jobs` on `threads`
+/// The solver threads of a run: how many, each one's table size, and the
+/// flag that stops them (an interrupt).
+#[derive(Clone, Copy, Debug)]
+pub struct SolverThreads<'a> {
+    /// Threads, each with its own [`Solver`].
+    pub threads: usize,
+    /// Each solver's table, in MiB.
+    pub tt_mb: usize,
+    /// Set to stop dispatching jobs (the results handed on stand).
+    pub stop: &'a AtomicBool,
+}
+
+/// Runs `work(solver, i)` for every job `i` in `0..jobs` on `pool.threads`
 /// threads and hands each `Ok` result to `on_row(i, result)` in job order.
 /// `work` returns `None` to drop its result and stop its thread (a solve
 /// cut short by an interrupt). Returns how many results were handed on.
@@ -21,9 +33,7 @@ use crate::solve::Solver;
 /// The first error in job order, of a job or of `on_row`.
 pub fn solve_in_order<R, Err, E>(
     jobs: usize,
-    threads: usize,
-    tt_mb: usize,
-    stop: &AtomicBool,
+    pool: SolverThreads<'_>,
     work: impl Fn(&mut Solver, usize) -> Option<Result<R, Err>> + Sync,
     mut on_row: impl FnMut(usize, R) -> Result<(), E>,
 ) -> Result<usize, E>
@@ -34,9 +44,9 @@ where
     let status = run_in_order(
         "solve",
         jobs,
-        threads,
-        stop,
-        || Solver::new(tt_mb),
+        pool.threads,
+        pool.stop,
+        || Solver::new(pool.tt_mb),
         |solver: &mut Solver, i| work(solver, i).map(|r| r.map_err(E::from)),
         &mut each(|i, r| on_row(i, r).map(|()| ControlFlow::Continue(()))),
     )?;

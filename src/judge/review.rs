@@ -22,6 +22,10 @@ use crate::game::rng::derive_seed;
 use crate::interrupt;
 use crate::solve::{Solution, SolveError, SolveLimits, Solver, format_halves};
 
+mod record;
+
+pub use self::record::{RECORD_FILE, ReviewRecord, full_spec};
+
 /// The bot of a review when `--bot` is not given: the default engine at a
 /// budget that reviews a whole 7x7 game in seconds.
 pub const DEFAULT_BOT: &str = "mcts:iters=2000";
@@ -261,6 +265,35 @@ fn holder_after(mv: Move, c: Player) -> Player {
     if mv == Move::Swap { !c } else { c }
 }
 
+/// The verdict on `mv`, played by `mover` from the position `before`
+/// solves: best, or what it lost against the exact margin `after` it
+/// (White's, when known), seen by `holder`, the colour the mover holds
+/// after it.
+fn judge_move(
+    before: &Solution,
+    mv: Move,
+    mover: Player,
+    holder: Player,
+    after: Option<i32>,
+) -> Judged {
+    let (verdict, lost_halves) = if before.best_margin.contains(&mv) {
+        (Verdict::Best, Some(0))
+    } else {
+        let lost = after.map(|m| side_margin(before.margin_halves, mover) - side_margin(m, holder));
+        let v = if before.best_result.contains(&mv) {
+            Verdict::Inaccuracy
+        } else {
+            Verdict::Blunder
+        };
+        (v, lost)
+    };
+    Judged {
+        before: before.clone(),
+        verdict,
+        lost_halves,
+    }
+}
+
 /// Reviews the game of `moves` from `start`, calling `on_ply` after each
 /// ply is complete (for progress).
 ///
@@ -341,25 +374,9 @@ pub fn review(
         } else {
             solved[k + 1].as_ref().map(|s| s.margin_halves)
         };
-        let exact = solved[k].as_ref().map(|before| {
-            let (verdict, lost_halves) = if before.best_margin.contains(&mv) {
-                (Verdict::Best, Some(0))
-            } else {
-                let lost = after
-                    .map(|m| side_margin(before.margin_halves, mover) - side_margin(m, holder));
-                let v = if before.best_result.contains(&mv) {
-                    Verdict::Inaccuracy
-                } else {
-                    Verdict::Blunder
-                };
-                (v, lost)
-            };
-            Judged {
-                before: before.clone(),
-                verdict,
-                lost_halves,
-            }
-        });
+        let exact = solved[k]
+            .as_ref()
+            .map(|before| judge_move(before, mv, mover, holder, after));
         rows.push(Ply {
             ply: k as u32 + 1,
             mover,
@@ -403,155 +420,6 @@ pub fn csv_line(p: &Ply) -> String {
 /// The whole `review.csv`.
 pub fn csv_text(rows: &[Ply]) -> String {
     csv_rows::text(rows.iter().map(csv_row))
-}
-
-/// The file beside `review.csv` that says what was reviewed and how.
-pub const RECORD_FILE: &str = "review.json";
-
-/// The contents of `review.json`: which game was reviewed and with which
-/// settings, so that a review says what made it and a second review of
-/// the same directory can tell whether it would write the same files.
-/// Nothing in it depends on the time or the machine: the same review
-/// writes the same bytes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReviewRecord {
-    /// `pahtum`.
-    pub program: String,
-    /// The crate version that made the review.
-    pub version: String,
-    /// `--bot` as given.
-    pub bot: String,
-    /// The bot with every key it reads, defaults filled in ([`full_spec`]):
-    /// its budget even where `--bot` left it to the default.
-    pub bot_full: String,
-    /// `--exact`: positions with at most this many free squares solved.
-    pub exact: u32,
-    /// The node bound of each solve ([`SOLVE_NODE_LIMIT`]).
-    pub solve_node_limit: u64,
-    /// `--seed`.
-    pub seed: u64,
-    /// The run directory as named, for a run's game.
-    pub run: Option<String>,
-    /// The game's `game` value in the run's `games.csv`.
-    pub game: Option<u64>,
-    /// Board side.
-    pub size: u8,
-    /// The holes, squares separated by spaces as in `games.csv`.
-    pub holes: String,
-    /// The pie rule.
-    pub pie: bool,
-    /// Komi in points.
-    pub komi: String,
-    /// The moves reviewed, separated by spaces.
-    pub moves: String,
-}
-
-impl ReviewRecord {
-    /// The record of a review of `moves` from `start` by `spec` (built by
-    /// `catalog`) with `exact` and `seed`; `run` and `game` name a run's
-    /// game.
-    pub fn new(
-        catalog: &Catalog,
-        spec: &BotSpec,
-        exact: u32,
-        seed: u64,
-        start: &Position,
-        moves: &[Move],
-    ) -> ReviewRecord {
-        let holes: Vec<String> = start.holes().into_iter().map(|s| s.to_string()).collect();
-        let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
-        ReviewRecord {
-            program: "pahtum".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            bot: spec.as_str().to_string(),
-            bot_full: full_spec(catalog, spec),
-            exact,
-            solve_node_limit: SOLVE_NODE_LIMIT,
-            seed,
-            run: None,
-            game: None,
-            size: start.size(),
-            holes: holes.join(" "),
-            pie: start.pie(),
-            komi: start.komi().to_string(),
-            moves: moves.join(" "),
-        }
-    }
-
-    /// The review's settings in a few words: `bot B, exact N, seed S`,
-    /// with the bot as given.
-    pub fn settings(&self) -> String {
-        format!("bot {}, exact {}, seed {}", self.bot, self.exact, self.seed)
-    }
-
-    /// What differs between the reviews `self` and `other` would write,
-    /// in words (the game first, then the settings); `None` when they
-    /// write the same files. The run's name, the game's number and the
-    /// version are not compared: the same moves from the same start
-    /// reviewed by the same bot (every key, defaults included) give the
-    /// same rows.
-    pub fn difference(&self, other: &ReviewRecord) -> Option<String> {
-        let game = |r: &ReviewRecord| {
-            (
-                r.size,
-                r.holes.clone(),
-                r.pie,
-                r.komi.clone(),
-                r.moves.clone(),
-            )
-        };
-        if game(self) != game(other) {
-            let name = |r: &ReviewRecord| match r.game {
-                Some(g) => format!("game {g}"),
-                None => "moves given by --moves".to_string(),
-            };
-            return Some(format!(
-                "another game ({} there, {} here)",
-                name(self),
-                name(other)
-            ));
-        }
-        let settings = |r: &ReviewRecord| (r.bot_full.clone(), r.exact, r.seed, r.solve_node_limit);
-        if settings(self) == settings(other) {
-            return None;
-        }
-        // The same text for a bot whose defaults changed between versions:
-        // then the full specs say how.
-        let (a, b) = if self.settings() == other.settings() {
-            (self.bot_full.clone(), other.bot_full.clone())
-        } else {
-            (self.settings(), other.settings())
-        };
-        Some(format!("other settings ({a} there; {b} here)"))
-    }
-}
-
-/// `spec` with every key its bot reads, in the bot's order: the value
-/// given, else the default (keys without a default, like `ms`, only when
-/// given); `label` is left out, as it changes no move. Two specs with the
-/// same full spec make the same bot.
-pub fn full_spec(catalog: &Catalog, spec: &BotSpec) -> String {
-    let Some(kind) = catalog.kind(&spec.name) else {
-        return spec.without("label").as_str().to_string();
-    };
-    let mut parts = Vec::new();
-    for key in kind.keys {
-        let given = spec.params.iter().find(|(k, _)| k == key.key);
-        match given {
-            Some((_, v)) => parts.push(format!("{}={v}", key.key)),
-            None => {
-                let d = key.default_text();
-                if d != "-" {
-                    parts.push(format!("{}={d}", key.key));
-                }
-            }
-        }
-    }
-    if parts.is_empty() {
-        spec.name.clone()
-    } else {
-        format!("{}:{}", spec.name, parts.join(","))
-    }
 }
 
 /// How many inaccuracies the summary names, largest first.

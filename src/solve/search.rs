@@ -24,6 +24,7 @@
 
 use std::time::Instant;
 
+use super::node::{closed_by_formula, pick_next, raise_best, result_bounds, settled, worth_trying};
 use super::tt::Table;
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::MoveCode;
@@ -31,7 +32,6 @@ use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::rng::mix64;
 use crate::game::scoring::{gain, score};
-use crate::game::square::Square;
 
 /// Larger than any value: scores are below 2 · 16 · 246 points per side.
 pub(crate) const INF: i32 = i32::MAX / 4;
@@ -176,33 +176,17 @@ impl<'t> Search<'t> {
             return 0;
         }
         let me = pos.turn();
-        let opp = !me;
-        let mine = pos.stones(me);
-        let theirs = pos.stones(opp);
-        let e = pos.empty();
+        let (mine, theirs, e) = (pos.stones(me), pos.stones(!me), pos.empty());
         let n = e.count();
         let base = self.static_value(pos, sc);
         let swap = pos.can_swap();
 
-        // Step 1: at most two free squares, by formula.
+        // Step 1: at most three free squares, by formula.
         if n == 0 {
             return base;
         }
-        if n <= 2 && !swap {
-            let mut it = e;
-            let a = it.next().unwrap_or(Square::from_index_unchecked(0));
-            if n == 1 {
-                return base + 2 * gain(mine, a) as i32;
-            }
-            let b = it.next().unwrap_or(a);
-            let va = gain(mine, a) as i32 - gain(theirs, b) as i32;
-            let vb = gain(mine, b) as i32 - gain(theirs, a) as i32;
-            return base + 2 * va.max(vb);
-        }
-
-        // Three free squares: exact by formula, cheaper than the bounds.
-        if n == 3 && !swap {
-            return base + 2 * three_left(mine, theirs, e);
+        if !swap && let Some(v) = closed_by_formula(mine, theirs, e, n) {
+            return base + 2 * v;
         }
 
         // Step 2: bounds from what each side can still add. A pie swap
@@ -211,14 +195,10 @@ impl<'t> Search<'t> {
         let (mut lo, mut hi) = (-INF, INF);
         if !swap {
             let can_add_me = score(mine | e) as i32 - sc[me.index()];
-            let can_add_opp = score(theirs | e) as i32 - sc[opp.index()];
-            lo = base - 2 * can_add_opp;
-            hi = base + 2 * can_add_me;
-            if lo >= beta || lo == hi {
-                return lo;
-            }
-            if hi <= alpha {
-                return hi;
+            let can_add_opp = score(theirs | e) as i32 - sc[(!me).index()];
+            (lo, hi) = (base - 2 * can_add_opp, base + 2 * can_add_me);
+            if let Some(v) = settled(lo, hi, alpha, beta) {
+                return v;
             }
         }
 
@@ -228,34 +208,27 @@ impl<'t> Search<'t> {
         if n >= TT_MIN_EMPTIES
             && let Some(t) = self.tt.probe(key)
         {
-            lo = lo.max(t.lo);
-            hi = hi.min(t.hi);
-            if lo >= beta || lo == hi {
-                return lo;
-            }
-            if hi <= alpha {
-                return hi;
+            (lo, hi) = (lo.max(t.lo), hi.min(t.hi));
+            if let Some(v) = settled(lo, hi, alpha, beta) {
+                return v;
             }
             tt_move = t.mv;
         }
-        alpha = alpha.max(lo);
-        beta = beta.min(hi);
+        (alpha, beta) = (alpha.max(lo), beta.min(hi));
         // With bounds inside the window, a result at a bound settles it.
         let (alpha0, beta0) = (alpha, beta);
 
         // Step 4: the moves, best-looking first. The table move is tried
         // before the others are scored: when it cuts, their keys are never
         // needed.
-        let dead = e & !(live(e | mine) | live(e | theirs));
-        let candidates = (e & !dead) | dead.first().map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let candidates = worth_trying(mine, theirs, e);
         if n >= ETC_MIN_EMPTIES
             && let Some((v, mv)) = self.transposition_cut(pos, candidates, beta)
         {
             self.tt.store(key, v, hi, mv, n as u8);
             return v;
         }
-        let mut best = -INF;
-        let mut best_move = MoveCode::NONE;
+        let (mut best, mut best_move) = (-INF, MoveCode::NONE);
         let tt_first = tt_move == MoveCode::SWAP && swap
             || tt_move.square().is_some_and(|sq| candidates.contains(sq));
         if tt_first {
@@ -263,89 +236,95 @@ impl<'t> Search<'t> {
             if self.stopped.is_some() {
                 return 0;
             }
-            best = v;
-            best_move = tt_move;
-            if v > alpha {
-                alpha = v;
-            }
+            raise_best(&mut best, &mut best_move, &mut alpha, (v, tt_move), beta);
         }
         if best < beta {
+            let skip = if tt_first { tt_move } else { MoveCode::NONE };
             let mut moves = [(0u64, MoveCode::NONE); 65];
-            let mut count = 0;
-            for sq in candidates {
-                let code = MoveCode::place(sq);
-                if tt_first && code == tt_move {
-                    continue;
-                }
-                let idx = sq.index();
-                // Gains first, then the history of refutations.
-                let g = if n >= HEURISTIC_MIN_EMPTIES {
-                    (self.valuer.value(pos, sq) + (1 << 24)).max(0) as u32
-                } else {
-                    let (pm, pt) = if n >= POTENTIAL_MIN_EMPTIES {
-                        (
-                            gain(Bitboard((mine | e).0 & !(1u64 << idx)), sq),
-                            gain(Bitboard((theirs | e).0 & !(1u64 << idx)), sq),
-                        )
-                    } else {
-                        (0, 0)
-                    };
-                    8 * (gain(mine, sq) + gain(theirs, sq)) + pm + pt
-                };
-                let key = ((g as u64) << 32) + self.history[me.index()][idx] as u64;
-                moves[count] = (key, code);
-                count += 1;
-            }
-            if swap && !(tt_first && tt_move == MoveCode::SWAP) {
-                moves[count] = (0, MoveCode::SWAP);
-                count += 1;
-            }
+            let count = self.scored_moves(pos, candidates, skip, &mut moves);
             // Picked best-first one at a time, in the order a sort by
             // descending key and ascending square would give: most nodes
             // cut after a move or two, so the rest is never ordered.
             let moves = &mut moves[..count];
             for i in 0..count {
-                let mut pick = i;
-                for j in i + 1..count {
-                    let (a, b) = (moves[j], moves[pick]);
-                    if a.0 > b.0 || a.0 == b.0 && a.1 < b.1 {
-                        pick = j;
-                    }
-                }
-                moves.swap(i, pick);
-                let mv = moves[i].1;
+                let mv = pick_next(moves, i);
                 let v = self.play_child(pos, sc, mv, alpha, beta);
                 if self.stopped.is_some() {
                     return 0;
                 }
-                if v > best {
-                    best = v;
-                    best_move = mv;
-                    if v > alpha {
-                        alpha = v;
-                        if v >= beta {
-                            break;
-                        }
-                    }
+                if raise_best(&mut best, &mut best_move, &mut alpha, (v, mv), beta) {
+                    break;
                 }
             }
         }
-        if best >= beta && best_move != MoveCode::SWAP {
-            let h = &mut self.history[me.index()][best_move.index()];
-            *h = h.saturating_add(n * n);
+        if best >= beta {
+            self.note_refutation(me, best_move, n);
         }
 
         if n >= TT_MIN_EMPTIES {
-            let (blo, bhi) = if best <= alpha0 {
-                (lo, best)
-            } else if best >= beta0 {
-                (best, hi)
-            } else {
-                (best, best)
-            };
+            let (blo, bhi) = result_bounds(best, (alpha0, beta0), (lo, hi));
             self.tt.store(key, blo, bhi, best_move, n as u8);
         }
         best
+    }
+
+    /// Counts a refutation by `mv` of `who` with `n` free squares in the
+    /// history that orders moves (the swap is not a square and has none).
+    #[inline(always)]
+    fn note_refutation(&mut self, who: Player, mv: MoveCode, n: u32) {
+        if mv != MoveCode::SWAP {
+            let h = &mut self.history[who.index()][mv.index()];
+            *h = h.saturating_add(n * n);
+        }
+    }
+
+    /// Fills `moves` with the moves of `pos` to try after the table move
+    /// `skip` (already tried; [`MoveCode::NONE`] for none), each with its
+    /// ordering key: with many free squares the heuristic's move value,
+    /// else the square's gain to either side now and to either side's
+    /// bound; then the history of refutations. `candidates`: the squares
+    /// worth trying. Returns how many it wrote.
+    #[inline(always)]
+    fn scored_moves(
+        &self,
+        pos: &Position,
+        candidates: Bitboard,
+        skip: MoveCode,
+        moves: &mut [(u64, MoveCode); 65],
+    ) -> usize {
+        let me = pos.turn();
+        let (mine, theirs, e) = (pos.stones(me), pos.stones(!me), pos.empty());
+        let n = e.count();
+        let mut count = 0;
+        for sq in candidates {
+            let code = MoveCode::place(sq);
+            if code == skip {
+                continue;
+            }
+            let idx = sq.index();
+            // Gains first, then the history of refutations.
+            let g = if n >= HEURISTIC_MIN_EMPTIES {
+                (self.valuer.value(pos, sq) + (1 << 24)).max(0) as u32
+            } else {
+                let (pm, pt) = if n >= POTENTIAL_MIN_EMPTIES {
+                    (
+                        gain(Bitboard((mine | e).0 & !(1u64 << idx)), sq),
+                        gain(Bitboard((theirs | e).0 & !(1u64 << idx)), sq),
+                    )
+                } else {
+                    (0, 0)
+                };
+                8 * (gain(mine, sq) + gain(theirs, sq)) + pm + pt
+            };
+            let key = ((g as u64) << 32) + self.history[me.index()][idx] as u64;
+            moves[count] = (key, code);
+            count += 1;
+        }
+        if pos.can_swap() && skip != MoveCode::SWAP {
+            moves[count] = (0, MoveCode::SWAP);
+            count += 1;
+        }
+        count
     }
 
     /// Enhanced transposition cutoff: a move whose position the table
@@ -425,28 +404,6 @@ impl<'t> Search<'t> {
         }
         g
     }
-}
-
-/// What the side to move (stones `mine`) gains over the opponent (stones
-/// `theirs`) in points when the three free squares `e` are filled under
-/// minimax play: it takes one, the opponent one, it gets the last.
-#[inline]
-fn three_left(mine: Bitboard, theirs: Bitboard, e: Bitboard) -> i32 {
-    let mut sq = [Square::from_index_unchecked(0); 3];
-    for (slot, s) in sq.iter_mut().zip(e) {
-        *slot = s;
-    }
-    let opp_gain = sq.map(|s| gain(theirs, s) as i32);
-    let mut best = i32::MIN;
-    for x in 0..3 {
-        let (y, z) = ((x + 1) % 3, (x + 2) % 3);
-        let with_x = mine | Bitboard::from_square(sq[x]);
-        // The opponent takes y (leaving z to us) or z (leaving y).
-        let reply = (gain(with_x, sq[z]) as i32 - opp_gain[y])
-            .min(gain(with_x, sq[y]) as i32 - opp_gain[z]);
-        best = best.max(gain(mine, sq[x]) as i32 + reply);
-    }
-    best
 }
 
 /// Both colours' line scores, indexed by [`Player::index`].

@@ -307,24 +307,7 @@ pub fn parse_param(
         .split_once('=')
         .ok_or_else(|| bad("expected KEY=LO..HI[:C_END:R_END]".into()))?;
     let key = canonical_key(key.trim()).to_string();
-    let Some(kind) = catalog.kind(&base.name) else {
-        return Err(bad(format!(
-            "bot '{}' lists no keys to tune (an external engine)",
-            base.name
-        )));
-    };
-    let Some(info) = kind.keys.iter().find(|k| k.key == key) else {
-        let keys: Vec<&str> = kind.keys.iter().map(|k| k.key).collect();
-        return Err(bad(format!(
-            "bot '{}' has no key '{key}' (keys: {})",
-            base.name,
-            if keys.is_empty() {
-                "none".into()
-            } else {
-                keys.join(", ")
-            }
-        )));
-    };
+    let info = key_to_tune(catalog, base, &key).map_err(bad)?;
     let parts: Vec<&str> = rest.split(':').collect();
     if parts.len() != 1 && parts.len() != 3 {
         return Err(bad("expected KEY=LO..HI or KEY=LO..HI:C_END:R_END".into()));
@@ -403,6 +386,34 @@ pub fn parse_param(
         c_end,
         r_end,
     })
+}
+
+/// The key `key` of `base`'s bot, which a tune moves; why not, when the
+/// bot lists no keys (an external engine) or not this one.
+fn key_to_tune(
+    catalog: &Catalog,
+    base: &BotSpec,
+    key: &str,
+) -> Result<&'static crate::bot::spec::KeyInfo, String> {
+    let Some(kind) = catalog.kind(&base.name) else {
+        return Err(format!(
+            "bot '{}' lists no keys to tune (an external engine)",
+            base.name
+        ));
+    };
+    let Some(info) = kind.keys.iter().find(|k| k.key == key) else {
+        let keys: Vec<&str> = kind.keys.iter().map(|k| k.key).collect();
+        return Err(format!(
+            "bot '{}' has no key '{key}' (keys: {})",
+            base.name,
+            if keys.is_empty() {
+                "none".into()
+            } else {
+                keys.join(", ")
+            }
+        ));
+    };
+    Ok(info)
 }
 
 /// A parameter as `run.json` records it: every setting written out.

@@ -6,7 +6,7 @@ use crate::common;
 
 use std::process::{Command, Stdio};
 
-use common::BIN;
+use common::{BIN, SPRT_TEN_GAMES, joined};
 
 /// The arguments each subcommand needs before a numeric option is checked.
 const BASE: &[(&str, &[&str])] = &[
@@ -18,18 +18,7 @@ const BASE: &[(&str, &[&str])] = &[
     ),
     (
         "sprt",
-        &[
-            "--a",
-            "random",
-            "--b",
-            "greedy",
-            "--elo0",
-            "0",
-            "--elo1",
-            "5",
-            "--max-games",
-            "10",
-        ],
+        &joined::<4, 6, 10>(["--a", "random", "--b", "greedy"], SPRT_TEN_GAMES),
     ),
     ("fpa", &["--bot", "random"]),
     ("solve", &[]),

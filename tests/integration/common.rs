@@ -57,6 +57,33 @@ pub const TOURNAMENT_RANDOM_GREEDY: [&str; 5] =
 /// the caller adds `--elo1` and the game cap.
 pub const SPRT_GREEDY_RANDOM: [&str; 7] = ["sprt", "--a", "greedy", "--b", "random", "--elo0", "0"];
 
+/// The end of a quick `sprt` from `--elo0 0` to `--elo1 5`, capped at
+/// ten games; the caller puts the bots first.
+pub const SPRT_TEN_GAMES: [&str; 6] = ["--elo0", "0", "--elo1", "5", "--max-games", "10"];
+
+/// Starts `cmd` with stdout dropped and stderr kept for the test to read,
+/// and gives it 700 ms to get well into its work, so that a signal sent
+/// next lands during the search, not before it.
+pub fn start_busy(cmd: &mut Command) -> std::process::Child {
+    let child = cmd
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start");
+    std::thread::sleep(Duration::from_millis(700));
+    child
+}
+
+/// A `review` into `out` of two moves by a bot that would think for
+/// minutes over each: a run to interrupt.
+pub fn endless_review(out: &Path) -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.args(["review", "--moves", "d4 c3", "--layout", "a1", "--quiet"])
+        .args(["--bot", "mcts:iters=100000000", "--out"])
+        .arg(out);
+    cmd
+}
+
 /// The start of a `sweep` of greedy's `block` against random; the caller
 /// adds `--games` and the rest.
 pub const SWEEP_BLOCK: [&str; 7] = [

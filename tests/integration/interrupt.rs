@@ -12,7 +12,10 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::Signal;
 
-use common::{BIN, TOURNAMENT_RANDOM_GREEDY, assert_none_left, processes_with, repo};
+use common::{
+    BIN, TOURNAMENT_RANDOM_GREEDY, assert_none_left, endless_review, processes_with, repo,
+    start_busy,
+};
 
 /// How long a stopped run may take to exit: generous for a loaded
 /// machine; a search that ignores the flag runs for minutes.
@@ -150,14 +153,11 @@ fn sigint_stops_the_solver() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("board.txt");
     std::fs::write(&file, board).expect("write");
-    let mut child = Command::new(BIN)
-        .args(["solve", "--max-empty", "49"])
-        .arg(&file)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start");
-    std::thread::sleep(Duration::from_millis(700));
+    let mut child = start_busy(
+        Command::new(BIN)
+            .args(["solve", "--max-empty", "49"])
+            .arg(&file),
+    );
     common::send(child.id(), Signal::SIGINT);
     let (code, _) = wait_exit(&mut child, EXIT_WITHIN);
     let err = stderr_of(&mut child);
@@ -270,15 +270,7 @@ fn tree(dir: &Path) -> Vec<String> {
 fn sigint_during_a_review_makes_no_directory() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("new").join("r");
-    let mut child = Command::new(BIN)
-        .args(["review", "--moves", "d4 c3", "--layout", "a1", "--quiet"])
-        .args(["--bot", "mcts:iters=100000000", "--out"])
-        .arg(&out)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start");
-    std::thread::sleep(Duration::from_millis(700));
+    let mut child = start_busy(&mut endless_review(&out));
     assert!(
         child.try_wait().expect("wait").is_none(),
         "the review ended"

@@ -76,23 +76,7 @@ fn a_tournament_game_reviewed_ply_by_ply() {
     let tmp = tempfile::tempdir().expect("tmp");
     let run = tmp.path().join("run");
     let run_s = run.to_str().expect("path");
-    let o = pahtum(&[
-        "tournament",
-        "--bot",
-        "greedy",
-        "--bot",
-        "mcts:iters=300",
-        "--games",
-        "2",
-        "--size",
-        "5",
-        "--holes",
-        "3",
-        "--quiet",
-        "--out",
-        run_s,
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    small_run(&run, "mcts:iters=300");
 
     let review = [
         "review",
@@ -194,15 +178,7 @@ fn an_interrupt_exits_130_and_writes_nothing() {
 
     let tmp = tempfile::tempdir().expect("tmp");
     let out = tmp.path().join("r");
-    let mut child = Command::new(BIN)
-        .args(["review", "--moves", "d4 c3", "--layout", "a1", "--quiet"])
-        .args(["--bot", "mcts:iters=100000000", "--out"])
-        .arg(&out)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start");
-    std::thread::sleep(Duration::from_millis(700));
+    let mut child = crate::common::start_busy(&mut crate::common::endless_review(&out));
     let pid = i32::try_from(child.id()).expect("pid");
     kill(Pid::from_raw(pid), Signal::SIGINT).expect("signal");
     let t0 = Instant::now();
@@ -220,14 +196,14 @@ fn an_interrupt_exits_130_and_writes_nothing() {
     assert!(!out.join("review.csv").exists());
 }
 
-/// A finished 5x5 tournament of greedy and heuristic, two games, in `run`.
-fn small_run(run: &Path) {
+/// A finished 5x5 tournament of greedy and `other`, two games, in `run`.
+fn small_run(run: &Path, other: &str) {
     let o = pahtum(&[
         "tournament",
         "--bot",
         "greedy",
         "--bot",
-        "heuristic",
+        other,
         "--games",
         "2",
         "--size",
@@ -265,7 +241,7 @@ fn refused(args: &[&str]) -> String {
 fn a_review_records_its_settings_and_another_replaces_it_only_with_force() {
     let tmp = tempfile::tempdir().expect("tmp");
     let run = tmp.path().join("run");
-    small_run(&run);
+    small_run(&run, "heuristic");
     let run_s = run.to_str().expect("path");
     let at = run.join("review-1");
     let greedy = [
@@ -352,7 +328,7 @@ fn a_review_records_its_settings_and_another_replaces_it_only_with_force() {
 fn a_non_empty_out_is_refused_unless_it_holds_this_review() {
     let tmp = tempfile::tempdir().expect("tmp");
     let run = tmp.path().join("run");
-    small_run(&run);
+    small_run(&run, "heuristic");
     let run_s = run.to_str().expect("path");
     let out = tmp.path().join("out");
     std::fs::create_dir_all(&out).expect("mkdir");

@@ -5,7 +5,7 @@ use crate::common;
 
 use std::path::Path;
 
-use common::{SPRT_GREEDY_RANDOM, ok, read};
+use common::{SPRT_GREEDY_RANDOM, SPRT_TEN_GAMES, ok, read};
 
 fn header(p: &Path) -> String {
     read(p).lines().next().unwrap_or_default().to_string()
@@ -165,23 +165,11 @@ fn elo_of_line(line: &str) -> (f64, f64, f64) {
 #[test]
 fn sprt_prints_a_clean_sweep_with_a_finite_interval_around_its_estimate() {
     let dir = tempfile::tempdir().expect("dir");
-    let out = ok(&[
-        "sprt",
-        "--a",
-        "heuristic",
-        "--b",
-        "greedy",
-        "--elo0",
-        "0",
-        "--elo1",
-        "5",
-        "--max-games",
-        "10",
-        "--threads",
-        "1",
-        "--out",
-        common::s(&dir.path().join("x")),
-    ]);
+    let out_dir = dir.path().join("x");
+    let mut args = vec!["sprt", "--a", "heuristic", "--b", "greedy"];
+    args.extend(SPRT_TEN_GAMES);
+    args.extend(["--threads", "1", "--out", common::s(&out_dir)]);
+    let out = ok(&args);
     assert_eq!(
         out,
         "games=10 ptnml=0,0,0,0,5 score=1.0000 elo=528.9 [129.8, 928.0] llr=0.071 bounds=[-2.944, 2.944]\ninconclusive\n"

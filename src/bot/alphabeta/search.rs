@@ -10,6 +10,7 @@ use super::{
 use crate::game::outcome::{Move, MoveCode};
 use crate::game::player::Player;
 use crate::game::position::Position;
+use crate::solve::raise_best;
 
 impl AlphaBetaBot {
     fn tt_index(&self, key: u64) -> usize {
@@ -126,25 +127,18 @@ impl AlphaBetaBot {
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                best_move = mv;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        if mv != MoveCode::SWAP {
-                            let me = pos.turn().index();
-                            let h = &mut self.history[me][mv.index()];
-                            *h = h.saturating_add(depth * depth);
-                            let k = &mut self.killers[ply.min(MAX_PLY - 1)];
-                            if k[0] != mv {
-                                k[1] = k[0];
-                                k[0] = mv;
-                            }
-                        }
-                        break;
+            if raise_best(&mut best, &mut best_move, &mut alpha, (v, mv), beta) {
+                if mv != MoveCode::SWAP {
+                    let me = pos.turn().index();
+                    let h = &mut self.history[me][mv.index()];
+                    *h = h.saturating_add(depth * depth);
+                    let k = &mut self.killers[ply.min(MAX_PLY - 1)];
+                    if k[0] != mv {
+                        k[1] = k[0];
+                        k[0] = mv;
                     }
                 }
+                break;
             }
         }
         let kind = if best <= alpha0 {

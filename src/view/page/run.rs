@@ -222,20 +222,7 @@ impl RunData {
         if !dir.join(kind.main_file()).is_file() {
             return Err(bad(format!("a {command} run without {}", kind.main_file())));
         }
-        let rerun = json
-            .get("rerun")
-            .and_then(|r| r.as_str())
-            .map(str::to_string)
-            .or_else(|| {
-                let line = json.get("command_line")?.as_array()?;
-                Some(
-                    line.iter()
-                        .filter_map(|w| w.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                )
-            })
-            .unwrap_or_default();
+        let rerun = rerun_line(&json);
         let size = option(&json, "--size")
             .and_then(|s| s.parse().ok())
             .unwrap_or(7);
@@ -306,6 +293,24 @@ impl RunData {
     pub fn table(&self, name: &str) -> Option<&Table> {
         self.tables.iter().find(|t| t.name == name)
     }
+}
+
+/// The command line that reruns a run, from its `run.json`: the recorded
+/// `rerun`, else the first command line as given, else empty.
+fn rerun_line(json: &serde_json::Value) -> String {
+    json.get("rerun")
+        .and_then(|r| r.as_str())
+        .map(str::to_string)
+        .or_else(|| {
+            let line = json.get("command_line")?.as_array()?;
+            Some(
+                line.iter()
+                    .filter_map(|w| w.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )
+        })
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
