@@ -39,7 +39,7 @@ use std::time::Instant;
 pub(crate) use self::node::raise_best;
 use self::root::{RootClass, root_classes};
 use self::search::{INF, Search, Stop, scores_of};
-use self::tt::Table;
+use self::tt::TranspositionTable;
 use crate::game::outcome::{Move, Outcome};
 use crate::game::player::Player;
 use crate::game::position::Position;
@@ -155,14 +155,14 @@ pub type Found = Result<Option<(Move, i32, u64)>, SolveError>;
 /// across positions and rules, and a bot can reuse it move after move).
 #[derive(Clone, Debug)]
 pub struct Solver {
-    tt: Table,
+    tt: TranspositionTable,
 }
 
 impl Solver {
     /// A solver with a table of about `tt_mb` MiB.
     pub fn new(tt_mb: usize) -> Solver {
         Solver {
-            tt: Table::new(tt_mb),
+            tt: TranspositionTable::new(tt_mb),
         }
     }
 

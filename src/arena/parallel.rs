@@ -224,8 +224,8 @@ mod tests {
 
     #[test]
     fn break_stops_in_order() {
-        struct Stop(u64);
-        impl Observer for Stop {
+        struct StopAt(u64);
+        impl Observer for StopAt {
             fn on_game(&mut self, r: &GameRecord, _: &str) -> Result<ControlFlow<()>, ArenaError> {
                 assert_eq!(r.game, self.0);
                 self.0 += 1;
@@ -238,7 +238,7 @@ mod tests {
         }
         let c = config(2);
         let games: Vec<u64> = (0..18).collect();
-        let mut s = Stop(0);
+        let mut s = StopAt(0);
         let st = run_games(
             &c,
             &builtin_catalog(),

@@ -21,8 +21,8 @@ use crate::arena::runopts::RunOptions;
 use crate::game::outcome::Komi;
 use crate::game::position::Position;
 use crate::judge::accuracy::{
-    AccuracyError, AccuracyRow, Entry, Mover, csv_line, judge_in_order, parse_suite, suite_text,
-    summary_line,
+    AccuracyError, AccuracyRow, Mover, SuitePosition, csv_line, judge_in_order, parse_suite,
+    suite_text, summary_line,
 };
 use crate::judge::ordered::SolverThreads;
 use crate::solve::{Solution, SolveError, SolveLimits};
@@ -61,7 +61,7 @@ pub struct AccuracyArgs {
 }
 
 /// Why the judging loop stopped.
-type RunError = RowsError<AccuracyError>;
+type AccuracyRunError = RowsError<AccuracyError>;
 
 /// The suite of `--positions`, checked: its text, its entries and their
 /// positions, each with a move to judge, within `--max-empty`, and with a
@@ -69,7 +69,7 @@ type RunError = RowsError<AccuracyError>;
 ///
 /// # Errors
 /// A usage error naming the file, line and column.
-fn read_suite(a: &AccuracyArgs) -> CliResult<(String, Vec<Entry>, Vec<Position>)> {
+fn read_suite(a: &AccuracyArgs) -> CliResult<(String, Vec<SuitePosition>, Vec<Position>)> {
     let source = a.positions.display().to_string();
     let bytes = std::fs::read(&a.positions)
         .map_err(|e| usage(format!("--positions {source}: cannot read: {e}")))?;
@@ -134,7 +134,7 @@ fn open_csv(csv: &Path, out: &Path) -> CliResult<File> {
 /// run's files removed, and the directory `out` too unless it `existed`),
 /// a stored move that is not legal in `source`, or on to the summary.
 fn judging_ended(
-    result: Result<usize, RunError>,
+    result: Result<usize, AccuracyRunError>,
     judged: usize,
     total: usize,
     (out, existed): (&Path, bool),
@@ -142,11 +142,11 @@ fn judging_ended(
 ) -> CliResult {
     let interrupted = CANCEL.load(std::sync::atomic::Ordering::Relaxed);
     match result {
-        Err(RunError::Io(e)) => Err(usage(format!(
+        Err(AccuracyRunError::Io(e)) => Err(usage(format!(
             "--out {}: cannot write accuracy.csv: {e}",
             out.display()
         ))),
-        Err(RunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
+        Err(AccuracyRunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
             if interrupted && judged == 0 =>
         {
             // Nothing judged: a header alone is no result, and the run
@@ -162,7 +162,7 @@ fn judging_ended(
                 total
             )))
         }
-        Err(RunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
+        Err(AccuracyRunError::Work(AccuracyError::Solve(SolveError::Interrupted))) | Ok(_)
             if interrupted =>
         {
             Err(CliError::Interrupted(format!(
@@ -172,8 +172,10 @@ fn judging_ended(
                 out.display()
             )))
         }
-        Err(RunError::Work(e @ AccuracyError::Stored(..))) => Err(usage(format!("{source}: {e}"))),
-        Err(RunError::Work(e)) => Err(CliError::Internal(anyhow::anyhow!("{e}"))),
+        Err(AccuracyRunError::Work(e @ AccuracyError::Stored(..))) => {
+            Err(usage(format!("{source}: {e}")))
+        }
+        Err(AccuracyRunError::Work(e)) => Err(CliError::Internal(anyhow::anyhow!("{e}"))),
         Ok(_) => Ok(()),
     }
 }
@@ -238,7 +240,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
     };
     let mut rows: Vec<AccuracyRow> = Vec::with_capacity(entries.len());
     let mut solved: Vec<Option<Solution>> = Vec::with_capacity(entries.len());
-    let result = judge_in_order::<RunError>(
+    let result = judge_in_order::<AccuracyRunError>(
         &entries,
         &positions,
         &mover,
@@ -251,7 +253,7 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         |row, sol| {
             file.write_all(csv_line(&row).as_bytes())
                 .and_then(|()| file.flush())
-                .map_err(RunError::Io)?;
+                .map_err(AccuracyRunError::Io)?;
             bar.inc(1);
             rows.push(row);
             solved.push(sol);

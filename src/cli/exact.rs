@@ -218,17 +218,18 @@ fn announce(a: &ExactArgs, jobs: usize, kept: Option<usize>, threads: usize, out
 /// `total` layouts in `out` solved: an I/O failure, an interrupt (to be
 /// resumed), a failed solve, or on to the summary.
 fn solving_ended(
-    result: Result<usize, RunError>,
+    result: Result<usize, ExactRunError>,
     done: usize,
     total: usize,
     out: &Path,
 ) -> CliResult {
     match result {
-        Err(RunError::Io(e)) => Err(usage(format!(
+        Err(ExactRunError::Io(e)) => Err(usage(format!(
             "--out {}: cannot write exact.csv or versus.csv: {e}",
             out.display()
         ))),
-        Err(RunError::Work(ExactError::Solve(crate::solve::SolveError::Interrupted))) | Ok(_)
+        Err(ExactRunError::Work(ExactError::Solve(crate::solve::SolveError::Interrupted)))
+        | Ok(_)
             if CANCEL.load(std::sync::atomic::Ordering::Relaxed) =>
         {
             Err(CliError::Interrupted(format!(
@@ -236,7 +237,7 @@ fn solving_ended(
                 out.display()
             )))
         }
-        Err(RunError::Work(e)) => Err(CliError::Internal(anyhow::anyhow!("{e}"))),
+        Err(ExactRunError::Work(e)) => Err(CliError::Internal(anyhow::anyhow!("{e}"))),
         Ok(_) => Ok(()),
     }
 }
@@ -286,7 +287,7 @@ pub fn run(a: ExactArgs) -> CliResult {
     let rest = &jobs[kept.len()..];
     let mut rows: Vec<ExactRow> = Vec::with_capacity(rest.len());
     let mut line = String::new();
-    let result = crate::judge::exact::solve_layouts_in_order::<RunError>(
+    let result = crate::judge::exact::solve_layouts_in_order::<ExactRunError>(
         rest,
         komi,
         a.pie,
@@ -307,13 +308,13 @@ pub fn run(a: ExactArgs) -> CliResult {
                 }
                 vf.write_all(line.as_bytes())
                     .and_then(|()| vf.flush())
-                    .map_err(RunError::Io)?;
+                    .map_err(ExactRunError::Io)?;
             }
             line.clear();
             push_row(&mut line, &row);
             file.write_all(line.as_bytes())
                 .and_then(|()| file.flush())
-                .map_err(RunError::Io)?;
+                .map_err(ExactRunError::Io)?;
             bar.inc(1);
             rows.push(row);
             Ok(())
@@ -451,4 +452,4 @@ pub(super) fn finish(
 }
 
 /// Why the solving loop stopped.
-type RunError = RowsError<ExactError>;
+type ExactRunError = RowsError<ExactError>;

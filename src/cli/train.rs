@@ -122,13 +122,13 @@ mod with_trainer {
     use crate::cli::error::CliError;
     use crate::learn::train::{GenRow, TrainConfig, TrainError, TrainProgress, read_rows};
 
-    struct Bar {
+    struct TrainBar {
         bar: indicatif::ProgressBar,
         anchor_games: u32,
         quiet: bool,
     }
 
-    impl TrainProgress for Bar {
+    impl TrainProgress for TrainBar {
         fn game(&self, generation: u32, done: u64, total: u64) {
             if self.bar.length() != Some(total) {
                 self.bar.set_length(total);
@@ -230,7 +230,7 @@ mod with_trainer {
             0,
             u64::from(cfg.games),
         );
-        let progress = Bar {
+        let progress = TrainBar {
             bar,
             anchor_games: cfg.anchor_games,
             quiet: a.run.quiet,

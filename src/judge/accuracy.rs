@@ -18,7 +18,7 @@ use crate::game::rng::derive_seed;
 use crate::judge::ordered::{SolverThreads, solve_in_order};
 use crate::solve::{Solution, SolveError, SolveLimits, Solver, format_halves};
 
-pub use self::suite::{Entry, SuiteError, parse_suite, suite_text};
+pub use self::suite::{SuiteError, SuitePosition, parse_suite, suite_text};
 
 /// One line of `accuracy.csv`.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -132,7 +132,7 @@ pub enum Mover<'a> {
 pub fn judge(
     solver: &mut Solver,
     index: usize,
-    e: &Entry,
+    e: &SuitePosition,
     pos: &Position,
     mover: &Mover<'_>,
     limits: &SolveLimits,
@@ -219,7 +219,7 @@ pub fn judge(
 /// # Errors
 /// The first error in suite order, or `on_row`'s.
 pub fn judge_in_order<E: From<AccuracyError> + Send>(
-    entries: &[Entry],
+    entries: &[SuitePosition],
     positions: &[Position],
     mover: &Mover<'_>,
     limits: &SolveLimits,

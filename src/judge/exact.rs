@@ -34,7 +34,9 @@ use crate::solve::{SolveError, SolveLimits, Solver, format_halves};
 
 pub use self::layouts::{Layout, MAX_ENUMERATED, choose, random_layouts, symmetry_classes};
 pub use self::plot::summary_plot;
-pub use self::summary::{ExactSummaryCsvRow, SummaryRow, push_summary, summarize, summary_header};
+pub use self::summary::{
+    ExactSummary, ExactSummaryCsvRow, push_summary, summarize, summary_header,
+};
 pub use self::versus::{
     Giveaway, Versus, VersusCsvRow, VersusRow, VersusSummary, VersusSummaryCsvRow,
     parse_versus_row, play_versus, push_versus_row, push_versus_summary, summarize_versus,

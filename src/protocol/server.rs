@@ -67,7 +67,7 @@ pub struct Handled {
     pub quit: bool,
 }
 
-type Answer = Result<String, String>;
+type CommandReply = Result<String, String>;
 
 impl Server {
     /// A session serving `spec` (already validated by `catalog`), with base
@@ -130,9 +130,9 @@ impl Server {
         })
     }
 
-    fn dispatch(&mut self, req: &Request) -> Answer {
+    fn dispatch(&mut self, req: &Request) -> CommandReply {
         let args: Vec<&str> = req.args.iter().map(String::as_str).collect();
-        let none = |name: &str| -> Answer {
+        let none = |name: &str| -> CommandReply {
             if args.is_empty() {
                 Ok(String::new())
             } else {

@@ -25,7 +25,7 @@
 use std::time::Instant;
 
 use super::node::{closed_by_formula, pick_next, raise_best, result_bounds, settled, worth_trying};
-use super::tt::Table;
+use super::tt::TranspositionTable;
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::MoveCode;
 use crate::game::player::Player;
@@ -90,7 +90,7 @@ pub(crate) enum Stop {
 
 /// One search's state: the table, counters and limits.
 pub(crate) struct Search<'t> {
-    tt: &'t mut Table,
+    tt: &'t mut TranspositionTable,
     /// Komi in half points (added to Black).
     komi: i32,
     /// Mixed into every table key: the hash covers holes and stones only,
@@ -113,7 +113,7 @@ pub(crate) struct Search<'t> {
 impl<'t> Search<'t> {
     /// A search of `root` and the positions below it.
     pub fn new(
-        tt: &'t mut Table,
+        tt: &'t mut TranspositionTable,
         root: &Position,
         max_nodes: Option<u64>,
         deadline: Option<Instant>,

@@ -11,7 +11,7 @@ use crate::game::outcome::MoveCode;
 
 /// What the table knows of one position.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry {
+pub(crate) struct StoredBounds {
     /// Lower bound on the value (side to move, half points).
     pub lo: i32,
     /// Upper bound on the value.
@@ -46,19 +46,19 @@ struct Bucket([Slot; WAYS]);
 
 /// A fixed-size table of four-entry buckets, indexed by the low hash bits.
 #[derive(Clone, Debug)]
-pub(crate) struct Table {
+pub(crate) struct TranspositionTable {
     buckets: Vec<Bucket>,
     mask: usize,
 }
 
-impl Table {
+impl TranspositionTable {
     /// A table of at most `megabytes` MiB: the largest power of two of
     /// buckets that fits (at least 256).
-    pub fn new(megabytes: usize) -> Table {
+    pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.max(1) << 20;
         let fit = bytes / std::mem::size_of::<Bucket>();
         let n = (1usize << fit.ilog2()).max(256);
-        Table {
+        TranspositionTable {
             buckets: vec![Bucket::default(); n],
             mask: n - 1,
         }
@@ -71,11 +71,11 @@ impl Table {
 
     /// The entry of `key`, if stored.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub fn probe(&self, key: u64) -> Option<StoredBounds> {
         let b = &self.buckets[key as usize & self.mask];
         b.0.iter()
             .find(|e| e.key == key && e.empties != 0)
-            .map(|e| Entry {
+            .map(|e| StoredBounds {
                 lo: e.lo as i32,
                 hi: e.hi as i32,
                 mv: MoveCode::from_byte(e.mv),
@@ -126,15 +126,15 @@ mod tests {
     fn fills_the_size_asked_for() {
         // A power of two of MiB is used in full; anything else is rounded
         // down to one.
-        let bytes = |t: &Table| t.buckets.len() * std::mem::size_of::<Bucket>();
-        assert_eq!(bytes(&Table::new(64)), 64 << 20);
-        assert_eq!(bytes(&Table::new(1)), 1 << 20);
-        assert_eq!(bytes(&Table::new(100)), 64 << 20);
+        let bytes = |t: &TranspositionTable| t.buckets.len() * std::mem::size_of::<Bucket>();
+        assert_eq!(bytes(&TranspositionTable::new(64)), 64 << 20);
+        assert_eq!(bytes(&TranspositionTable::new(1)), 1 << 20);
+        assert_eq!(bytes(&TranspositionTable::new(100)), 64 << 20);
     }
 
     #[test]
     fn merges_bounds_and_keeps_deep_entries() {
-        let mut t = Table::new(1);
+        let mut t = TranspositionTable::new(1);
         t.store(7, -10, 50, MoveCode::from_byte(3), 9);
         t.store(7, 0, 100, MoveCode::NONE, 9);
         let e = t.probe(7).expect("stored");

@@ -15,7 +15,7 @@ use crate::solve::Solution;
 
 /// One position of a suite.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct SuitePosition {
     /// The board.
     pub board: Board,
     /// Its `name=`, if the header gave one.
@@ -51,7 +51,7 @@ struct Header {
 /// # Errors
 /// A malformed board or header word, a header with no board after it, a
 /// value that contradicts itself or names a square off the board.
-pub fn parse_suite(text: &str) -> Result<Vec<Entry>, SuiteError> {
+pub fn parse_suite(text: &str) -> Result<Vec<SuitePosition>, SuiteError> {
     // Header lines become blank lines for the board parser, so its line
     // numbers stay those of the file and a header separates boards.
     let mut blanked = String::with_capacity(text.len());
@@ -117,8 +117,8 @@ pub fn parse_suite(text: &str) -> Result<Vec<Entry>, SuiteError> {
 }
 
 /// A board with its header read and checked.
-fn entry(board: Board, line: usize, h: &Header) -> Result<Entry, SuiteError> {
-    let mut e = Entry {
+fn entry(board: Board, line: usize, h: &Header) -> Result<SuitePosition, SuiteError> {
+    let mut e = SuitePosition {
         board,
         name: None,
         played: None,
@@ -219,7 +219,7 @@ fn parse_move(s: &str, board: &Board) -> Result<Move, String> {
 
 /// The suite text of `entries`, every value filled in from `solved`
 /// (one per entry), readable by [`parse_suite`].
-pub fn suite_text(entries: &[Entry], solved: &[Solution]) -> String {
+pub fn suite_text(entries: &[SuitePosition], solved: &[Solution]) -> String {
     let mut s = String::new();
     for (i, (e, sol)) in entries.iter().zip(solved).enumerate() {
         if i > 0 {
@@ -256,7 +256,7 @@ mod tests {
         let again = parse_suite(&back).expect("again");
         assert_eq!(
             again[0],
-            Entry {
+            SuitePosition {
                 line: 2,
                 ..s[0].clone()
             }

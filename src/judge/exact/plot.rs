@@ -5,7 +5,7 @@ use crate::plot::{Bar, PlotError, StackedBars, stacked_bars};
 use crate::stats::rating::{Z95, wilson};
 use crate::study::fpa::BRAINKING;
 
-use crate::judge::exact::SummaryRow;
+use crate::judge::exact::ExactSummary;
 
 /// The plot of `summary` (one board size). `sampled`: the layouts were
 /// drawn at random (each weight 1), so each share gets its Wilson 95 %
@@ -14,7 +14,7 @@ use crate::judge::exact::SummaryRow;
 ///
 /// # Errors
 /// A drawing failure.
-pub fn summary_plot(summary: &[SummaryRow], sampled: bool) -> Result<String, PlotError> {
+pub fn summary_plot(summary: &[ExactSummary], sampled: bool) -> Result<String, PlotError> {
     let size = summary.first().map_or(7, |r| r.size);
     let part = |share: f64, n: u64| {
         if sampled {
@@ -72,7 +72,7 @@ mod tests {
 
     #[test]
     fn a_plot_per_hole_count_and_the_reference() {
-        let row = SummaryRow {
+        let row = ExactSummary {
             size: 4,
             holes: 3,
             layouts: 77,

@@ -10,7 +10,7 @@ use crate::game::outcome::Outcome;
 /// One row of `exact_summary.csv`: a (size, hole count) over its layouts,
 /// every share weighted by the layouts' weights.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SummaryRow {
+pub struct ExactSummary {
     /// Board side.
     pub size: u8,
     /// Hole count.
@@ -95,7 +95,7 @@ pub fn summary_header(pie: bool) -> String {
 
 /// Summarises `rows` per (size, hole count), in the order the groups first
 /// appear.
-pub fn summarize(rows: &[ExactRow]) -> Vec<SummaryRow> {
+pub fn summarize(rows: &[ExactRow]) -> Vec<ExactSummary> {
     let mut keys: Vec<(u8, u32)> = Vec::new();
     for r in rows {
         let k = (r.size, r.layout.holes.count());
@@ -114,7 +114,7 @@ pub fn summarize(rows: &[ExactRow]) -> Vec<SummaryRow> {
         .collect()
 }
 
-fn summarize_group(size: u8, holes: u32, rows: &[&ExactRow]) -> SummaryRow {
+fn summarize_group(size: u8, holes: u32, rows: &[&ExactRow]) -> ExactSummary {
     let weight: u64 = rows.iter().map(|r| r.layout.weight).sum();
     let w = weight.max(1) as f64;
     let share = |o: Outcome| {
@@ -176,7 +176,7 @@ fn summarize_group(size: u8, holes: u32, rows: &[&ExactRow]) -> SummaryRow {
     } else {
         None
     };
-    SummaryRow {
+    ExactSummary {
         size,
         holes,
         layouts: rows.len() as u64,
@@ -192,7 +192,7 @@ fn summarize_group(size: u8, holes: u32, rows: &[&ExactRow]) -> SummaryRow {
 }
 
 /// Appends `row`'s line of `exact_summary.csv`, newline included.
-pub fn push_summary(out: &mut String, row: &SummaryRow) {
+pub fn push_summary(out: &mut String, row: &ExactSummary) {
     let [q1, q2, q3] = row.margin_quartiles;
     csv_rows::push(
         out,

@@ -3,7 +3,7 @@
 //! (`play`, `genmove`) and the views (`showboard`, `final_score`).
 
 use super::super::wire::{colour_letter, parse_colour};
-use super::{Answer, Server};
+use super::{CommandReply, Server};
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::{Komi, Move};
 use crate::game::player::Player;
@@ -16,7 +16,7 @@ use crate::game::text::board_with_coordinates;
 impl Server {
     /// Replaces the game by an empty board of side `size` with `holes`,
     /// keeping komi and pie rule; a new game gets a new bot.
-    pub(super) fn reset(&mut self, size: u8, holes: Bitboard) -> Answer {
+    pub(super) fn reset(&mut self, size: u8, holes: Bitboard) -> CommandReply {
         let start = Position::new(size, holes, self.pie, self.komi).map_err(|e| e.to_string())?;
         self.size = size;
         self.holes = holes;
@@ -27,7 +27,7 @@ impl Server {
 
     /// Rebuilds the game under new rules and replays its moves; refused,
     /// with the game unchanged, if a move no longer fits.
-    pub(super) fn rebuild(&mut self, holes: Bitboard, pie: bool, komi: Komi) -> Answer {
+    pub(super) fn rebuild(&mut self, holes: Bitboard, pie: bool, komi: Komi) -> CommandReply {
         let start = Position::new(self.size, holes, pie, komi).map_err(|e| e.to_string())?;
         let mut game = Game::new(start);
         for &mv in self.game.moves() {
@@ -42,7 +42,7 @@ impl Server {
         Ok(String::new())
     }
 
-    pub(super) fn boardsize(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn boardsize(&mut self, args: &[&str]) -> CommandReply {
         let [n] = args else {
             return Err("boardsize takes one number".into());
         };
@@ -54,7 +54,7 @@ impl Server {
         }
     }
 
-    pub(super) fn set_holes(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn set_holes(&mut self, args: &[&str]) -> CommandReply {
         if !self.game.moves().is_empty() {
             return Err("set_holes needs a board without stones (send clear_board first)".into());
         }
@@ -72,7 +72,7 @@ impl Server {
         self.reset(self.size, holes)
     }
 
-    pub(super) fn komi(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn komi(&mut self, args: &[&str]) -> CommandReply {
         let [k] = args else {
             return Err("komi takes one number, like 6.5".into());
         };
@@ -80,7 +80,7 @@ impl Server {
         self.rebuild(self.holes, self.pie, komi)
     }
 
-    pub(super) fn pie(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn pie(&mut self, args: &[&str]) -> CommandReply {
         let pie = match args {
             ["on"] => true,
             ["off"] => false,
@@ -89,7 +89,7 @@ impl Server {
         self.rebuild(self.holes, pie, self.komi)
     }
 
-    pub(super) fn seed(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn seed(&mut self, args: &[&str]) -> CommandReply {
         let [s] = args else {
             return Err("seed takes one unsigned 64-bit number".into());
         };
@@ -114,7 +114,7 @@ impl Server {
         Ok(colour)
     }
 
-    pub(super) fn play(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn play(&mut self, args: &[&str]) -> CommandReply {
         let [colour, mv] = args else {
             return Err("play takes a colour and a move, like: play w d4".into());
         };
@@ -126,7 +126,7 @@ impl Server {
             .map_err(|e| format!("illegal move {mv}: {e}"))
     }
 
-    pub(super) fn genmove(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn genmove(&mut self, args: &[&str]) -> CommandReply {
         let [colour] = args else {
             return Err("genmove takes a colour, like: genmove b".into());
         };

@@ -219,7 +219,7 @@ fn with(s: &BotSpec, k: &str, v: u64) -> Result<BotSpec, HttpReply> {
 
 /// The files that the network names of a client's spec stand for, as
 /// `(key, file)`.
-type NetFiles = Vec<(&'static str, String)>;
+type NetworkChoices = Vec<(&'static str, String)>;
 
 /// Screens the file-valued keys of `spec` (of bot kind `bot_kind`): each
 /// is a built-in word or a network `nets` offers to that key, else it is
@@ -230,7 +230,7 @@ fn screen_files(
     nets: &Nets,
     bot_kind: &str,
     spec: &BotSpec,
-) -> Result<(BotSpec, NetFiles), HttpReply> {
+) -> Result<(BotSpec, NetworkChoices), HttpReply> {
     let mut screened = spec.clone();
     let mut files = Vec::new();
     for (bot, key, words) in file_keys(catalog)

@@ -19,11 +19,11 @@ use crate::bot::mcts::tree::{NodeId, SharedTree, TreeView};
 pub(super) struct Pending {
     /// Direct-mapped by node id: a node whose slot is taken by another
     /// evicts it (adds it to the tree) and takes the slot.
-    slots: Box<[Entry; PENDING_SLOTS]>,
+    slots: Box<[PendingLeaf; PENDING_SLOTS]>,
 }
 
 #[derive(Copy, Clone, Debug)]
-struct Entry {
+struct PendingLeaf {
     /// The node, or `u32::MAX` for an empty slot.
     id: u32,
     visits: u32,
@@ -32,7 +32,7 @@ struct Entry {
     limit: u32,
 }
 
-const EMPTY: Entry = Entry {
+const EMPTY: PendingLeaf = PendingLeaf {
     id: u32::MAX,
     visits: 0,
     value: 0,
@@ -60,7 +60,7 @@ impl Pending {
         let e = &mut self.slots[Self::slot(id)];
         if e.id != id.0 {
             Self::add(tree, e);
-            *e = Entry {
+            *e = PendingLeaf {
                 id: id.0,
                 visits: 0,
                 value: 0,
@@ -87,7 +87,7 @@ impl Pending {
     }
 
     #[inline]
-    fn add(tree: SharedTree<'_>, e: &mut Entry) {
+    fn add(tree: SharedTree<'_>, e: &mut PendingLeaf) {
         if e.id == u32::MAX {
             return;
         }
