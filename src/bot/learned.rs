@@ -12,7 +12,7 @@ use super::choose::best_from_random_start;
 mod bot;
 
 pub use crate::net::NetError;
-pub use crate::net::lines::{LineNet, NetLines};
+use crate::net::lines::{LineNet, NetLines};
 pub use bot::{KIND, LearnedBot, NET_KEY, net_param};
 
 /// The side to move's best square by [`NetLines::move_value`] (random

@@ -108,15 +108,15 @@ pub fn train(cfg: &LinesTrainConfig, seed: u64, mut progress: impl FnMut(u64)) -
 /// pattern and its mirror image are one weight). A step of `rate * error`
 /// divided by it moves the value by `rate * error` whatever the position
 /// (normalised least mean squares). Dividing by the number of lines
-/// instead, which it equals when every line reads its own weight, let a
-/// weight that all 14 empty lines of a board with few holes share move the
-/// value 2.8 times the error, and it diverged.
+/// instead, which it equals only when every line reads its own weight,
+/// lets a weight that many empty lines share move the value by a multiple
+/// of the error, and training diverges.
 fn squared_gradient(idx: &[u32], mirror: &[u32]) -> u32 {
     // Each ordered pair of lines reading one weight adds one: the sum of
     // each count squared. All 16 x 16 comparisons, without a branch: they
-    // vectorise, where a count with a branch per pair made training 1.2
-    // times slower. Unused slots hold values no pattern has (patterns are
-    // below 4^8), each its own, and only the lines' own slots are counted.
+    // vectorise, where a count with a branch per pair does not. Unused
+    // slots hold values no pattern has (patterns are below 4^8), each its
+    // own, and only the lines' own slots are counted.
     let mut w: [u32; 16] = std::array::from_fn(|j| u32::MAX - j as u32);
     for (slot, &i) in w.iter_mut().zip(idx) {
         *slot = i.min(mirror[i as usize]);

@@ -618,3 +618,39 @@ fn every_long_test_is_run_by_ci() {
         );
     }
 }
+
+/// The README's "Code layout" names every folder of `src/` at its depth
+/// (two spaces a level, under its parent), and every folder it names
+/// exists: the map is the territory.
+#[test]
+fn code_layout_matches_src() {
+    let block = readme_block("## Code layout");
+    let mut named = Vec::new();
+    let mut parents: Vec<String> = Vec::new();
+    for line in block.lines().skip(1) {
+        let depth = (line.len() - line.trim_start().len()) / 2;
+        let first = line.trim_start().split("  ").next().unwrap_or("");
+        // "net.rs, net/": the folder is the entry's last name ending in '/'.
+        let Some(dir) = first.split(", ").find_map(|n| n.strip_suffix('/')) else {
+            continue;
+        };
+        parents.truncate(depth.saturating_sub(1));
+        parents.push(dir.to_string());
+        named.push(parents.join("/"));
+    }
+    let mut on_disk = Vec::new();
+    let mut stack = vec![root().join("src")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("src/ reads") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                let rel = p.strip_prefix(root().join("src")).expect("under src");
+                on_disk.push(rel.to_string_lossy().replace('\\', "/"));
+                stack.push(p);
+            }
+        }
+    }
+    named.sort();
+    on_disk.sort();
+    assert_eq!(named, on_disk, "README Code layout (left) against src/ (right)");
+}

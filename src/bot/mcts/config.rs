@@ -17,7 +17,7 @@ mod parse;
 
 pub use keys::KEYS;
 
-use crate::bot::learned::LineNet;
+use crate::net::lines::LineNet;
 use crate::bot::spec::{key_values, search_keys};
 use crate::eval::EvalWeights;
 

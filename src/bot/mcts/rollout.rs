@@ -8,7 +8,7 @@
 use super::config::{MctsConfig, Reward, Rollout};
 use super::tree::REWARD_ONE;
 use crate::bot::choose::{best_from_random_start, first_best};
-use crate::bot::learned::{LineNet, NetLines};
+use crate::net::lines::{LineNet, NetLines};
 use crate::eval;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
@@ -317,7 +317,7 @@ mod tests {
 
     #[test]
     fn value_leaves_are_white_margins_with_komi() {
-        let net = crate::bot::learned::LineNet::builtin(7).expect("built-in network");
+        let net = crate::net::lines::LineNet::builtin(7).expect("built-in network");
         let cfg = MctsConfig {
             rollout: Rollout::Value,
             ..MctsConfig::default()

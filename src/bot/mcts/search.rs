@@ -16,7 +16,7 @@ use super::select::{AmafSource, SelectParams, fill_map, select_child};
 use super::tree::{Node, NodeId, NodeState, Padded, Reserve, Tree, TreeView};
 #[cfg(doc)]
 use super::tree::{OwnedTree, SharedTree};
-use crate::bot::learned::LineNet;
+use crate::net::lines::LineNet;
 use crate::eval;
 use crate::game::outcome::MoveCode;
 use crate::game::player::Player;

@@ -2,7 +2,7 @@
 //! pruned and ordered by the heuristic's or the network's move values.
 
 use super::Worker;
-use crate::bot::learned::{LineNet, NetLines};
+use crate::net::lines::{LineNet, NetLines};
 use crate::bot::mcts::config::{MctsConfig, Prior, Rollout};
 use crate::eval;
 use crate::game::outcome::MoveCode;
