@@ -652,5 +652,8 @@ fn code_layout_matches_src() {
     }
     named.sort();
     on_disk.sort();
-    assert_eq!(named, on_disk, "README Code layout (left) against src/ (right)");
+    assert_eq!(
+        named, on_disk,
+        "README Code layout (left) against src/ (right)"
+    );
 }

@@ -17,9 +17,9 @@ mod parse;
 
 pub use keys::KEYS;
 
-use crate::net::lines::LineNet;
 use crate::bot::spec::{key_values, search_keys};
 use crate::eval::EvalWeights;
+use crate::net::lines::LineNet;
 
 pub use crate::bot::spec::Budget;
 

@@ -8,7 +8,6 @@
 use super::config::{MctsConfig, Reward, Rollout};
 use super::tree::REWARD_ONE;
 use crate::bot::choose::{best_from_random_start, first_best};
-use crate::net::lines::{LineNet, NetLines};
 use crate::eval;
 use crate::game::bitboard::Bitboard;
 use crate::game::player::{ByPlayer, Player};
@@ -16,6 +15,7 @@ use crate::game::position::Position;
 use crate::game::rng::FastRng;
 use crate::game::scoring::score;
 use crate::game::square::Square;
+use crate::net::lines::{LineNet, NetLines};
 
 /// The end of a playout.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -16,12 +16,12 @@ use super::select::{AmafSource, SelectParams, fill_map, select_child};
 use super::tree::{Node, NodeId, NodeState, Padded, Reserve, Tree, TreeView};
 #[cfg(doc)]
 use super::tree::{OwnedTree, SharedTree};
-use crate::net::lines::LineNet;
 use crate::eval;
 use crate::game::outcome::MoveCode;
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::rng::FastRng;
+use crate::net::lines::LineNet;
 use crate::solve::Solver;
 
 mod backup;

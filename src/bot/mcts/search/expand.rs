@@ -2,11 +2,11 @@
 //! pruned and ordered by the heuristic's or the network's move values.
 
 use super::Worker;
-use crate::net::lines::{LineNet, NetLines};
 use crate::bot::mcts::config::{MctsConfig, Prior, Rollout};
 use crate::eval;
 use crate::game::outcome::MoveCode;
 use crate::game::position::Position;
+use crate::net::lines::{LineNet, NetLines};
 
 impl Worker {
     /// Fills `self.moves` with the children of `pos`: every free square
