@@ -3,11 +3,24 @@
 //! worth trying and the order to try them, and what a result tells the
 //! window and the table.
 
-use super::search::live;
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::MoveCode;
 use crate::game::scoring::gain;
 use crate::game::square::Square;
+
+/// Window starts where a run of three fits across (columns 0..=5).
+const ACROSS_STARTS: u64 = 0x3f3f_3f3f_3f3f_3f3f;
+
+/// Squares of `avail` that lie in some run of three squares of `avail`,
+/// across or down: where stones of a colour whose usable squares are
+/// `avail` can still score.
+#[inline]
+pub(crate) fn live(avail: Bitboard) -> Bitboard {
+    let a = avail.0;
+    let h = a & (a >> 1) & (a >> 2) & ACROSS_STARTS;
+    let v = a & (a >> 8) & (a >> 16);
+    Bitboard(h | (h << 1) | (h << 2) | v | (v << 8) | (v << 16))
+}
 
 /// What the side to move (stones `mine`) gains over the opponent (stones
 /// `theirs`) in points when the three free squares `e` are filled under
@@ -135,4 +148,22 @@ pub(crate) fn raise_best(
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn live_squares() {
+        // A row of three free squares is live; two are not.
+        let three = Bitboard(0b111);
+        assert_eq!(live(three), three);
+        assert_eq!(live(Bitboard(0b11)), Bitboard::EMPTY);
+        // Down as well; no wrap from column 6 of one row into the next.
+        let down = Bitboard(1 | 1 << 8 | 1 << 16);
+        assert_eq!(live(down), down);
+        let wrap = Bitboard(1 << 6 | 1 << 7 | 1 << 8);
+        assert_eq!(live(wrap), Bitboard::EMPTY);
+    }
 }

@@ -24,7 +24,9 @@
 
 use std::time::Instant;
 
-use super::node::{closed_by_formula, pick_next, raise_best, result_bounds, settled, worth_trying};
+use super::node::{
+    closed_by_formula, live, pick_next, raise_best, result_bounds, settled, worth_trying,
+};
 use super::tt::TranspositionTable;
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::MoveCode;
@@ -53,20 +55,6 @@ const HEURISTIC_MIN_EMPTIES: u32 = 10;
 /// table (enhanced transposition cutoffs; where it starts is measured in
 /// experiments/solver-speed/).
 const ETC_MIN_EMPTIES: u32 = 10;
-
-/// Window starts where a run of three fits across (columns 0..=5).
-const ACROSS_STARTS: u64 = 0x3f3f_3f3f_3f3f_3f3f;
-
-/// Squares of `avail` that lie in some run of three squares of `avail`,
-/// across or down: where stones of a colour whose usable squares are
-/// `avail` can still score.
-#[inline]
-pub(crate) fn live(avail: Bitboard) -> Bitboard {
-    let a = avail.0;
-    let h = a & (a >> 1) & (a >> 2) & ACROSS_STARTS;
-    let v = a & (a >> 8) & (a >> 16);
-    Bitboard(h | (h << 1) | (h << 2) | v | (v << 8) | (v << 16))
-}
 
 /// Free squares where no colour can ever score again (see the module docs).
 #[inline]
@@ -411,22 +399,4 @@ impl<'t> Search<'t> {
 pub(crate) fn scores_of(pos: &Position) -> [i32; 2] {
     let s = pos.scores();
     [s[Player::White] as i32, s[Player::Black] as i32]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn live_squares() {
-        // A row of three free squares is live; two are not.
-        let three = Bitboard(0b111);
-        assert_eq!(live(three), three);
-        assert_eq!(live(Bitboard(0b11)), Bitboard::EMPTY);
-        // Down as well; no wrap from column 6 of one row into the next.
-        let down = Bitboard(1 | 1 << 8 | 1 << 16);
-        assert_eq!(live(down), down);
-        let wrap = Bitboard(1 << 6 | 1 << 7 | 1 << 8);
-        assert_eq!(live(wrap), Bitboard::EMPTY);
-    }
 }
