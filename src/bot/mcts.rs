@@ -331,9 +331,7 @@ impl MctsBot {
             if root.state() != NodeState::Expanded {
                 continue;
             }
-            let (first, n) = root.child_range();
-            for c in first..first + n {
-                let ch = t.node(NodeId(c));
+            for ch in t.nodes(root.children()) {
                 let (mv, v) = (ch.mv(), ch.visits() as u64);
                 let sum = ch.mean().unwrap_or(0.0) * v as f64;
                 match out.iter_mut().find(|e| e.0 == mv) {

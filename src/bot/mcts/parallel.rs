@@ -362,9 +362,8 @@ mod tests {
         let n = tree.node(id);
         out.push(n.fingerprint());
         if n.state() == crate::bot::mcts::tree::NodeState::Expanded {
-            let (first, k) = n.child_range();
-            for c in first..first + k {
-                snapshot(tree, NodeId(c), out);
+            for c in n.children().ids() {
+                snapshot(tree, c, out);
             }
         }
     }
@@ -392,18 +391,17 @@ mod tests {
             // A grandchild of the root with over 100 visits, preferably one
             // with a descendant below its own index (the case keeping used
             // to get wrong), else the most visited.
-            let (first, n) = tree.root().child_range();
-            let grandchildren: Vec<NodeId> = (first..first + n)
-                .flat_map(|c| {
-                    let (f2, n2) = tree.node(NodeId(c)).child_range();
-                    (f2..f2 + n2).map(NodeId)
-                })
+            let grandchildren: Vec<NodeId> = tree
+                .root()
+                .children()
+                .ids()
+                .flat_map(|c| tree.node(c).children().ids())
                 .filter(|&g| tree.node(g).visits() > 100)
                 .collect();
             let keep = grandchildren
                 .iter()
                 .copied()
-                .find(|&g| lowest_index(&tree, g) < g.0)
+                .find(|&g| lowest_index(&tree, g) < g.index())
                 .or_else(|| {
                     grandchildren
                         .iter()
@@ -411,7 +409,7 @@ mod tests {
                         .max_by_key(|&g| tree.node(g).visits())
                 })
                 .expect("a grandchild with over 100 visits");
-            below |= lowest_index(&tree, keep) < keep.0;
+            below |= lowest_index(&tree, keep) < keep.index();
             let mut before = Vec::new();
             snapshot(&tree, keep, &mut before);
             tree.keep_subtree(keep);
@@ -466,11 +464,10 @@ mod tests {
     /// The lowest arena index in the subtree of `id`.
     fn lowest_index(tree: &Tree, id: NodeId) -> u32 {
         let n = tree.node(id);
-        let mut low = id.0;
+        let mut low = id.index();
         if n.state() == crate::bot::mcts::tree::NodeState::Expanded {
-            let (first, k) = n.child_range();
-            for c in first..first + k {
-                low = low.min(lowest_index(tree, NodeId(c)));
+            for c in n.children().ids() {
+                low = low.min(lowest_index(tree, c));
             }
         }
         low
@@ -501,15 +498,14 @@ mod tests {
         let run = run_tree(&mut tree, &request(cfg, root, iters, 1, 2, pool));
         assert_eq!(run.iterations, iters);
         assert_eq!(tree.root().visits() as u64, iters);
-        let (first, n) = tree.root().child_range();
-        let kids = (first..first + n).map(|c| tree.node(NodeId(c)));
-        let (visits, value) = kids.fold((0u64, 0u64), |(v, w), ch| {
+        let kids = tree.nodes(tree.root().children());
+        let (visits, value) = kids.iter().fold((0u64, 0u64), |(v, w), ch| {
             (v + ch.visits() as u64, w + ch.value_sum())
         });
         assert_eq!(visits, iters);
         assert!(value > 0);
         // Some child is hot, so the test passes through the held-back path.
-        let hot = (first..first + n).any(|c| tree.node(NodeId(c)).visits() >= 1024);
+        let hot = kids.iter().any(|ch| ch.visits() >= 1024);
         assert!(hot);
     }
 }

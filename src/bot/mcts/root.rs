@@ -79,10 +79,10 @@ pub(super) fn principal_variation(tree: &Tree, from: NodeId, pv: &mut Vec<Move>)
         if node.state() != NodeState::Expanded {
             break;
         }
-        let (first, n) = node.child_range();
-        let Some(best) = (first..first + n)
-            .map(NodeId)
-            .max_by_key(|&c| (tree.node(c).visits(), std::cmp::Reverse(c.0)))
+        let Some(best) = node
+            .children()
+            .ids()
+            .max_by_key(|&c| (tree.node(c).visits(), std::cmp::Reverse(c.index())))
         else {
             break;
         };

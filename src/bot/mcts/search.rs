@@ -337,7 +337,7 @@ impl Worker {
             self.path.push(Step {
                 id,
                 turn: pos.turn(),
-                full: node.child_range().1 == full_count,
+                full: node.children().len() == full_count,
                 deferred,
             });
             if st == NodeState::Expanded {
@@ -392,7 +392,7 @@ impl Worker {
                         grave.mapped = Some(r);
                     }
                     AmafSource::Ref {
-                        first: tree.node(r).child_range().0,
+                        first: tree.node(r).children().first(),
                         map,
                     }
                 }

@@ -11,7 +11,7 @@
 //! loss never, and a proven draw counts as ½.
 
 use super::config::{MctsConfig, Prior};
-use super::tree::{Node, NodeId, Proof, REWARD_ONE, Tree};
+use super::tree::{Children, Node, NodeId, Proof, REWARD_ONE, Tree};
 use crate::game::outcome::MoveCode;
 
 /// The numbers selection needs, converted once per search.
@@ -76,11 +76,12 @@ pub enum AmafSource<'a> {
     /// visits).
     Own,
     /// In the children of an ancestor: `first` is its first child and
-    /// `map[mv]` the index of the child with move `mv` (255: none).
+    /// `map[mv]` the offset from it of the child with move `mv` (255:
+    /// none).
     Ref {
         /// The ancestor's first child.
-        first: u32,
-        /// Move byte to child index.
+        first: NodeId,
+        /// Move byte to offset among the ancestor's children.
         map: &'a [u8; MoveCode::COUNT],
     },
 }
@@ -128,7 +129,7 @@ fn amaf<'t>(tree: &'t Tree, ch: &'t Node, src: AmafSource<'_>) -> (u32, u64) {
         AmafSource::Own => ch,
         AmafSource::Ref { first, map } => match map[ch.node_move().index()] {
             255 => return (0, 0),
-            j => tree.node(NodeId(first + j as u32)),
+            j => tree.node(first.sibling(j as u32)),
         },
     };
     n.amaf()
@@ -189,22 +190,22 @@ pub fn select_child(tree: &Tree, node: &Node, p: &SelectParams, src: AmafSource<
     }
 }
 
-/// The children a scan of `node` looks at (`first`, how many) and the
-/// exploration term's factor `c * sqrt(ln N)`.
+/// The children a scan of `node` looks at and the exploration term's
+/// factor `c * sqrt(ln N)`.
 #[inline(always)]
-fn span(t: &Tables, node: &Node, p: &SelectParams) -> (u32, u32, f32) {
-    let (first, mut n) = node.child_range();
+fn span(t: &Tables, node: &Node, p: &SelectParams) -> (Children, f32) {
+    let mut children = node.children();
     let parent = node.visits().max(1) as usize;
     if p.k > 0 {
         let extra = ((1.0 + parent as f32 / 50.0).ln() * p.unprune_rate) as u32;
-        n = n.min(p.k + extra);
+        children = children.take(p.k + extra);
     }
     let sqrt_ln = if parent < TABLE {
         t.sqrt_ln[parent]
     } else {
         (parent as f32).ln().sqrt()
     };
-    (first, n, p.c * sqrt_ln)
+    (children, p.c * sqrt_ln)
 }
 
 /// `(1/n, 1/sqrt(n))` of a visited child, from the table when it is small.
@@ -305,14 +306,15 @@ fn scan<
     src: AmafSource<'_>,
 ) -> NodeId {
     let t: &Tables = &TABLES;
-    let (first, n, explore) = span(t, node, p);
+    let (children, explore) = span(t, node, p);
     // Children are taken LANES at a time, each lane keeping its own best:
     // the running maximum is then several short chains of comparisons,
     // not one long chain that every child waits on. The lanes' bests are
-    // merged with ties to the lower index, so the child chosen is the
-    // first best one, as in a plain scan in order.
+    // merged with ties to the lower offset, so the child chosen is the
+    // first best one, as in a plain scan in order. Offsets stay plain
+    // numbers in the loop; the one chosen becomes an id at the end.
     let mut best = [f32::NEG_INFINITY; LANES];
-    let mut at = [first; LANES];
+    let mut at = [0u32; LANES];
     let mut visit = |l: usize, i: u32, ch: &Node| -> Option<u32> {
         match child_score::<AMAF, SOLVER, PRIOR, MINIMAX>(tree, t, ch, p, src, explore) {
             Seen::Win => return Some(i),
@@ -326,20 +328,19 @@ fn scan<
         }
         None
     };
-    let children = tree.nodes(first, n);
-    let mut groups = children.chunks_exact(LANES);
-    let mut base = first;
+    let mut groups = tree.nodes(children).chunks_exact(LANES);
+    let mut base = 0;
     for group in &mut groups {
         for (l, ch) in group.iter().enumerate() {
             if let Some(win) = visit(l, base + l as u32, ch) {
-                return NodeId(win);
+                return children.nth(win);
             }
         }
         base += LANES as u32;
     }
     for (l, ch) in groups.remainder().iter().enumerate() {
         if let Some(win) = visit(l, base + l as u32, ch) {
-            return NodeId(win);
+            return children.nth(win);
         }
     }
     let mut pick = 0;
@@ -348,17 +349,18 @@ fn scan<
             pick = l;
         }
     }
-    NodeId(at[pick])
+    children.nth(at[pick])
 }
 
-/// Records in `map` which child of `node` plays each move, for GRAVE.
-pub fn fill_map(tree: &Tree, node: &Node, map: &mut [u8; MoveCode::COUNT]) -> u32 {
+/// Records in `map` which child of `node` plays each move, for GRAVE, as
+/// its offset from the first child, which it returns.
+pub fn fill_map(tree: &Tree, node: &Node, map: &mut [u8; MoveCode::COUNT]) -> NodeId {
     map.fill(255);
-    let (first, n) = node.child_range();
-    for i in 0..n {
-        map[tree.node(NodeId(first + i)).node_move().index()] = i as u8;
+    let children = node.children();
+    for (i, c) in children.ids().enumerate() {
+        map[tree.node(c).node_move().index()] = i as u8;
     }
-    first
+    children.first()
 }
 
 #[cfg(test)]
@@ -395,16 +397,16 @@ mod tests {
         let w = OwnedTree::new(&mut t);
         let root = w.root();
         w.add_visits(root, 30);
-        for (i, wins) in [(1u32, 2u64), (2, 8), (3, 5)] {
-            let ch = w.node(NodeId(i));
+        let kids = root.children();
+        for (ch, wins) in w.nodes(kids).iter().zip([2u64, 8, 5]) {
             w.add_visits(ch, 10);
             w.add_value(ch, wins * REWARD_ONE);
         }
-        assert_eq!(select_child(&w, root, &p, AmafSource::Own), NodeId(2));
-        w.set_proof(w.node(NodeId(2)), Proof::Loss);
-        assert_eq!(select_child(&w, root, &p, AmafSource::Own), NodeId(3));
-        w.set_proof(w.node(NodeId(1)), Proof::Win);
-        assert_eq!(select_child(&w, root, &p, AmafSource::Own), NodeId(1));
+        assert_eq!(select_child(&w, root, &p, AmafSource::Own), kids.nth(1));
+        w.set_proof(w.node(kids.nth(1)), Proof::Loss);
+        assert_eq!(select_child(&w, root, &p, AmafSource::Own), kids.nth(2));
+        w.set_proof(w.node(kids.nth(0)), Proof::Win);
+        assert_eq!(select_child(&w, root, &p, AmafSource::Own), kids.nth(0));
     }
 
     /// A root with 1 to 49 children whose statistics come from few
@@ -425,8 +427,7 @@ mod tests {
         assert!(t.expand(NodeId::ROOT, &moves, None));
         let w = OwnedTree::new(&mut t);
         w.add_visits(w.root(), [1, 40, 900, 5000][rng.below(4) as usize]);
-        for i in 1..=n {
-            let ch = w.node(NodeId(i));
+        for ch in w.nodes(w.root().children()) {
             let visits = [0, 1, 2, 4, 1500][rng.below(5) as usize];
             w.add_visits(ch, visits);
             w.add_value(ch, visits as u64 * rng.below(5) as u64 * REWARD_ONE / 4);

@@ -19,19 +19,34 @@ mod node;
 mod view;
 
 pub use crate::game::outcome::Proof;
-pub use node::Node;
+pub use node::{Children, Node};
 pub use view::{OwnedTree, SharedTree, TreeView};
 
-/// Index of a node in its tree's arena. The index is open to mcts's
-/// search code alone, which walks children ranges by index; outside mcts
-/// an id can only come from the tree ([`NodeId::ROOT`],
-/// [`Tree::child_by_move`]).
+/// Index of a node in its tree's arena. An id can only come from the
+/// tree ([`NodeId::ROOT`], a node's [`Children`], [`Tree::child_by_move`]),
+/// so that every id names a node the tree wrote; code outside this module
+/// may read the index ([`NodeId::index`]) but not make an id of one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct NodeId(pub(super) u32);
+pub struct NodeId(u32);
 
 impl NodeId {
     /// The root is always the first node.
     pub const ROOT: NodeId = NodeId(0);
+
+    /// The arena index: for ordering and hashing ids, and for tests that
+    /// check where nodes sit.
+    #[inline]
+    pub fn index(self) -> u32 {
+        self.0
+    }
+
+    /// The node `j` places after this one in the same children range
+    /// (`j` within the range: the caller holds an offset it got from the
+    /// range's own length).
+    #[inline]
+    pub fn sibling(self, j: u32) -> NodeId {
+        NodeId(self.0 + j)
+    }
 }
 
 /// Fixed-point unit of rewards: a reward `r` in `[0, 1]` is stored as
@@ -151,10 +166,11 @@ impl Tree {
         &self.nodes[id.0 as usize]
     }
 
-    /// The `n` nodes from `first` on: a node's children, for loops that
-    /// visit them all (one bounds check for the lot).
+    /// The nodes of `children`, in order, for loops that visit them all
+    /// (one bounds check for the lot).
     #[inline]
-    pub fn nodes(&self, first: u32, n: u32) -> &[Node] {
+    pub fn nodes(&self, children: Children) -> &[Node] {
+        let (first, n) = (children.first().0, children.len());
         &self.nodes[first as usize..(first + n) as usize]
     }
 
@@ -217,6 +233,9 @@ impl Tree {
     /// from the node instead). Step 2: bump-allocate the children range.
     /// Step 3: write the children, then publish with a `Release` store of
     /// EXPANDED.
+    // `#[inline]`: the search loop's copy then does not depend on which
+    // code unit the tree module lands in (see Cargo.toml).
+    #[inline]
     pub fn expand(
         &self,
         id: NodeId,
@@ -255,10 +274,7 @@ impl Tree {
         if node.state() != NodeState::Expanded {
             return None;
         }
-        let (first, n) = node.child_range();
-        (first..first + n)
-            .map(NodeId)
-            .find(|&c| self.node(c).mv() == mv)
+        node.children().ids().find(|&c| self.node(c).mv() == mv)
     }
 
     /// Whether `node` is one of this tree's (a check of the views'

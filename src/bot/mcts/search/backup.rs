@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::leaf::Leaf;
 use super::{SearchContext, Worker};
-use crate::bot::mcts::tree::{NodeId, NodeState, Proof, REWARD_ONE, SharedTree, Tree, TreeView};
+use crate::bot::mcts::tree::{NodeState, Proof, REWARD_ONE, SharedTree, Tree, TreeView};
 use crate::game::player::ByPlayer;
 
 impl Worker {
@@ -34,9 +34,9 @@ impl Worker {
             if amaf && node.state() == NodeState::Expanded {
                 let own = leaf.stones[step.turn];
                 let r = reward[step.turn];
-                let (first, n) = node.child_range();
-                for c in first..first + n {
-                    let ch = tree.node(NodeId(c));
+                let children = node.children();
+                for j in 0..children.len() {
+                    let ch = tree.node(children.nth(j));
                     if ch.node_move().square().is_some_and(|sq| own.contains(sq)) {
                         view.add_amaf(ch, r);
                     }
@@ -59,10 +59,10 @@ impl Worker {
         tree.set_minimax(tree.node(last.id), v);
         for step in steps {
             let node = tree.node(step.id);
-            let (first, n) = node.child_range();
             let mut best = f32::NEG_INFINITY;
-            for c in first..first + n {
-                let ch = tree.node(NodeId(c));
+            let children = node.children();
+            for j in 0..children.len() {
+                let ch = tree.node(children.nth(j));
                 if ch.visits() > 0 {
                     best = best.max(ch.minimax());
                 }
@@ -95,11 +95,11 @@ impl Worker {
             if node.proof() != Proof::Unknown {
                 continue;
             }
-            let (first, n) = node.child_range();
             let mut best = Proof::Loss;
             let mut all = true;
-            for c in first..first + n {
-                match tree.node(NodeId(c)).proof() {
+            let children = node.children();
+            for j in 0..children.len() {
+                match tree.node(children.nth(j)).proof() {
                     Proof::Win => {
                         best = Proof::Win;
                         break;

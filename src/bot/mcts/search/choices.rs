@@ -24,14 +24,15 @@ use crate::bot::mcts::tree::{NodeId, Proof, Tree};
 /// Direct-mapped by node id; a node whose slot another took chooses
 /// afresh. Node ids are stable within one search, and a `Choices` lives
 /// for one search (a `Worker`), so a stored child is always a child of
-/// its node. A child with a proof (proven when or after it was chosen, or
+/// its node. A slot with no visits left to give is empty, whatever ids it
+/// holds. A child with a proof (proven when or after it was chosen, or
 /// terminal) is chosen afresh; with the solver on, its choice rules then
 /// apply. Nothing shared is written: a reused choice reads neither the
 /// virtual loss nor other threads' updates.
 #[derive(Debug)]
 pub(super) struct Choices {
-    /// (node id or `u32::MAX`, chosen child id, visits it still receives).
-    slots: Box<[(u32, u32, u32); CHOICE_SLOTS]>,
+    /// (node id, chosen child id, visits it still receives).
+    slots: Box<[(NodeId, NodeId, u32); CHOICE_SLOTS]>,
 }
 
 /// Slots of [`Choices`] (a power of two): the heavily visited nodes of one
@@ -45,7 +46,7 @@ const LAZY_SHIFT: u32 = 4;
 impl Choices {
     pub(super) fn new() -> Choices {
         Choices {
-            slots: Box::new([(u32::MAX, 0, 0); CHOICE_SLOTS]),
+            slots: Box::new([(NodeId::ROOT, NodeId::ROOT, 0); CHOICE_SLOTS]),
         }
     }
 
@@ -58,14 +59,14 @@ impl Choices {
         id: NodeId,
         select: impl FnOnce() -> NodeId,
     ) -> NodeId {
-        let h = (id.0.wrapping_mul(0x9E37_79B1) >> 24) as usize & (CHOICE_SLOTS - 1);
+        let h = (id.index().wrapping_mul(0x9E37_79B1) >> 24) as usize & (CHOICE_SLOTS - 1);
         let slot = &mut self.slots[h];
-        if slot.0 == id.0 && slot.2 > 0 && tree.node(NodeId(slot.1)).proof() == Proof::Unknown {
+        if slot.0 == id && slot.2 > 0 && tree.node(slot.1).proof() == Proof::Unknown {
             slot.2 -= 1;
-            return NodeId(slot.1);
+            return slot.1;
         }
         let child = select();
-        *slot = (id.0, child.0, tree.node(child).visits() >> LAZY_SHIFT);
+        *slot = (id, child, tree.node(child).visits() >> LAZY_SHIFT);
         child
     }
 }
@@ -87,10 +88,15 @@ mod tests {
             .collect();
         assert!(t.expand(NodeId::ROOT, &moves, None));
         let w = OwnedTree::new(&mut t);
-        for (i, v) in visits.into_iter().enumerate() {
-            w.add_visits(w.node(NodeId(i as u32 + 1)), v);
+        for (ch, v) in w.nodes(w.root().children()).iter().zip(visits) {
+            w.add_visits(ch, v);
         }
         t
+    }
+
+    /// The root's child `i` (from 1, as in [`tree_with`]).
+    fn kid(t: &Tree, i: u32) -> NodeId {
+        t.root().children().nth(i - 1)
     }
 
     /// How many times in a row `child` is followed from the root when it
@@ -109,20 +115,21 @@ mod tests {
     fn a_choice_lasts_a_sixteenth_of_the_childs_visits() {
         let t = tree_with([64, 15, 16]);
         // Chosen once, then followed 64 >> 4 = 4 more times.
-        assert_eq!(followed(&t, NodeId(1), NodeId(2)), 5);
+        assert_eq!(followed(&t, kid(&t, 1), kid(&t, 2)), 5);
         // Under 16 visits: chosen afresh every time; 16: followed once more.
-        assert_eq!(followed(&t, NodeId(2), NodeId(1)), 1);
-        assert_eq!(followed(&t, NodeId(3), NodeId(1)), 2);
+        assert_eq!(followed(&t, kid(&t, 2), kid(&t, 1)), 1);
+        assert_eq!(followed(&t, kid(&t, 3), kid(&t, 1)), 2);
     }
 
     #[test]
     fn a_proven_child_is_chosen_afresh() {
         let mut t = tree_with([1000, 0, 0]);
+        let (a, b) = (kid(&t, 1), kid(&t, 2));
         let mut c = Choices::new();
-        assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(1)), NodeId(1));
-        assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(2)), NodeId(1));
+        assert_eq!(c.child(&t, NodeId::ROOT, || a), a);
+        assert_eq!(c.child(&t, NodeId::ROOT, || b), a);
         let w = OwnedTree::new(&mut t);
-        w.set_proof(w.node(NodeId(1)), Proof::Loss);
-        assert_eq!(c.child(&t, NodeId::ROOT, || NodeId(2)), NodeId(2));
+        w.set_proof(w.node(a), Proof::Loss);
+        assert_eq!(c.child(&t, NodeId::ROOT, || b), b);
     }
 }

@@ -24,8 +24,8 @@ pub(super) struct Pending {
 
 #[derive(Copy, Clone, Debug)]
 struct PendingLeaf {
-    /// The node, or `u32::MAX` for an empty slot.
-    id: u32,
+    /// The node, or `None` for an empty slot.
+    id: Option<NodeId>,
     visits: u32,
     value: u64,
     /// Held-back visits at which the entry is added to the tree.
@@ -33,7 +33,7 @@ struct PendingLeaf {
 }
 
 const EMPTY: PendingLeaf = PendingLeaf {
-    id: u32::MAX,
+    id: None,
     visits: 0,
     value: 0,
     limit: 0,
@@ -51,17 +51,17 @@ impl Pending {
 
     #[inline]
     fn slot(id: NodeId) -> usize {
-        (id.0.wrapping_mul(0x9E37_79B1) >> 24) as usize & (PENDING_SLOTS - 1)
+        (id.index().wrapping_mul(0x9E37_79B1) >> 24) as usize & (PENDING_SLOTS - 1)
     }
 
     /// Holds back one visit of `id`, which had `before` visits.
     #[inline]
     pub(super) fn visit(&mut self, tree: SharedTree<'_>, id: NodeId, before: u32) {
         let e = &mut self.slots[Self::slot(id)];
-        if e.id != id.0 {
+        if e.id != Some(id) {
             Self::add(tree, e);
             *e = PendingLeaf {
-                id: id.0,
+                id: Some(id),
                 visits: 0,
                 value: 0,
                 limit: before >> LAG_SHIFT,
@@ -76,7 +76,7 @@ impl Pending {
     #[inline]
     pub(super) fn reward(&mut self, tree: SharedTree<'_>, id: NodeId, value: u64) {
         let e = &mut self.slots[Self::slot(id)];
-        if e.id != id.0 {
+        if e.id != Some(id) {
             tree.add_value(tree.node(id), value);
             return;
         }
@@ -88,10 +88,10 @@ impl Pending {
 
     #[inline]
     fn add(tree: SharedTree<'_>, e: &mut PendingLeaf) {
-        if e.id == u32::MAX {
+        let Some(id) = e.id else {
             return;
-        }
-        let node = tree.node(NodeId(e.id));
+        };
+        let node = tree.node(id);
         if e.visits > 0 {
             tree.add_visits(node, e.visits);
         }

@@ -45,6 +45,11 @@ mod tests {
     use crate::game::outcome::Move;
     use crate::game::square::Square;
 
+    /// Where a node's children sit in the arena: (first index, how many).
+    fn range(c: super::super::Children) -> (u32, u32) {
+        (c.first().index(), c.len())
+    }
+
     /// A tree of three-move nodes: the root's children 1..=3, node 1's
     /// 4..=6, node 2's 7..=9, then `extra`'s 10..=12 when given.
     fn three_levels(extra: Option<NodeId>) -> Tree {
@@ -86,9 +91,9 @@ mod tests {
         // Breadth first: 2 -> 0, its children 7..=9 -> 1..=3, 9's
         // children 4..=6 -> 4..=6, 4's children 10..=12 -> 7..=9.
         assert_eq!(t.used(), 10);
-        assert_eq!(t.root().child_range(), (1, 3));
-        assert_eq!(t.node(NodeId(3)).child_range(), (4, 3));
-        assert_eq!(t.node(NodeId(4)).child_range(), (7, 3));
+        assert_eq!(range(t.root().children()), (1, 3));
+        assert_eq!(range(t.node(NodeId(3)).children()), (4, 3));
+        assert_eq!(range(t.node(NodeId(4)).children()), (7, 3));
         assert_eq!(t.node(NodeId(8)).visits(), 5);
     }
 
@@ -103,7 +108,7 @@ mod tests {
         t.keep_subtree(NodeId(9));
         assert_eq!(t.used(), 4);
         assert_eq!(t.root().visits(), 40);
-        assert_eq!(t.root().child_range(), (1, 3));
+        assert_eq!(range(t.root().children()), (1, 3));
         assert_eq!(t.node(NodeId(2)).visits(), 6);
         assert_eq!(
             t.node(NodeId(2)).mv(),
@@ -128,10 +133,10 @@ mod tests {
         t.node(NodeId(11)).set_visits(7);
         t.keep_subtree(NodeId(3));
         assert_eq!(t.used(), 9);
-        let (first, n) = t.root().child_range();
+        let (first, n) = range(t.root().children());
         assert_eq!((first, n), (1, 4));
         assert_eq!(t.node(NodeId(3)).visits(), 7);
-        assert_eq!(t.node(NodeId(2)).child_range(), (5, 4));
+        assert_eq!(range(t.node(NodeId(2)).children()), (5, 4));
         assert_eq!(
             t.child_by_move(NodeId(2), Move::Place(Square::from_index_unchecked(3))),
             Some(NodeId(8))
@@ -157,7 +162,8 @@ mod parallel_reuse {
         if node.state() != tree::NodeState::Expanded {
             return;
         }
-        let (first, n) = node.child_range();
+        let children = node.children();
+        let n = children.len();
         // With `widen` every legal move is a child: a node with another
         // count stands for another position.
         let moves = pos.empty().count() + pos.can_swap() as u32;
@@ -170,8 +176,8 @@ mod parallel_reuse {
         }
         let mut seen = 0u64;
         let mut sum = 0u64;
-        for c in first..first + n {
-            let ch = tree.node(NodeId(c));
+        for c in children.ids() {
+            let ch = tree.node(c);
             sum += ch.visits() as u64;
             match ch.mv() {
                 Move::Place(sq) => {
@@ -185,7 +191,7 @@ mod parallel_reuse {
                     seen |= 1 << sq.index();
                     let mut p = pos;
                     p.play_unchecked(sq);
-                    walk(tree, NodeId(c), p, depth + 1, bad);
+                    walk(tree, c, p, depth + 1, bad);
                 }
                 Move::Swap => {}
             }

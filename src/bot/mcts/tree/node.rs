@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64};
 
-use super::{NodeState, REWARD_ONE};
+use super::{NodeId, NodeState, REWARD_ONE};
 use crate::game::outcome::{Move, MoveCode, Proof};
 
 /// One tree node: 40 bytes (no padding left). Children of a node are a contiguous range of
@@ -285,13 +285,13 @@ impl Node {
         self.state.store(NodeState::Expanded as u8, Release);
     }
 
-    /// The children range (meaningful once `EXPANDED` was read).
+    /// The children (meaningful once `EXPANDED` was read).
     #[inline]
-    pub fn child_range(&self) -> (u32, u32) {
-        (
-            self.first_child.load(Relaxed),
-            self.children.load(Relaxed) as u32,
-        )
+    pub fn children(&self) -> Children {
+        Children {
+            first: self.first_child.load(Relaxed),
+            len: self.children.load(Relaxed) as u32,
+        }
     }
 
     /// Marks the node terminal with White's exact margin.
@@ -332,5 +332,57 @@ impl Node {
             self.proof.load(Relaxed),
             self.prior.load(Relaxed),
         )
+    }
+}
+
+/// A node's children: a contiguous range of the arena, handed out by the
+/// node so that the ids in it are the tree's own. Loops over the children
+/// keep plain offsets into the range and turn the one they settle on into
+/// an id ([`Children::nth`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Children {
+    first: u32,
+    len: u32,
+}
+
+impl Children {
+    /// How many children.
+    #[inline]
+    pub fn len(self) -> u32 {
+        self.len
+    }
+
+    /// Whether there are none.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// The first child (where a range would start, even when empty).
+    #[inline]
+    pub fn first(self) -> NodeId {
+        NodeId(self.first)
+    }
+
+    /// The child at offset `j` (below [`Children::len`]).
+    #[inline]
+    pub fn nth(self, j: u32) -> NodeId {
+        debug_assert!(j < self.len);
+        NodeId(self.first + j)
+    }
+
+    /// The first `n` children (all of them when there are fewer).
+    #[inline]
+    pub fn take(self, n: u32) -> Children {
+        Children {
+            first: self.first,
+            len: self.len.min(n),
+        }
+    }
+
+    /// The children's ids, in order.
+    #[inline]
+    pub fn ids(self) -> impl Iterator<Item = NodeId> {
+        (self.first..self.first + self.len).map(NodeId)
     }
 }
