@@ -22,7 +22,7 @@ pub use bars::stacked_bars;
 pub use heat::heat_map;
 pub use line::line_plot;
 pub use llr::llr_plot;
-pub use ratings::ratings_plot;
+pub use ratings::{RatedBot, elo_plot, ratings_plot};
 pub use tune::{TunePlot, tune_plot};
 
 /// Why a plot could not be drawn.

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::error::{CliResult, cli_error, out_error, usage};
+use super::error::{CliError, CliResult, cli_error, out_error, usage};
 use crate::arena::rundir::prepare_out;
-use crate::arena::runinfo::is_non_empty;
+use crate::arena::runinfo::{is_non_empty, write_atomic};
 use crate::study::pool::{Anchor, pool, read_run, write_dir};
 
 /// Arguments of `rate`.
@@ -20,7 +20,7 @@ pub struct RateArgs {
     /// Pin BOT's rating at ELO (the label as in games.csv, e.g. heuristic=0); without it the mean is 0
     #[arg(long, value_name = "BOT=ELO", value_parser = parse_anchor, allow_hyphen_values = true)]
     pub anchor: Option<Anchor>,
-    /// Write ratings.csv and run.json here (must be empty or absent); without it, stdout only
+    /// Write ratings.csv, ratings.svg and run.json here (must be empty or absent); without it, stdout only
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
@@ -60,6 +60,8 @@ pub fn run(a: RateArgs) -> CliResult {
         prepare_out(out).map_err(cli_error)?;
         let line: Vec<String> = std::env::args().collect();
         write_dir(out, &pooled, &line).map_err(out_error(out))?;
+        let svg = pooled.plot().map_err(|e| CliError::Internal(e.into()))?;
+        write_atomic(&out.join("ratings.svg"), svg.as_bytes()).map_err(out_error(out))?;
     }
     std::io::stdout()
         .lock()

@@ -22,6 +22,7 @@ use crate::arena::runinfo::write_atomic;
 use crate::arena::tournament::ArenaError;
 use crate::csv_rows::{self, fixed};
 use crate::game::player::Player;
+use crate::plot::{PlotError, RatedBot, elo_plot};
 use crate::stats::rating::{PairwiseResults, Ratings, Z95, bradley_terry, elo_covariance};
 
 /// The games of one run directory, as its `games.csv` holds them.
@@ -328,6 +329,38 @@ impl PooledRatings {
         let elo = self.ratings.elo[i];
         let half = if i == a { 0.0 } else { Z95 * var.sqrt() };
         (elo - half, elo + half)
+    }
+
+    /// `ratings.svg`: the rows' Elo with their intervals, strongest first,
+    /// the scale's zero named on its axis.
+    ///
+    /// # Errors
+    /// A drawing failure.
+    pub fn plot(&self) -> Result<String, PlotError> {
+        let bots: Vec<RatedBot> = self
+            .rows()
+            .into_iter()
+            .map(|r| RatedBot {
+                label: r.bot,
+                elo: r.elo,
+                lo: r.elo_lo,
+                hi: r.elo_hi,
+            })
+            .collect();
+        let zero = match &self.anchor {
+            Some((a, _)) => format!("{} at {}", a.bot, a.elo),
+            None => "mean 0".to_string(),
+        };
+        let runs = self.dirs.len();
+        elo_plot(
+            &bots,
+            &format!(
+                "Pooled ratings: {} games of {runs} run{}",
+                self.total,
+                if runs == 1 { "" } else { "s" }
+            ),
+            &format!("Elo (one maximum-likelihood fit, {zero}; draws as half points)"),
+        )
     }
 
     /// `ratings.csv`: the tournament's columns and `runs`.

@@ -169,6 +169,16 @@ fn the_anchor_pins_its_bot_exactly() {
         s(&pinned),
     ]);
     assert!(shown.contains("greedy at 1500"), "{shown}");
+    // The plot names the anchored zero on its axis and draws every bot.
+    let svg = read(&pinned.join("ratings.svg"));
+    assert!(
+        svg.contains("<svg") && svg.contains("greedy at 1500"),
+        "{svg}"
+    );
+    for bot in ["random", "greedy", "heuristic"] {
+        assert!(svg.contains(&format!("\n{bot}\n")), "{bot} not drawn");
+    }
+    assert!(!read(&plain.join("ratings.svg")).contains(" at "));
     let (plain, pinned) = (
         read(&plain.join("ratings.csv")),
         read(&pinned.join("ratings.csv")),
