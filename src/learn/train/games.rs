@@ -220,21 +220,19 @@ pub fn gate_score(
         6,
         generation,
         cfg.gate_games,
-        &|s| {
-            Box::new(ZeroBot::new(
-                "candidate",
-                zero_config(Arc::clone(candidate), mi, 0.0, 0),
-                s,
-            ))
-        },
-        &|s| {
-            Box::new(ZeroBot::new(
-                "best",
-                zero_config(Arc::clone(best), mi, 0.0, 0),
-                s,
-            ))
-        },
+        &|s| match_bot("candidate", candidate, mi, s),
+        &|s| match_bot("best", best, mi, s),
     )
+}
+
+/// A match player: `net` searching `iters` leaves a move, without
+/// exploration noise or drawn opening moves.
+fn match_bot(name: &str, net: &Arc<PvNet>, iters: u64, seed: u64) -> Box<dyn Bot> {
+    Box::new(ZeroBot::new(
+        name,
+        zero_config(Arc::clone(net), iters, 0.0, 0),
+        seed,
+    ))
 }
 
 /// The best network's score against each of [`ANCHORS`]
@@ -252,13 +250,7 @@ pub fn anchor_scores(cfg: &TrainConfig, generation: u32, best: &Arc<PvNet>) -> V
             7 + k as u64,
             generation,
             cfg.anchor_games,
-            &|s| {
-                Box::new(ZeroBot::new(
-                    "best",
-                    zero_config(Arc::clone(best), mi, 0.0, 0),
-                    s,
-                ))
-            },
+            &|s| match_bot("best", best, mi, s),
             &|s| {
                 catalog
                     .build(&spec, s)
