@@ -2,6 +2,7 @@
 
 pub mod alphabeta;
 pub mod choose;
+pub mod clock;
 pub mod flatmc;
 pub mod greedy;
 pub mod heuristic;
@@ -81,6 +82,15 @@ pub trait Bot: Send {
     /// # Errors
     /// A [`BotFault`] when no move can be produced (external engines).
     fn select_move(&mut self, game: &Game) -> Result<Move, BotFault>;
+
+    /// Shows the bot its clock before a move of a clocked game (`tc=`),
+    /// or `None` in a game without one. A search bot shares its time out
+    /// over the game ([`clock::Clock::allot`]) instead of its own budget;
+    /// the others ignore it. Called before every
+    /// [`Bot::select_move`] when the game has clocks.
+    fn set_clock(&mut self, clock: Option<clock::Clock>) {
+        let _ = clock;
+    }
 
     /// Statistics of the last search, if the bot searches.
     fn last_search(&self) -> Option<SearchInfo> {

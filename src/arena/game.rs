@@ -2,10 +2,10 @@
 
 use std::time::{Duration, Instant};
 
+use crate::bot::clock::{Clock, FLAG_MARGIN, TimeControl};
 use crate::bot::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::{Move, Outcome};
 use crate::game::player::{ByPlayer, Player};
-use crate::game::position::Position;
 use crate::game::record::Game;
 
 /// How a game ended (the `termination` column of `games.csv`).
@@ -15,7 +15,8 @@ pub enum Termination {
     Normal,
     /// A bot answered a move that is not legal (or not a move at all).
     IllegalMove,
-    /// A bot did not answer in time.
+    /// A bot did not answer in time: its clock ran out (`tc=`), or an
+    /// external engine gave no answer within its move time limit.
     Timeout,
     /// A bot died.
     Crash,
@@ -71,6 +72,25 @@ pub struct GameResult {
     pub swapped: bool,
     /// Milliseconds each colour's owner spent choosing moves.
     pub ms: ByPlayer<u64>,
+    /// Plies the game started with (a start position's opening moves),
+    /// which no bot chose.
+    pub book: usize,
+    /// One entry per move the bots chose, in order: the moves from ply
+    /// `book` on (a faulted move has none).
+    pub log: Vec<MoveLog>,
+}
+
+/// What the arena saw of one move: its time, the mover's clock after it
+/// and the bot's report of its search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveLog {
+    /// Milliseconds the move took.
+    pub ms: u64,
+    /// Milliseconds left on the mover's clock after the move, its
+    /// increment added; `None` without a clock.
+    pub clock_ms: Option<u64>,
+    /// The bot's search report, if it gives one.
+    pub info: Option<SearchInfo>,
 }
 
 impl GameResult {
@@ -105,32 +125,46 @@ pub struct MoveEvent<'a> {
     pub ms: u64,
 }
 
-/// Plays `start` to the end: `first` moves first (White), `second` second.
+/// Which clock a seat plays under, if any: `[first, second]`.
+pub type SeatClocks = [Option<TimeControl>; 2];
+
+/// Plays `start` (a start position, perhaps with opening moves already
+/// played) to the end: `first` moves first (White), `second` second.
 /// Under the pie rule a swap hands White (and its stone) to `second`, and
 /// `first` continues as Black. A fault ends the game at once as a loss for
-/// the bot that faulted; the moves so far are kept. `on_move` sees every
-/// move as it is played.
+/// the bot that faulted; the moves so far are kept. `clocks` gives each
+/// seat's time control: a seat with one is shown its clock before each
+/// move and loses on time (`timeout`) when a move overruns what is left by
+/// more than [`FLAG_MARGIN`]. `on_move` sees every move as it is played.
 pub fn play_game(
-    start: Position,
+    start: Game,
     first: &mut dyn Bot,
     second: &mut dyn Bot,
+    clocks: SeatClocks,
     mut on_move: impl FnMut(&MoveEvent<'_>),
 ) -> GameResult {
-    let mut game = Game::new(start);
+    let mut game = start;
+    let book = game.moves().len();
+    let mut left: [Option<Clock>; 2] = clocks.map(|tc| tc.map(TimeControl::start));
     let mut spent = ByPlayer::new(Duration::ZERO, Duration::ZERO);
-    let mut swapped = false;
+    let mut swapped = game.moves().contains(&Move::Swap);
     let mut fault = None;
+    let mut log = Vec::with_capacity(game.position().empty().count() as usize + 1);
     // One clock read per move: each move is charged the time since the
     // previous one ended (the clock is a large share of a fast game).
     let mut clock = Instant::now();
     while !game.is_over() {
         let colour = game.position().turn();
         let first_to_move = (colour == Player::White) != swapped;
+        let seat = usize::from(!first_to_move);
         let bot: &mut dyn Bot = if first_to_move {
             &mut *first
         } else {
             &mut *second
         };
+        if clocks[seat].is_some() {
+            bot.set_clock(left[seat]);
+        }
         let answer = bot.select_move(&game);
         let now = Instant::now();
         let took = now.saturating_duration_since(clock);
@@ -143,6 +177,18 @@ pub fn play_game(
             colour
         };
         spent[charged] += took;
+        let mut answer = answer;
+        if let Some(c) = &mut left[seat] {
+            if took > c.left + FLAG_MARGIN {
+                answer = Err(BotFault::Timeout(format!(
+                    "clock ran out: the move took {} ms with {} ms left",
+                    took.as_millis(),
+                    c.left.as_millis()
+                )));
+            } else {
+                c.left = c.left.saturating_sub(took) + c.inc;
+            }
+        }
         let mv = match answer {
             Ok(mv) => mv,
             Err(f) => {
@@ -158,6 +204,7 @@ pub fn play_game(
             swapped = true;
         }
         let info = bot.last_search();
+        let ms = took.as_millis() as u64;
         on_move(&MoveEvent {
             game: &game,
             mv,
@@ -167,8 +214,13 @@ pub fn play_game(
                 colour
             },
             bot: bot.name(),
+            info: info.clone(),
+            ms,
+        });
+        log.push(MoveLog {
+            ms,
+            clock_ms: left[seat].map(|c| c.left.as_millis() as u64),
             info,
-            ms: took.as_millis() as u64,
         });
     }
     let pos = *game.position();
@@ -194,6 +246,8 @@ pub fn play_game(
             spent[Player::White].as_millis() as u64,
             spent[Player::Black].as_millis() as u64,
         ),
+        book,
+        log,
         game,
     }
 }
@@ -225,13 +279,70 @@ mod tests {
         let run = || {
             let mut a = RandomBot::new("a", 1);
             let mut b = RandomBot::new("b", 2);
-            play_game(start, &mut a, &mut b, |_| {})
+            play_game(Game::new(start), &mut a, &mut b, [None; 2], |_| {})
         };
         let r = run();
         assert_eq!(r.termination, Termination::Normal);
         assert!(r.game.is_over());
         assert_eq!(r.game.moves_text(), run().game.moves_text());
         assert_eq!(r.outcome, r.game.outcome());
+    }
+
+    /// Plays at random after sleeping `nap` per move.
+    struct Sleepy {
+        inner: RandomBot,
+        nap: std::time::Duration,
+        shown: Vec<Option<Clock>>,
+    }
+    impl Bot for Sleepy {
+        fn name(&self) -> &str {
+            "sleepy"
+        }
+        fn set_clock(&mut self, clock: Option<Clock>) {
+            self.shown.push(clock);
+        }
+        fn select_move(&mut self, g: &Game) -> Result<Move, BotFault> {
+            std::thread::sleep(self.nap);
+            self.inner.select_move(g)
+        }
+    }
+
+    #[test]
+    fn a_clock_that_runs_out_loses_on_time() {
+        let start = Rules::default()
+            .new_game(&mut FastRng::new(5))
+            .expect("game");
+        let mut a = RandomBot::new("a", 1);
+        let mut s = Sleepy {
+            inner: RandomBot::new("s", 2),
+            nap: Duration::from_millis(40),
+            shown: Vec::new(),
+        };
+        // 0.1 s for the game, 40 ms a move: the third move overruns the
+        // 20 ms left by less than the margin and empties the clock; the
+        // fourth loses.
+        let tc: TimeControl = "0.1+0".parse().expect("tc");
+        let r = play_game(Game::new(start), &mut a, &mut s, [None, Some(tc)], |_| {});
+        assert_eq!(r.termination, Termination::Timeout);
+        assert_eq!(r.outcome, Outcome::WhiteWins);
+        assert!(matches!(
+            r.fault,
+            Some((Player::Black, BotFault::Timeout(_)))
+        ));
+        assert_eq!(s.shown.len(), 4, "{:?}", s.shown);
+        assert_eq!(s.shown[3].expect("clock").left, Duration::ZERO);
+        assert_eq!(s.shown[0], Some(tc.start()));
+        assert!(s.shown[1].expect("clock").left <= Duration::from_millis(60));
+        // The moves before the flag are kept; each has its clock.
+        assert_eq!(r.plies(), 7);
+        assert_eq!(r.log.len(), 7);
+        assert!(r.log[1].clock_ms.expect("black's clock") <= 60);
+        assert_eq!(r.log[0].clock_ms, None);
+        // With an increment that covers the naps, the game is played out.
+        let tc: TimeControl = "0.1+0.05".parse().expect("tc");
+        s.nap = Duration::from_millis(5);
+        let r = play_game(Game::new(start), &mut a, &mut s, [None, Some(tc)], |_| {});
+        assert_eq!(r.termination, Termination::Normal);
     }
 
     #[test]
@@ -241,11 +352,11 @@ mod tests {
             .expect("game");
         let mut a = RandomBot::new("a", 1);
         let mut f = Faulty;
-        let r = play_game(start, &mut a, &mut f, |_| {});
+        let r = play_game(Game::new(start), &mut a, &mut f, [None; 2], |_| {});
         assert_eq!(r.termination, Termination::IllegalMove);
         assert_eq!(r.outcome, Outcome::WhiteWins);
         assert_eq!(r.plies(), 1);
-        let r = play_game(start, &mut f, &mut a, |_| {});
+        let r = play_game(Game::new(start), &mut f, &mut a, [None; 2], |_| {});
         assert_eq!(r.outcome, Outcome::BlackWins);
     }
 }

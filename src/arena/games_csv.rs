@@ -463,7 +463,13 @@ mod tests {
             let start = s.start(&sg).expect("start");
             let mut a = RandomBot::new("r", 1);
             let mut b = RandomBot::new("r", 2);
-            let res = play_game(start, &mut a, &mut b, |_| {});
+            let res = play_game(
+                crate::game::record::Game::new(start),
+                &mut a,
+                &mut b,
+                [None; 2],
+                |_| {},
+            );
             let rec = GameRecord::new(&sg, &res);
             push_row(&mut text, &rec, res.game.moves(), &labels());
             recs.push(rec);

@@ -18,7 +18,9 @@ use super::games_csv::{GameRecord, push_row};
 use super::ordered::{Deliver, cancelled, run_in_order};
 use super::schedule::Schedule;
 use super::tournament::{ArenaError, Collect, Observer, TournamentConfig};
+use crate::bot::clock::TimeControl;
 use crate::bot::{BotSpec, Catalog};
+use crate::game::record::Game;
 
 /// How [`run_games`] ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -53,10 +55,26 @@ pub fn play_scheduled(
     };
     let mut first = build(sg.first, 0)?;
     let mut second = build(sg.second, 1)?;
-    let result = play_game(start, first.as_mut(), second.as_mut(), |_| {});
+    let clocks = [
+        time_control(&bots[sg.first], index)?,
+        time_control(&bots[sg.second], index)?,
+    ];
+    let result = play_game(
+        Game::new(start),
+        first.as_mut(),
+        second.as_mut(),
+        clocks,
+        |_| {},
+    );
     let rec = GameRecord::new(&sg, &result);
     push_row(row, &rec, result.game.moves(), labels);
     Ok(rec)
+}
+
+/// The `tc=` of `spec` (checked when the spec was parsed).
+fn time_control(spec: &BotSpec, index: u64) -> Result<Option<TimeControl>, ArenaError> {
+    spec.time_control()
+        .map_err(|e| ArenaError::Game(format!("game {index}: {e}")))
 }
 
 /// Hands the runner's games to an [`Observer`].

@@ -303,7 +303,7 @@ impl TournamentConfig {
             let bot = catalog
                 .build(spec, 0)
                 .map_err(|e| ArenaError::Invalid(ConfigError::BadBot(e.to_string())))?;
-            if bot.is_timed() {
+            if bot.is_timed() || spec.time_control().ok().flatten().is_some() {
                 out.push(spec.label());
             }
         }

@@ -151,6 +151,21 @@ impl BotSpec {
         Ok(spec)
     }
 
+    /// The game clock of the `tc=` key, if the spec gives one.
+    ///
+    /// # Errors
+    /// A value that is not `BASE+INC` in seconds.
+    pub fn time_control(&self) -> Result<Option<super::clock::TimeControl>, SpecError> {
+        self.params
+            .iter()
+            .find(|(k, _)| k == "tc")
+            .map(|(_, v)| {
+                v.parse()
+                    .map_err(|e| SpecError(format!("bot spec '{}': tc: {e}", self.text)))
+            })
+            .transpose()
+    }
+
     /// The name in outputs: the `label=` value, else the spec text with
     /// each `,` written as `;`, so that `mcts:iters=2000,c=0.3` stands in
     /// a CSV field unquoted (as `mcts:iters=2000;c=0.3`) without a label.

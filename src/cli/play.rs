@@ -160,24 +160,31 @@ pub fn run(args: PlayArgs) -> CliResult {
         header.push_str(&board_with_coordinates(&start));
     }
     show(header, &mut failed);
-    let result = play_game(start, &mut *white, &mut *black, |ev: &MoveEvent<'_>| {
-        if quiet && !human.contains(&true) {
-            return;
-        }
-        let ply = ev.game.moves().len();
-        let mut text = match ev.mv {
-            Move::Swap => format!("{ply}. {} swaps: it now plays white\n", ev.bot),
-            mv => format!("{ply}. {} {}: {mv}\n", ev.colour, ev.bot),
-        };
-        if verbose && let Some(info) = &ev.info {
-            text.push_str(&info_line(info));
-            text.push_str(&format!(" ms={}\n", ev.ms));
-        }
-        if !quiet && !next_seat(ev.game).is_some_and(|seat| human[seat]) {
-            text.push_str(&board_with_coordinates(ev.game.position()));
-        }
-        show(text, &mut failed);
-    });
+    let clocks = [&white_spec, &black_spec].map(|spec| spec.time_control().ok().flatten());
+    let result = play_game(
+        Game::new(start),
+        &mut *white,
+        &mut *black,
+        clocks,
+        |ev: &MoveEvent<'_>| {
+            if quiet && !human.contains(&true) {
+                return;
+            }
+            let ply = ev.game.moves().len();
+            let mut text = match ev.mv {
+                Move::Swap => format!("{ply}. {} swaps: it now plays white\n", ev.bot),
+                mv => format!("{ply}. {} {}: {mv}\n", ev.colour, ev.bot),
+            };
+            if verbose && let Some(info) = &ev.info {
+                text.push_str(&info_line(info));
+                text.push_str(&format!(" ms={}\n", ev.ms));
+            }
+            if !quiet && !next_seat(ev.game).is_some_and(|seat| human[seat]) {
+                text.push_str(&board_with_coordinates(ev.game.position()));
+            }
+            show(text, &mut failed);
+        },
+    );
 
     // Step 3: the end.
     let (end, aborted) = end_text(&result, [white.name(), black.name()], quiet);

@@ -20,6 +20,7 @@ use crate::arena::tournament::ArenaError;
 use crate::bot::spec::canonical_key;
 use crate::bot::{BotSpec, Catalog};
 use crate::game::player::Player;
+use crate::game::record::Game;
 use crate::game::rules::{Rules, layout_rng};
 
 /// Iterations per batch: a constant, not the thread count, so that the
@@ -188,7 +189,14 @@ impl Tune {
         };
         let mut first = build(a, 0)?;
         let mut second = build(b, 1)?;
-        let r = play_game(start, first.as_mut(), second.as_mut(), |_| {});
+        let clocks = [a, b].map(|spec| spec.time_control().ok().flatten());
+        let r = play_game(
+            Game::new(start),
+            first.as_mut(),
+            second.as_mut(),
+            clocks,
+            |_| {},
+        );
         // A pie swap hands White to the second bot.
         let first_colour = if r.swapped {
             Player::Black

@@ -118,7 +118,9 @@ fn same_seed_replays_the_same_game() {
             let game = |seed: u64| {
                 let mut a = catalog.build(&parsed, seed).expect("bot");
                 let mut b = catalog.build(&parsed, seed ^ 1).expect("bot");
-                play_game(start, &mut *a, &mut *b, |_| {}).game.moves_text()
+                play_game(Game::new(start), &mut *a, &mut *b, [None; 2], |_| {})
+                    .game
+                    .moves_text()
             };
             let first = game(5);
             assert_eq!(first, game(5), "{spec} on {size}x{size}");

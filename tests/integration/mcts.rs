@@ -175,9 +175,9 @@ fn whole_games_are_legal_with_pie_rule_and_reuse() {
         let mut r = RandomBot::new("random", 4);
         for first in [true, false] {
             let res = if first {
-                play_game(start, &mut m, &mut r, |_| {})
+                play_game(Game::new(start), &mut m, &mut r, [None; 2], |_| {})
             } else {
-                play_game(start, &mut r, &mut m, |_| {})
+                play_game(Game::new(start), &mut r, &mut m, [None; 2], |_| {})
             };
             assert_eq!(res.termination, Termination::Normal, "{spec}");
             assert!(res.game.is_over());
@@ -480,7 +480,7 @@ fn play_pairs(a: &str, b: &str, pairs: u64, seed: u64, threads: u64) -> Tally {
                             } else {
                                 (&mut *bb, &mut *ba)
                             };
-                            let r = play_game(start, first, second, |_| {});
+                            let r = play_game(Game::new(start), first, second, [None; 2], |_| {});
                             let a_colour = if a_first {
                                 Player::White
                             } else {

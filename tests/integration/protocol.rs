@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use pahtum::arena::game::{Termination, play_game};
 use pahtum::bot::random::RandomBot;
 use pahtum::bot::spec::BotFactory;
+use pahtum::game::record::Game;
 use pahtum::protocol::{EngineConfig, EngineFactory};
 use pahtum::{FastRng, Move, Outcome, Player, Position, Rules, Square};
 
@@ -289,9 +290,21 @@ fn example_engine_plays_and_is_reused() {
         let mut engine = f.build("py", g).expect("bot");
         let mut random = RandomBot::new("random", g);
         let r = if g % 2 == 0 {
-            play_game(start(g, g == 2), &mut *engine, &mut random, |_| {})
+            play_game(
+                Game::new(start(g, g == 2)),
+                &mut *engine,
+                &mut random,
+                [None; 2],
+                |_| {},
+            )
         } else {
-            play_game(start(g, g == 3), &mut random, &mut *engine, |_| {})
+            play_game(
+                Game::new(start(g, g == 3)),
+                &mut random,
+                &mut *engine,
+                [None; 2],
+                |_| {},
+            )
         };
         assert_eq!(r.termination, Termination::Normal, "{:?}", r.fault);
         assert!(r.game.is_over());
@@ -322,7 +335,13 @@ fn pahtum_engine_as_external_engine_is_deterministic() {
     let run = |seed: u64| {
         let mut a = f.build("me", seed).expect("bot");
         let mut b = RandomBot::new("random", 1);
-        let r = play_game(start(3, true), &mut *a, &mut b, |_| {});
+        let r = play_game(
+            Game::new(start(3, true)),
+            &mut *a,
+            &mut b,
+            [None; 2],
+            |_| {},
+        );
         assert_eq!(r.termination, Termination::Normal, "{:?}", r.fault);
         r.game.moves_text()
     };
@@ -351,10 +370,22 @@ fn fault_case(mode: &str, after: u32, timeout_ms: u64, want: Termination) -> Str
         let mut engine = f.build(mode, g).expect("bot");
         let mut random = RandomBot::new("random", g);
         let (r, engine_colour) = if g == 0 {
-            let r = play_game(start(g, false), &mut *engine, &mut random, |_| {});
+            let r = play_game(
+                Game::new(start(g, false)),
+                &mut *engine,
+                &mut random,
+                [None; 2],
+                |_| {},
+            );
             (r, Player::White)
         } else {
-            let r = play_game(start(g, false), &mut random, &mut *engine, |_| {});
+            let r = play_game(
+                Game::new(start(g, false)),
+                &mut random,
+                &mut *engine,
+                [None; 2],
+                |_| {},
+            );
             (r, Player::Black)
         };
         assert_eq!(r.termination, want, "{mode}: {:?}", r.fault);
@@ -422,7 +453,13 @@ fn a_hung_wrapper_script_dies_with_its_children() {
     let f = factory("sh", argv, 200, None);
     let mut engine = f.build("sh", 0).expect("bot");
     let mut random = RandomBot::new("random", 0);
-    let r = play_game(start(0, false), &mut *engine, &mut random, |_| {});
+    let r = play_game(
+        Game::new(start(0, false)),
+        &mut *engine,
+        &mut random,
+        [None; 2],
+        |_| {},
+    );
     assert_eq!(r.termination, Termination::Timeout);
     drop(engine);
     drop(f);
@@ -465,7 +502,14 @@ fn an_engine_that_died_idle_is_replaced() {
     let play = |g: u64| {
         let mut engine = f.build("py", g).expect("bot");
         let mut random = RandomBot::new("random", g);
-        play_game(start(g, false), &mut *engine, &mut random, |_| {}).termination
+        play_game(
+            Game::new(start(g, false)),
+            &mut *engine,
+            &mut random,
+            [None; 2],
+            |_| {},
+        )
+        .termination
     };
     assert_eq!(play(0), Termination::Normal);
     let pids = processes_with(&tag);

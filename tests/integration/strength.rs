@@ -13,6 +13,7 @@
 use crate::common;
 
 use pahtum::arena::game::play_game;
+use pahtum::game::record::Game;
 use pahtum::{Outcome, Player, Rules, builtin_catalog, derive_seed};
 
 /// Games, wins, draws and losses of `a` against `b`.
@@ -76,9 +77,9 @@ fn play_pairs_with(a: &str, b: &str, pairs: u32, seed: u64, pie: bool) -> Tally 
             let mut ba = catalog.build(&sa, derive_seed(seed, &[g, 0])).expect("a");
             let mut bb = catalog.build(&sb, derive_seed(seed, &[g, 1])).expect("b");
             let r = if a_white {
-                play_game(start, &mut *ba, &mut *bb, |_| {})
+                play_game(Game::new(start), &mut *ba, &mut *bb, [None; 2], |_| {})
             } else {
-                play_game(start, &mut *bb, &mut *ba, |_| {})
+                play_game(Game::new(start), &mut *bb, &mut *ba, [None; 2], |_| {})
             };
             // After a swap the first bot owns Black.
             let first_colour = if r.swapped {

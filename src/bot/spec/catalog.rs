@@ -8,6 +8,10 @@ use std::sync::Arc;
 use super::{BotFactory, BotKind, BotSpec, Params, SpecError};
 use crate::bot::Bot;
 
+/// Keys every bot takes, built-in or external: its name in outputs and
+/// its game clock.
+pub const GENERIC_KEYS: [&str; 2] = ["label", "tc"];
+
 /// Every bot the program knows: the built-in kinds and the external engines
 /// declared with `--engine NAME=COMMAND`.
 #[derive(Clone)]
@@ -69,7 +73,9 @@ impl Catalog {
     pub fn listing(&self) -> String {
         let mut s = String::from(
             "Bot specs are NAME[:KEY=VALUE,...], e.g. heuristic:decay=0.4,label=H.\n\
-             Every bot also takes label=NAME (its name in outputs).\n",
+             Every bot also takes label=NAME (its name in outputs) and tc=BASE+INC,\n\
+             a game clock in seconds (10+0.1: 10 s for the game, 0.1 s more after\n\
+             each move) that replaces a search's iters= or ms= budget.\n",
         );
         for kind in &self.kinds {
             s.push_str(&format!("\n{}  {}\n", kind.name, kind.summary));
@@ -134,9 +140,9 @@ impl Catalog {
             )));
         };
         for (k, _) in &spec.params {
-            if k != "label" && !allowed.contains(&k.as_str()) {
+            if !GENERIC_KEYS.contains(&k.as_str()) && !allowed.contains(&k.as_str()) {
                 let mut accepted = allowed.clone();
-                accepted.push("label");
+                accepted.extend(GENERIC_KEYS);
                 return Err(SpecError(format!(
                     "bot '{}' has no key '{k}' (keys: {})",
                     spec.name,
@@ -144,7 +150,19 @@ impl Catalog {
                 )));
             }
         }
+        let tc = spec.time_control()?;
         if let Some(kind) = self.kind(&spec.name) {
+            if tc.is_some()
+                && let Some(k) = kind
+                    .keys
+                    .iter()
+                    .find(|k| k.budget.is_some() && spec.params.iter().any(|(p, _)| p == k.key))
+            {
+                return Err(SpecError(format!(
+                    "bot spec '{text}': tc= sets the budget from the clock; drop {}=",
+                    k.key
+                )));
+            }
             (kind.build)(&Params::new(&spec), 0)?;
         }
         Ok(spec)

@@ -189,8 +189,12 @@ fn match_score(
                 Seat::Second
             };
             let r = match a_seat {
-                Seat::First => play_game(start, a.as_mut(), b.as_mut(), |_| {}),
-                Seat::Second => play_game(start, b.as_mut(), a.as_mut(), |_| {}),
+                Seat::First => {
+                    play_game(Game::new(start), a.as_mut(), b.as_mut(), [None; 2], |_| {})
+                }
+                Seat::Second => {
+                    play_game(Game::new(start), b.as_mut(), a.as_mut(), [None; 2], |_| {})
+                }
             };
             Some(Ok::<_, ()>(match r.outcome.winner() {
                 None => 0.5,
