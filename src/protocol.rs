@@ -8,6 +8,8 @@
 //!   pool, move timeouts and fault handling (`--engine NAME=COMMAND`).
 //! - [`process`] and [`children`]: running engine processes, reading their
 //!   answers with a deadline, and making sure none outlives this program.
+//! - [`timing`]: the optional clock and search report commands, both
+//!   sides' reading and writing of them.
 //! - [`wire`]: the framing both sides share; [`words`]: how `COMMAND` is
 //!   split into a program and its arguments.
 //!
@@ -17,6 +19,7 @@ pub mod children;
 pub mod client;
 pub mod process;
 pub mod server;
+pub mod timing;
 pub mod wire;
 pub mod words;
 

@@ -63,6 +63,8 @@ pub fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> Mcts
         prove: 0,
         prove_nodes: 1,
         reuse: false,
+        alloc: crate::bot::clock::Allocation::Even,
+        early: false,
         r#final: FinalChoice::Visits,
         model: Model::Off,
         model_after: 0,

@@ -33,6 +33,7 @@ mod search;
 
 use std::time::{Duration, Instant};
 
+use super::clock::{Allocation, Clock};
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::eval::{EvalWeights, MoveValuer, evaluate};
@@ -92,6 +93,11 @@ pub struct AlphaBetaBot {
     /// One-ply move values for ordering, with the line tables of the
     /// board being searched (set at the start of each search).
     valuer: MoveValuer,
+    /// The clock of a clocked game: its share is the move's time budget,
+    /// in place of `ms=`, `depth=` and `nodes=`.
+    clock: Option<Clock>,
+    /// This move's time budget in milliseconds (0: none).
+    move_ms: u64,
 }
 
 impl std::fmt::Debug for AlphaBetaBot {
@@ -148,6 +154,8 @@ impl AlphaBetaBot {
             stopped: false,
             last: None,
             valuer,
+            clock: None,
+            move_ms: 0,
         }
     }
 
@@ -183,8 +191,8 @@ impl AlphaBetaBot {
         // still has some), and then the search plays.
         let limits = SolveLimits {
             max_nodes: None,
-            deadline: (self.cfg.ms > 0)
-                .then(|| Instant::now() + Duration::from_millis(self.cfg.ms.div_ceil(2))),
+            deadline: (self.move_ms > 0)
+                .then(|| Instant::now() + Duration::from_millis(self.move_ms.div_ceil(2))),
             tt_mb: 16,
         };
         let (mv, v, nodes) = solver.best_move(pos, order, &limits).ok()??;
@@ -273,8 +281,12 @@ impl AlphaBetaBot {
         }
         let start = Instant::now();
         self.valuer = MoveValuer::with_table(&self.cfg.weights, pos.size());
-        self.deadline = (self.cfg.ms > 0).then(|| start + Duration::from_millis(self.cfg.ms));
-        self.node_limit = if self.cfg.nodes == 0 {
+        self.move_ms = match self.clock {
+            Some(c) => (c.allot(pos, Allocation::Even, self.cfg.solve).as_millis() as u64).max(1),
+            None => self.cfg.ms,
+        };
+        self.deadline = (self.move_ms > 0).then(|| start + Duration::from_millis(self.move_ms));
+        self.node_limit = if self.cfg.nodes == 0 || self.clock.is_some() {
             u64::MAX
         } else {
             self.cfg.nodes
@@ -310,8 +322,12 @@ impl Bot for AlphaBetaBot {
         self.last.clone()
     }
 
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+    }
+
     fn is_timed(&self) -> bool {
-        self.cfg.ms > 0
+        self.cfg.ms > 0 || self.clock.is_some()
     }
 }
 

@@ -63,9 +63,7 @@ impl fmt::Display for TimeControl {
 /// one (or is below 0, or not finite).
 fn millis(text: &str) -> Option<Duration> {
     let s: f64 = text.trim().parse().ok()?;
-    if !(0.0..=MAX_BASE_S).contains(&s)
-        || !text.trim().starts_with(|c: char| c.is_ascii_digit())
-    {
+    if !(0.0..=MAX_BASE_S).contains(&s) || !text.trim().starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
     Some(Duration::from_millis((s * 1000.0).round() as u64))
@@ -100,25 +98,16 @@ pub struct Clock {
     pub inc: Duration,
 }
 
-/// How a search shares its clock out over its moves (the `alloc=` key).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Allocation {
-    /// The time left split evenly over every move the bot has left, plus
-    /// the increment.
-    Even,
-    /// The time left split over the moves that need a search: the last
-    /// moves, from `exact` empty squares on, are solved in moments and
-    /// get no share.
-    Searched,
-}
-
-impl Allocation {
-    /// The key's value.
-    pub fn name(self) -> &'static str {
-        match self {
-            Allocation::Even => "even",
-            Allocation::Searched => "searched",
-        }
+crate::bot::spec::key_values! {
+    /// How a search shares its clock out over its moves (the `alloc=` key).
+    pub enum Allocation {
+        /// The time left split evenly over every move the bot has left,
+        /// plus the increment.
+        Even = "even",
+        /// The time left split over the moves that need a search: the last
+        /// moves, from `exact` empty squares on, are solved in moments and
+        /// get no share.
+        Searched = "searched",
     }
 }
 
@@ -127,7 +116,7 @@ impl Allocation {
 /// is paid from it rather than from the flag.
 const RESERVE_SHARE: u32 = 10;
 /// Least reserve: what a move may overrun at the shortest controls.
-const MIN_RESERVE: Duration = Duration::from_millis(20);
+const MIN_RESERVE: Duration = Duration::from_millis(50);
 
 impl Clock {
     /// The moves the side to move of `pos` has left, this one included:

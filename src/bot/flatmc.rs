@@ -1,6 +1,9 @@
 //! `flatmc`: flat Monte Carlo with UCB1 at the root.
 
+use std::time::Instant;
+
 use super::choose::best_square;
+use super::clock::{Allocation, Clock};
 use super::spec::{BotKind, BudgetKind, KeyInfo, Params, SpecError, key_values};
 use super::{Bot, BotFault, SearchInfo};
 use crate::eval::{EvalWeights, LineValues, MoveValuer};
@@ -56,6 +59,8 @@ pub struct FlatMcBot {
     cfg: FlatMcConfig,
     rng: FastRng,
     last: Option<SearchInfo>,
+    /// The clock of a clocked game: its share replaces `playouts=`.
+    clock: Option<Clock>,
 }
 
 /// One candidate move and its statistics.
@@ -78,6 +83,7 @@ impl FlatMcBot {
             cfg,
             rng: FastRng::new(seed),
             last: None,
+            clock: None,
         }
     }
 
@@ -144,6 +150,14 @@ impl Bot for FlatMcBot {
         &self.name
     }
 
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+    }
+
+    fn is_timed(&self) -> bool {
+        self.clock.is_some()
+    }
+
     fn select_move(&mut self, game: &Game) -> Result<Move, BotFault> {
         let pos = *game.position();
         let valuer = MoveValuer::with_table(&self.cfg.weights, pos.size());
@@ -180,8 +194,21 @@ impl Bot for FlatMcBot {
             let j = self.rng.below(i as u32 + 1) as usize;
             arms.swap(i, j);
         }
-        let budget = self.cfg.playouts as usize;
+        // In a clocked game the budget is the move's share of the clock.
+        let deadline = self
+            .clock
+            .map(|c| Instant::now() + c.allot(&pos, Allocation::Even, 0));
+        let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
+        let budget = match deadline {
+            Some(_) => usize::MAX,
+            None => self.cfg.playouts as usize,
+        };
+        let mut played = 0u64;
         for i in 0..budget.min(arms.len()) {
+            if i > 0 && i % 16 == 0 && out_of_time() {
+                break;
+            }
+            played += 1;
             let m = self.playout(&arms[i].pos, &valuer);
             arms[i].visits = 1;
             arms[i].reward = reward(m, arms[i].owner, self.cfg.margin);
@@ -192,6 +219,10 @@ impl Bot for FlatMcBot {
             if t % 256 == 0 && crate::interrupt::requested() {
                 break;
             }
+            if t % 16 == 0 && out_of_time() {
+                break;
+            }
+            played += 1;
             let ln_n = (t as f64).ln();
             let c = self.cfg.c;
             let mut best = 0;
@@ -224,7 +255,7 @@ impl Bot for FlatMcBot {
             .copied()
             .ok_or_else(|| BotFault::Illegal("no candidate".into()))?;
         self.last = Some(SearchInfo {
-            nodes: budget as u64,
+            nodes: played,
             depth: 1,
             eval: Some(mean(&chosen)),
             pv: vec![chosen.mv],

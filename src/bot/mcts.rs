@@ -46,6 +46,7 @@ use std::time::{Duration, Instant};
 use self::config::{Budget, MctsConfig, Parallel};
 use self::search::Root;
 use self::tree::{NodeId, NodeState, Proof};
+use super::clock::Clock;
 use super::spec::{BotKind, Params, SpecError};
 use super::{Bot, BotFault, SearchInfo};
 use crate::eval::EvalWeights;
@@ -93,6 +94,9 @@ pub struct MctsBot {
     /// milliseconds each, a large share of a short time budget, and left
     /// their caches cold.
     pool: Option<rayon::ThreadPool>,
+    /// The clock of a clocked game, shown before each move: while set,
+    /// the move's budget is its share of the clock, not `cfg.budget`.
+    clock: Option<Clock>,
 }
 
 impl MctsBot {
@@ -108,6 +112,7 @@ impl MctsBot {
             rooted: None,
             report: None,
             pool: None,
+            clock: None,
         }
     }
 
@@ -145,7 +150,8 @@ impl MctsBot {
             Parallel::Root => self.cfg.threads,
             Parallel::Tree => 1,
         };
-        let iters = match self.cfg.budget {
+        let budget = self.move_budget(&pos);
+        let iters = match budget {
             Budget::Iters(n) => n,
             Budget::Millis(_) => u64::MAX,
         };
@@ -165,7 +171,7 @@ impl MctsBot {
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = parallel::pool_for(self.cfg.threads);
         }
-        let (deadline, prove_limits) = self.deadlines(started, prove);
+        let (deadline, prove_limits) = self.deadlines(budget, started, prove);
         // Step 3: search.
         let seed = derive_seed(self.seed, &[game.moves().len() as u64]);
         let req = parallel::SearchRequest {
@@ -177,6 +183,7 @@ impl MctsBot {
             threads: self.cfg.threads,
             pool: self.pool.as_ref(),
             grow_to: cap,
+            early: self.clock.is_some() && self.cfg.early,
         };
         let run = match self.cfg.parallel {
             Parallel::Root if k > 1 => parallel::run_root(&mut self.trees, &req),
@@ -217,8 +224,13 @@ impl MctsBot {
     /// follow, a time budget's last eighth is the proof's: half of it made
     /// the engine weaker at equal time on 7x7, where proofs from 22
     /// squares seldom finish (`experiments/perfect-play-5x5/`).
-    fn deadlines(&self, started: Instant, prove: bool) -> (Option<Instant>, SolveLimits) {
-        match self.cfg.budget {
+    fn deadlines(
+        &self,
+        budget: Budget,
+        started: Instant,
+        prove: bool,
+    ) -> (Option<Instant>, SolveLimits) {
+        match budget {
             Budget::Iters(n) => (
                 None,
                 SolveLimits {
@@ -237,6 +249,18 @@ impl MctsBot {
                     },
                 )
             }
+        }
+    }
+
+    /// This move's budget: its share of the clock in a clocked game
+    /// ([`Clock::allot`] by `alloc=`), else the spec's.
+    fn move_budget(&self, pos: &Position) -> Budget {
+        match self.clock {
+            Some(c) => {
+                let ms = c.allot(pos, self.cfg.alloc, self.cfg.exact).as_millis() as u64;
+                Budget::Millis(ms.max(1))
+            }
+            None => self.cfg.budget,
         }
     }
 
@@ -380,6 +404,10 @@ impl Bot for MctsBot {
         self.search(game)
     }
 
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+    }
+
     fn last_search(&self) -> Option<SearchInfo> {
         let r = self.report.as_ref()?;
         let mut extra = format!("iters={}", r.iterations);
@@ -421,7 +449,7 @@ impl Bot for MctsBot {
     }
 
     fn is_timed(&self) -> bool {
-        matches!(self.cfg.budget, Budget::Millis(_))
+        matches!(self.cfg.budget, Budget::Millis(_)) || self.clock.is_some()
     }
 
     fn is_replayable(&self) -> bool {

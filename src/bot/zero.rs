@@ -37,6 +37,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use self::search::{PuctTree, Settings, noise_rng};
+use super::clock::Clock;
 use super::spec::{BotKind, KeyInfo, Params, SpecError, search_keys};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
@@ -64,6 +65,8 @@ pub struct ZeroConfig {
     pub threads: usize,
     /// Keep the subtree between moves.
     pub reuse: bool,
+    /// How a clocked search (`tc=`) shares its time over its moves.
+    pub alloc: crate::bot::clock::Allocation,
     /// Plies from the start of the game whose move is drawn by visits.
     pub explore: u32,
 }
@@ -168,6 +171,8 @@ pub const EXACT: KeyInfo = search_keys::exact(
 );
 /// `reuse=`.
 pub const REUSE: KeyInfo = search_keys::REUSE;
+/// `alloc=`.
+pub const ALLOC: KeyInfo = search_keys::ALLOC;
 /// `noise=`.
 pub const NOISE: KeyInfo = KeyInfo::real(
     "noise",
@@ -204,7 +209,7 @@ pub const KIND: BotKind = BotKind {
     name: "zero",
     summary: "PUCT search on a policy-value network trained by self-play (AlphaZero's method)",
     keys: &[
-        NET, ITERS, MS, THREADS, EXACT, REUSE, BATCH, CPUCT, FPU, NOISE, ALPHA, EXPLORE,
+        NET, ITERS, MS, THREADS, EXACT, REUSE, ALLOC, BATCH, CPUCT, FPU, NOISE, ALPHA, EXPLORE,
     ],
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
         let cfg = config_from(params)?;
@@ -239,6 +244,7 @@ pub fn config_from(p: &Params) -> Result<ZeroConfig, SpecError> {
         },
         threads: p.int(&THREADS)? as usize,
         reuse: p.flag(&REUSE)?,
+        alloc: p.pick(&ALLOC)?,
         explore: p.int(&EXPLORE)? as u32,
     })
 }
@@ -255,6 +261,8 @@ pub struct ZeroBot {
     rooted: Option<(Position, Vec<Move>)>,
     last: Option<SearchInfo>,
     pool: Option<rayon::ThreadPool>,
+    /// The clock of a clocked game: its share replaces `cfg.budget`.
+    clock: Option<Clock>,
 }
 
 impl std::fmt::Debug for ZeroBot {
@@ -297,6 +305,7 @@ impl ZeroBot {
             rooted: None,
             last: None,
             pool: None,
+            clock: None,
         }
     }
 
@@ -354,11 +363,18 @@ impl ZeroBot {
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = evaluation_pool(self.cfg.threads);
         }
-        let deadline = match self.cfg.budget {
+        let budget = match self.clock {
+            Some(c) => {
+                let share = c.allot(&pos, self.cfg.alloc, self.cfg.settings.exact);
+                Budget::Millis((share.as_millis() as u64).max(1))
+            }
+            None => self.cfg.budget,
+        };
+        let deadline = match budget {
             Budget::Millis(ms) => Some(started + Duration::from_millis(ms)),
             Budget::Iters(_) => None,
         };
-        let iters = match self.cfg.budget {
+        let iters = match budget {
             Budget::Iters(n) => n,
             Budget::Millis(_) => u64::MAX,
         };
@@ -461,8 +477,12 @@ impl Bot for ZeroBot {
         self.last.clone()
     }
 
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+    }
+
     fn is_timed(&self) -> bool {
-        matches!(self.cfg.budget, Budget::Millis(_))
+        matches!(self.cfg.budget, Budget::Millis(_)) || self.clock.is_some()
     }
 }
 

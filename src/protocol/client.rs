@@ -22,9 +22,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::process::{EngineProcess, shorten};
+use super::timing::{parse_info, seconds};
 use super::wire::colour_letter;
+use crate::bot::clock::{Clock, FLAG_MARGIN};
 use crate::bot::spec::{BotFactory, SpecError};
-use crate::bot::{Bot, BotFault};
+use crate::bot::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
 use crate::game::position::Position;
 use crate::game::record::Game;
@@ -68,6 +70,11 @@ struct Session {
     process: EngineProcess,
     /// Whether it knows the optional `seed` command.
     seedable: bool,
+    /// Whether it knows `time_settings` and `time_left` (asked as
+    /// `known_command time_left`).
+    clocked: bool,
+    /// Whether it knows `search_info`.
+    informs: bool,
     synced: Option<Synced>,
 }
 
@@ -116,6 +123,8 @@ impl BotFactory for EngineFactory {
             seed,
             shared: Arc::clone(&self.shared),
             session: None,
+            clock: None,
+            info: None,
         }))
     }
 }
@@ -147,13 +156,33 @@ impl Shared {
         let mut session = Session {
             process,
             seedable: false,
+            clocked: false,
+            informs: false,
             synced: None,
         };
         // The first answer also waits for the interpreter or model to load,
         // which a short move timeout must not turn into a fault.
         let first = start_timeout(self.config.move_timeout);
-        match session.process.command("known_command seed", first) {
-            Ok(a) => session.seedable = a.ok && a.text == "true",
+        let mut known = |cmd: &str, timeout| {
+            session
+                .process
+                .command(&format!("known_command {cmd}"), timeout)
+                .map(|a| a.ok && a.text == "true")
+        };
+        let asked = known("seed", first).and_then(|seed| {
+            let timeout = self.config.move_timeout;
+            Ok((
+                seed,
+                known("time_left", timeout)?,
+                known("search_info", timeout)?,
+            ))
+        });
+        match asked {
+            Ok((seed, clocked, informs)) => {
+                session.seedable = seed;
+                session.clocked = clocked;
+                session.informs = informs;
+            }
             Err(fault) => {
                 self.retire(session, label, &fault);
                 return Err(fault);
@@ -222,10 +251,18 @@ pub struct EngineBot {
     seed: u64,
     shared: Arc<Shared>,
     session: Option<Session>,
+    /// The clock shown before this move, in a clocked game.
+    clock: Option<Clock>,
+    /// The engine's report of its last search (`search_info`).
+    info: Option<SearchInfo>,
 }
 
+/// Added to the clock for the wait on a clocked `genmove`: the arena
+/// decides the loss on time, so the wait must outlast its margin.
+const CLOCK_WAIT_SLACK: Duration = Duration::from_millis(200);
+
 impl EngineBot {
-    fn run(&self, session: &mut Session, game: &Game) -> Result<Move, BotFault> {
+    fn run(&mut self, session: &mut Session, game: &Game) -> Result<Move, BotFault> {
         let timeout = self.shared.config.move_timeout;
         let in_sync = session
             .synced
@@ -238,6 +275,12 @@ impl EngineBot {
                 start: *game.start(),
                 moves: Vec::new(),
             });
+            // A clocked game starts with the control: the first clock
+            // shown is the base time.
+            if let (Some(c), true) = (self.clock, session.clocked) {
+                let cmd = format!("time_settings {} {}", seconds(c.left), seconds(c.inc));
+                expect_ok(&mut session.process, &cmd, timeout, true)?;
+            }
         }
         let known = session.synced.as_ref().map_or(0, |s| s.moves.len());
         let mut pos = *game.start();
@@ -252,8 +295,18 @@ impl EngineBot {
             pos.try_play_move(mv)
                 .map_err(|e| BotFault::Illegal(format!("game history does not replay: {e}")))?;
         }
-        let cmd = format!("genmove {}", colour_letter(pos.turn()));
-        let answer = session.process.command(&cmd, timeout)?;
+        let colour = colour_letter(pos.turn());
+        let mut wait = timeout;
+        if let Some(c) = self.clock {
+            if session.clocked {
+                let cmd = format!("time_left {colour} {}", seconds(c.left));
+                expect_ok(&mut session.process, &cmd, timeout, true)?;
+            }
+            // The clock, not the move timeout, bounds a clocked move.
+            wait = c.left + FLAG_MARGIN + CLOCK_WAIT_SLACK;
+        }
+        let cmd = format!("genmove {colour}");
+        let answer = session.process.command(&cmd, wait)?;
         if !answer.ok {
             return Err(BotFault::Illegal(format!(
                 "engine refused '{cmd}': {}",
@@ -270,6 +323,13 @@ impl EngineBot {
             .map_err(|e| BotFault::Illegal(format!("{mv}: {e}")))?;
         if let Some(s) = session.synced.as_mut() {
             s.moves.push(mv);
+        }
+        self.info = None;
+        if session.informs {
+            let a = session.process.command("search_info", timeout)?;
+            if a.ok && !a.text.is_empty() {
+                self.info = Some(parse_info(&a.text));
+            }
         }
         Ok(mv)
     }
@@ -325,6 +385,14 @@ fn expect_ok(
 impl Bot for EngineBot {
     fn name(&self) -> &str {
         &self.label
+    }
+
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+    }
+
+    fn last_search(&self) -> Option<SearchInfo> {
+        self.info.clone()
     }
 
     fn select_move(&mut self, game: &Game) -> Result<Move, BotFault> {

@@ -5,6 +5,7 @@
 mod commands;
 
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
 
 use super::process::read_capped_line;
 use super::wire::{Reply, Request};
@@ -30,11 +31,14 @@ pub const COMMANDS: &[&str] = &[
     "komi",
     "pie",
     "seed",
+    "time_settings",
+    "time_left",
     "play",
     "genmove",
     "undo",
     "showboard",
     "final_score",
+    "search_info",
     "quit",
 ];
 
@@ -56,6 +60,12 @@ pub struct Server {
     komi: Komi,
     game: Game,
     bot: Option<Box<dyn Bot>>,
+    /// The increment of `time_settings`, if the controller sent one: the
+    /// game is clocked.
+    increment: Option<Duration>,
+    /// The clock of the last `time_left`, shown to the bot at the next
+    /// `genmove` and then spent.
+    time_left: Option<Duration>,
 }
 
 /// What handling one line produced.
@@ -86,6 +96,8 @@ impl Server {
             komi: Komi::ZERO,
             game: Game::new(start),
             bot: None,
+            increment: None,
+            time_left: None,
         }
     }
 
@@ -160,6 +172,14 @@ impl Server {
             "seed" => self.seed(&args),
             "play" => self.play(&args),
             "genmove" => self.genmove(&args),
+            "time_settings" => self.time_settings(&args),
+            "time_left" => self.time_left(&args),
+            "search_info" => none("search_info").map(|_| {
+                self.bot
+                    .as_ref()
+                    .and_then(|b| b.last_search())
+                    .map_or_else(String::new, |i| super::timing::info_words(&i))
+            }),
             "undo" => {
                 none("undo")?;
                 self.game

@@ -335,6 +335,11 @@ pub struct MctsConfig {
     pub prove_nodes: u64,
     /// Keep the subtree of the position reached between two moves.
     pub reuse: bool,
+    /// How a clocked search (`tc=`) shares its time over its moves.
+    pub alloc: crate::bot::clock::Allocation,
+    /// Whether a clocked search stops once its most visited move cannot
+    /// be overtaken.
+    pub early: bool,
     /// Which root child is played. The key's own name, raw because
     /// `final` is a reserved word.
     pub r#final: FinalChoice,
@@ -385,6 +390,8 @@ impl Default for MctsConfig {
             prove: DEFAULT_PROVE as u32,
             prove_nodes: DEFAULT_PROVE_NODES,
             reuse: search_keys::DEFAULT_REUSE,
+            alloc: search_keys::DEFAULT_ALLOC,
+            early: search_keys::DEFAULT_EARLY,
             r#final: DEFAULT_FINAL,
             model: DEFAULT_MODEL,
             model_after: DEFAULT_MODEL_AFTER as u32,

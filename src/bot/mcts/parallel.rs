@@ -186,6 +186,9 @@ pub struct SearchRequest<'a> {
     /// Grow the arena on demand up to this many nodes (a bound at or
     /// below the arena's own never grows it).
     pub grow_to: u32,
+    /// Stop before the deadline once the most visited root move cannot
+    /// be overtaken (`early=`, clocked games).
+    pub early: bool,
 }
 
 /// Searches `tree` from `req.root` with `req.threads` threads sharing it:
@@ -239,6 +242,7 @@ fn rounds_shared<'a, V: TreeView>(
     let grow = tree.limit() < req.grow_to;
     let mut shared = SearchContext::new(tree, req.cfg, req.root, iters, req.deadline);
     shared.grow = grow;
+    shared.early = req.early;
     shared
 }
 
@@ -331,6 +335,7 @@ mod tests {
             threads,
             pool,
             grow_to: 0,
+            early: false,
         }
     }
 

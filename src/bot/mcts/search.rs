@@ -135,6 +135,11 @@ pub struct SearchContext<'a, V> {
     /// Visits from which a node reuses a thread's choice of child (0:
     /// never; see `Choices`).
     pub lazy: u32,
+    /// Whether to stop before the deadline once the most visited root
+    /// move cannot be overtaken ([`SearchContext::settled`]).
+    pub early: bool,
+    /// When this round of the search began, for its rate.
+    pub begun: Instant,
 }
 
 impl<'a, V: TreeView> SearchContext<'a, V> {
@@ -180,9 +185,42 @@ impl<'a, V: TreeView> SearchContext<'a, V> {
             full: AtomicBool::new(false),
             depth: Padded(AtomicU32::new(0)),
             lazy: cfg.lazy,
+            early: false,
+            begun: Instant::now(),
         }
     }
+
+    /// Whether the most visited root child leads the next by more visits
+    /// than the iterations the time left would run at this round's rate:
+    /// then no other move can become the most visited, and the rest of
+    /// the time is better kept on the clock (Baier and Winands' early
+    /// stop for MCTS time management).
+    pub fn settled(&self, deadline: Instant) -> bool {
+        let now = Instant::now();
+        let done = self.claimed.load(Relaxed);
+        if now >= deadline || done < SETTLE_AFTER {
+            return false;
+        }
+        let rate = done as f64 / now.duration_since(self.begun).as_secs_f64().max(1e-9);
+        let more = rate * deadline.duration_since(now).as_secs_f64();
+        let tree: &Tree = &self.tree;
+        let (mut best, mut second) = (0u32, 0u32);
+        for c in tree.node(NodeId::ROOT).children().ids() {
+            let v = tree.node(c).visits();
+            if v > best {
+                second = best;
+                best = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        f64::from(best - second) > more
+    }
 }
+
+/// Iterations a round runs before [`SearchContext::settled`] trusts its
+/// rate (the first iterations pay for the arena's setup).
+const SETTLE_AFTER: u64 = 256;
 
 /// One step of the path of an iteration.
 #[derive(Copy, Clone, Debug)]
@@ -276,7 +314,10 @@ impl Worker {
                     self.clock = now;
                 }
             }
-            if crate::interrupt::requested() || s.deadline.is_some_and(|d| Instant::now() >= d) {
+            if crate::interrupt::requested()
+                || s.deadline
+                    .is_some_and(|d| Instant::now() >= d || (s.early && s.settled(d)))
+            {
                 s.stop.store(true, Relaxed);
             }
             if s.grow && s.tree.nearly_full(batch) {

@@ -114,3 +114,27 @@ const MAX_EXACT: u64 = 14;
 pub const fn exact(help: &'static str) -> KeyInfo {
     KeyInfo::int("exact", 0, MAX_EXACT, DEFAULT_EXACT, help).bare()
 }
+
+/// Even shares: the plainest allocation, which any other must beat at
+/// equal clocks to replace (`experiments/time-management/`).
+pub const DEFAULT_ALLOC: crate::bot::clock::Allocation = crate::bot::clock::Allocation::Even;
+
+/// `alloc=`: how a clocked search (`tc=`) shares its time out over the
+/// moves it has left.
+pub const ALLOC: KeyInfo = KeyInfo::choice::<crate::bot::clock::Allocation>(
+    "alloc",
+    DEFAULT_ALLOC.name(),
+    "with tc=: share the clock over every move left (even) or over the moves before exact= (searched)",
+);
+
+/// Off until it passes the gate at equal clocks
+/// (`experiments/time-management/`).
+pub const DEFAULT_EARLY: bool = false;
+
+/// `early=`: stop a timed search once its most visited move cannot be
+/// overtaken in the time left; the saving stays on the clock.
+pub const EARLY: KeyInfo = KeyInfo::flag(
+    "early",
+    DEFAULT_EARLY,
+    "with tc=: stop a search when its most visited move can no longer be overtaken (the time saved stays on the clock)",
+);

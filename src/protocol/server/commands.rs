@@ -2,8 +2,10 @@
 //! rules set up (`boardsize`, `set_holes`, `komi`, `pie`, `seed`), the moves
 //! (`play`, `genmove`) and the views (`showboard`, `final_score`).
 
+use super::super::timing::parse_seconds;
 use super::super::wire::{colour_letter, parse_colour};
 use super::{CommandReply, Server};
+use crate::bot::clock::Clock;
 use crate::game::bitboard::Bitboard;
 use crate::game::outcome::{Komi, Move};
 use crate::game::player::Player;
@@ -126,6 +128,33 @@ impl Server {
             .map_err(|e| format!("illegal move {mv}: {e}"))
     }
 
+    /// `time_settings BASE INC`: the games that follow are clocked with
+    /// `INC` seconds added after each move (BASE is the engine's to note:
+    /// `time_left` says what is left before each move).
+    pub(super) fn time_settings(&mut self, args: &[&str]) -> CommandReply {
+        let [base, inc] = args else {
+            return Err("time_settings takes the base time and the increment in seconds, like: time_settings 10 0.1".into());
+        };
+        let base = parse_seconds(base)?;
+        let inc = parse_seconds(inc)?;
+        if base.is_zero() {
+            return Err("time_settings: the base time must be above 0".into());
+        }
+        self.increment = Some(inc);
+        Ok(String::new())
+    }
+
+    /// `time_left COLOUR SECONDS`: the clock of `COLOUR` before its next
+    /// move, which the bot shares out as its own clock.
+    pub(super) fn time_left(&mut self, args: &[&str]) -> CommandReply {
+        let [colour, left] = args else {
+            return Err("time_left takes a colour and seconds, like: time_left w 9.5".into());
+        };
+        parse_colour(colour)?;
+        self.time_left = Some(parse_seconds(left)?);
+        Ok(String::new())
+    }
+
     pub(super) fn genmove(&mut self, args: &[&str]) -> CommandReply {
         let [colour] = args else {
             return Err("genmove takes a colour, like: genmove b".into());
@@ -144,6 +173,13 @@ impl Server {
             .bot
             .as_mut()
             .ok_or_else(|| "no bot (internal error)".to_string())?;
+        // A clock only for a move `time_left` was sent for: without it the
+        // bot plays by its own budget.
+        let clock = self.time_left.take().map(|left| Clock {
+            left,
+            inc: self.increment.unwrap_or_default(),
+        });
+        bot.set_clock(clock);
         let mv = bot
             .select_move(&self.game)
             .map_err(|e| format!("bot failed: {e}"))?;

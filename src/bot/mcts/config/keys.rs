@@ -224,6 +224,10 @@ pub const PROVE_NODES: KeyInfo = KeyInfo::int(
 .research();
 /// `reuse=`.
 pub const REUSE: KeyInfo = search_keys::REUSE;
+/// `alloc=`.
+pub const ALLOC: KeyInfo = search_keys::ALLOC;
+/// `early=`.
+pub const EARLY: KeyInfo = search_keys::EARLY;
 /// `final=`.
 pub const FINAL: KeyInfo = KeyInfo::choice::<FinalChoice>(
     "final",
@@ -311,6 +315,8 @@ pub const KEYS: &[KeyInfo] = &[
     PROVE,
     PROVE_NODES,
     REUSE,
+    ALLOC,
+    EARLY,
     FINAL,
     MODEL,
     MODEL_AFTER,

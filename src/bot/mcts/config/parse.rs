@@ -47,6 +47,8 @@ impl MctsConfig {
             prove: p.int(&PROVE)? as u32,
             prove_nodes: p.int(&PROVE_NODES)?,
             reuse: p.flag(&REUSE)?,
+            alloc: p.pick(&ALLOC)?,
+            early: p.flag(&EARLY)?,
             r#final: p.pick(&FINAL)?,
             model: p.pick(&MODEL)?,
             model_after: p.int(&MODEL_AFTER)? as u32,
