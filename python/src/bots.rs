@@ -5,10 +5,12 @@
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use pahtum::arena::{
     ArenaError, Format, GameRecord, Observer, Report, Shard, TournamentConfig, run_tournament,
 };
+use pahtum::bot::clock::Clock;
 use pahtum::cli::common::threads as resolve_threads;
 use pahtum::solve::{SolveLimits, Solver, format_halves};
 use pahtum::{Bot, HoleSetup, Komi, Rules, builtin_catalog};
@@ -64,16 +66,38 @@ impl PyBot {
     }
 
     /// The bot's move for the side to move of `position` (a name, or
-    /// `"swap"`), searched with the GIL released.
-    fn select_move(&self, py: Python<'_>, position: PyRef<'_, PyPosition>) -> PyResult<String> {
+    /// `"swap"`), searched with the GIL released. With `time_left`
+    /// (seconds on the mover's clock) and `increment` (seconds added after
+    /// the move) a search bot shares that clock out as in a clocked game
+    /// (`tc=`) instead of its own budget; the caller keeps the clock.
+    #[pyo3(signature = (position, time_left=None, increment=0.0))]
+    fn select_move(
+        &self,
+        py: Python<'_>,
+        position: PyRef<'_, PyPosition>,
+        time_left: Option<f64>,
+        increment: f64,
+    ) -> PyResult<String> {
         if position.pos().is_game_over() {
             return Err(value_error("the game is over"));
         }
+        let seconds = |s: f64, what: &str| {
+            Duration::try_from_secs_f64(s)
+                .map_err(|_| value_error(format!("{what}={s}: expected seconds, 0 or more")))
+        };
+        let clock = match time_left {
+            Some(left) => Some(Clock {
+                left: seconds(left, "time_left")?,
+                inc: seconds(increment, "increment")?,
+            }),
+            None => None,
+        };
         let game = position.game.clone();
         drop(position);
         let bot = &self.bot;
         let mv = py.allow_threads(move || {
             let mut b = bot.lock().unwrap_or_else(|e| e.into_inner());
+            b.set_clock(clock);
             b.select_move(&game)
         });
         mv.map(|m| m.to_string()).map_err(runtime_error)

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -119,6 +120,22 @@ def test_bots_list_and_every_bot_moves():
         except ValueError:
             bot = pahtum.Bot(spec.split(":")[0], seed=1)
         assert bot.select_move(p) in p.legal_moves()
+
+
+def test_clocked_bots_share_the_clock_and_tournaments_take_tc():
+    p = pahtum.Position(7, 5, seed=4)
+    bot = pahtum.Bot("mcts", seed=3)
+    t = time.monotonic()
+    assert bot.select_move(p, time_left=0.3, increment=0.0) in p.legal_moves()
+    # 0.3 s over the moves left: far below the default 20,000 iterations' time.
+    assert time.monotonic() - t < 0.3
+    assert bot.last_search()["nodes"] > 0
+    with pytest.raises(ValueError, match="time_left"):
+        bot.select_move(p, time_left=-1.0)
+    with pytest.raises(ValueError, match="tc"):
+        pahtum.Bot("mcts:tc=1+0.01,iters=100")
+    games, _, _ = pahtum.tournament(["mcts:tc=1+0.01", "heuristic"], games=2, seed=2)
+    assert [g["termination"] for g in games] == ["normal", "normal"]
 
 
 def test_bot_is_deterministic_and_threads_run():

@@ -123,6 +123,9 @@ pub struct MoveEvent<'a> {
     pub info: Option<SearchInfo>,
     /// Milliseconds the move took.
     pub ms: u64,
+    /// Milliseconds left on the mover's clock after the move, its
+    /// increment added; `None` without a clock.
+    pub clock_ms: Option<u64>,
 }
 
 /// Which clock a seat plays under, if any: `[first, second]`.
@@ -163,6 +166,9 @@ pub fn play_game(
             &mut *second
         };
         if clocks[seat].is_some() {
+            // A clocked move starts now: what the arena did since the
+            // last move (showing it, writing it) is not the mover's time.
+            clock = Instant::now();
             bot.set_clock(left[seat]);
         }
         let answer = bot.select_move(&game);
@@ -205,6 +211,7 @@ pub fn play_game(
         }
         let info = bot.last_search();
         let ms = took.as_millis() as u64;
+        let clock_ms = left[seat].map(|c| c.left.as_millis() as u64);
         on_move(&MoveEvent {
             game: &game,
             mv,
@@ -216,12 +223,9 @@ pub fn play_game(
             bot: bot.name(),
             info: info.clone(),
             ms,
+            clock_ms,
         });
-        log.push(MoveLog {
-            ms,
-            clock_ms: left[seat].map(|c| c.left.as_millis() as u64),
-            info,
-        });
+        log.push(MoveLog { ms, clock_ms, info });
     }
     let pos = *game.position();
     let (outcome, termination) = match &fault {

@@ -115,8 +115,12 @@ crate::bot::spec::key_values! {
 /// overrunning its allotment (a thread slow to stop, a long solver call)
 /// is paid from it rather than from the flag.
 const RESERVE_SHARE: u32 = 10;
-/// Least reserve: what a move may overrun at the shortest controls.
-const MIN_RESERVE: Duration = Duration::from_millis(50);
+/// Least reserve: what a move may overrun at the shortest controls. A
+/// loaded machine stalls a search for a tenth of a second and more (the
+/// screen of `experiments/time-management/` lost games on time with
+/// less), and the exact endgame's first solve, which no allotment bounds,
+/// is paid from it too.
+const MIN_RESERVE: Duration = Duration::from_millis(150);
 
 impl Clock {
     /// The moves the side to move of `pos` has left, this one included:
@@ -198,12 +202,12 @@ mod tests {
         assert!(searched > even);
         // Nearly out of time: never more than what is left less the reserve.
         let short = Clock {
-            left: Duration::from_millis(30),
+            left: Duration::from_millis(200),
             inc: Duration::from_secs(1),
         };
         assert_eq!(
             short.allot(&pos, Allocation::Even, 10),
-            Duration::from_millis(10)
+            Duration::from_millis(50)
         );
         let flagged = Clock {
             left: Duration::ZERO,

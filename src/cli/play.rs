@@ -175,9 +175,16 @@ pub fn run(args: PlayArgs) -> CliResult {
                 Move::Swap => format!("{ply}. {} swaps: it now plays white\n", ev.bot),
                 mv => format!("{ply}. {} {}: {mv}\n", ev.colour, ev.bot),
             };
-            if verbose && let Some(info) = &ev.info {
-                text.push_str(&info_line(info));
-                text.push_str(&format!(" ms={}\n", ev.ms));
+            if verbose && (ev.info.is_some() || ev.clock_ms.is_some()) {
+                match &ev.info {
+                    Some(info) => text.push_str(&info_line(info)),
+                    None => text.push_str("   info: -"),
+                }
+                text.push_str(&format!(" ms={}", ev.ms));
+                if let Some(c) = ev.clock_ms {
+                    text.push_str(&format!(" clock_ms={c}"));
+                }
+                text.push('\n');
             }
             if !quiet && !next_seat(ev.game).is_some_and(|seat| human[seat]) {
                 text.push_str(&board_with_coordinates(ev.game.position()));

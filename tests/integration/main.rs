@@ -14,6 +14,7 @@ mod cli_numbers;
 mod cli_play;
 mod cli_score;
 mod cli_unattended;
+mod clocks;
 mod docs;
 mod engine_runs;
 mod exact;
