@@ -119,9 +119,7 @@ pub fn push_game(out: &mut String, game: u64, result: &GameResult, first: &str, 
         } else {
             second
         };
-        let log = i
-            .checked_sub(result.book)
-            .and_then(|k| result.log.get(k));
+        let log = i.checked_sub(result.book).and_then(|k| result.log.get(k));
         push_line(out, game, i + 1, side, bot, mv, log);
         // The moves were played once already: they are legal.
         let _ = pos.try_play_move(mv);
@@ -212,7 +210,9 @@ pub fn check_line(
         if got == want {
             Ok(())
         } else {
-            Err(format!("column {col}: '{got}' where games.csv has '{want}'"))
+            Err(format!(
+                "column {col}: '{got}' where games.csv has '{want}'"
+            ))
         }
     };
     is("game", f[0], &game.to_string())?;
@@ -223,7 +223,12 @@ pub fn check_line(
     if !is_book {
         is("bot", f[3], &want.bot)?;
     }
-    for (i, name) in [(7, "nodes"), (8, "depth"), (10, "move_ms"), (11, "clock_ms")] {
+    for (i, name) in [
+        (7, "nodes"),
+        (8, "depth"),
+        (10, "move_ms"),
+        (11, "clock_ms"),
+    ] {
         if !f[i].is_empty() && f[i].parse::<u64>().is_err() {
             return Err(format!("column {name}: '{}' is not a count", f[i]));
         }
@@ -317,7 +322,12 @@ impl<R: BufRead> MovesReader<R> {
     /// # Errors
     /// `(line, message)`: a line that does not match, or the file ending
     /// before the game's last ply.
-    pub fn game(&mut self, game: u64, plies: &[Ply], out: &mut String) -> Result<(), (usize, String)> {
+    pub fn game(
+        &mut self,
+        game: u64,
+        plies: &[Ply],
+        out: &mut String,
+    ) -> Result<(), (usize, String)> {
         let mut book = true;
         for (i, p) in plies.iter().enumerate() {
             let line = self.line;
@@ -330,7 +340,8 @@ impl<R: BufRead> MovesReader<R> {
                     ),
                 ));
             };
-            book = check_line(text, game, i, p, book).map_err(|m| (line, format!("game {game}: {m}")))?;
+            book = check_line(text, game, i, p, book)
+                .map_err(|m| (line, format!("game {game}: {m}")))?;
             out.push_str(text);
             out.push('\n');
             self.take();
@@ -371,7 +382,9 @@ mod tests {
                 depth: 9,
                 eval: Some(0.61234),
                 expect: Some(0.25),
-                pv: (0..10).map(|c| Move::Place(Square::new(c % 7, 1))).collect(),
+                pv: (0..10)
+                    .map(|c| Move::Place(Square::new(c % 7, 1)))
+                    .collect(),
                 extra: String::new(),
             }),
         };
@@ -452,7 +465,9 @@ mod tests {
         let (rd, h) = MovesReader::new(&b"game,ply"[..]).expect("torn");
         assert_eq!(h, Header::Torn);
         assert!(rd.is_empty());
-        let e = MovesReader::new(&b"game,layout\n"[..]).err().expect("wrong");
+        let e = MovesReader::new(&b"game,layout\n"[..])
+            .err()
+            .expect("wrong");
         assert_eq!(e.0, 1);
         let bin = format!("{MOVES_HEADER}\n0,1,\0\n");
         let (mut rd, _) = MovesReader::new(bin.as_bytes()).expect("header");
@@ -472,9 +487,15 @@ mod tests {
             bot: "a".into(),
             mv: "a1".into(),
         };
-        assert_eq!(check_line("0,1,white,book,a1,,,,,,,", 0, 0, &p, true), Ok(true));
+        assert_eq!(
+            check_line("0,1,white,book,a1,,,,,,,", 0, 0, &p, true),
+            Ok(true)
+        );
         assert!(check_line("0,1,white,book,a1,,,,,,,", 0, 0, &p, false).is_err());
-        assert_eq!(check_line("0,1,white,a,a1,,,,,,3,", 0, 0, &p, true), Ok(false));
+        assert_eq!(
+            check_line("0,1,white,a,a1,,,,,,3,", 0, 0, &p, true),
+            Ok(false)
+        );
         let e = check_line("0,1,white,a,a1,x,,,,,3,", 0, 0, &p, true).expect_err("eval");
         assert!(e.contains("column eval"), "{e}");
     }

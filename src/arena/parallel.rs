@@ -71,13 +71,7 @@ pub fn play_scheduled(
     );
     let rec = GameRecord::new(&sg, &result);
     push_row(row, &rec, result.game.moves(), labels);
-    push_game(
-        moves,
-        index,
-        &result,
-        &labels[sg.first],
-        &labels[sg.second],
-    );
+    push_game(moves, index, &result, &labels[sg.first], &labels[sg.second]);
     Ok(rec)
 }
 

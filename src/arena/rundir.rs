@@ -174,8 +174,9 @@ pub fn read_moves(
     schedule: &Schedule,
     rows: &[(GameRecord, GameRow)],
 ) -> Result<MovesFound, ArenaError> {
-    let named =
-        |(line, m): (usize, String)| ArenaError::Config(format!("{} line {line}: {m}", path.display()));
+    let named = |(line, m): (usize, String)| {
+        ArenaError::Config(format!("{} line {line}: {m}", path.display()))
+    };
     let file = match File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(MovesFound::Absent),
@@ -195,7 +196,9 @@ pub fn read_moves(
     for row in rows {
         let want = row_plies(row, labels, schedule)?;
         scratch.clear();
-        reader.game(row.0.game, &want, &mut scratch).map_err(named)?;
+        reader
+            .game(row.0.game, &want, &mut scratch)
+            .map_err(named)?;
     }
     Ok(MovesFound::Kept(reader.len()))
 }
