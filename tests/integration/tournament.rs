@@ -99,6 +99,36 @@ fn shards_merge_into_the_unsharded_run() {
     assert!(e.contains("shard 3/3 missing"), "{e}");
     let e = refused(&["merge", s[0], s[1], s[1], s[2], "--out", out2]);
     assert!(e.contains("shard 2/3 given twice"), "{e}");
+    // A shard's moves.csv that does not match its games.csv is named by
+    // file and line, and nothing of it is left in the output.
+    let moves = shards[1].join("moves.csv");
+    let good = read(&moves);
+    let lines: Vec<&str> = good.lines().collect();
+    let bad: Vec<String> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut f: Vec<&str> = l.split(',').collect();
+            if i == 3 {
+                f[2] = if f[2] == "white" { "black" } else { "white" };
+            }
+            f.join(",")
+        })
+        .collect();
+    assert_ne!(bad[3], lines[3]);
+    std::fs::write(&moves, bad.join("\n") + "\n").expect("write");
+    let e = refused(&["merge", s[0], s[1], s[2], "--out", out2]);
+    assert!(
+        e.contains(&format!("{} line 4: game ", moves.display())) && e.contains("column side"),
+        "{e}"
+    );
+    assert!(
+        !Path::new(out2).join("moves.csv").exists()
+            && !Path::new(out2).join("moves.csv.tmp").exists()
+    );
+    assert!(!Path::new(out2).join("games.csv").exists());
+    std::fs::write(&moves, &good).expect("write");
+    let _ = std::fs::remove_dir_all(out2);
     let other = d.path().join("other");
     ok(&args(&["--shard", "2/3", "--komi", "1"], &other));
     let e = refused(&[
