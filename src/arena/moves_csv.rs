@@ -461,6 +461,32 @@ mod tests {
     }
 
     #[test]
+    fn opening_moves_are_book_lines_that_read_back() {
+        let start = Rules::default()
+            .new_game(&mut FastRng::new(3))
+            .expect("game");
+        let mut g = Game::new(start);
+        let free: Vec<Square> = start.empty().into_iter().take(2).collect();
+        for sq in &free {
+            g.try_play(Move::Place(*sq)).expect("legal");
+        }
+        let mut a = RandomBot::new("a", 1);
+        let mut b = RandomBot::new("b", 2);
+        let r = play_game(g, &mut a, &mut b, [None; 2], |_| {});
+        assert_eq!(r.book, 2);
+        let mut text = format!("{MOVES_HEADER}\n");
+        push_game(&mut text, 7, &r, "a", "b");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], format!("7,1,white,book,{},,,,,,,", free[0]));
+        assert_eq!(lines[2], format!("7,2,black,book,{},,,,,,,", free[1]));
+        assert!(lines[3].starts_with("7,3,white,a,"), "{}", lines[3]);
+        let want = plies(start, &r.game.moves_text(), "a", "b").expect("plies");
+        let (mut rd, _) = MovesReader::new(text.as_bytes()).expect("header");
+        rd.game(7, &want, &mut String::new())
+            .expect("book lines lead");
+    }
+
+    #[test]
     fn headers_torn_or_wrong() {
         let (rd, h) = MovesReader::new(&b"game,ply"[..]).expect("torn");
         assert_eq!(h, Header::Torn);
