@@ -5,6 +5,7 @@ pub mod bench;
 pub mod game;
 pub mod games_csv;
 pub mod merge;
+pub mod moves_csv;
 pub mod ordered;
 pub mod parallel;
 pub mod progress;

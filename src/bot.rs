@@ -28,6 +28,10 @@ pub struct SearchInfo {
     pub depth: u32,
     /// The bot's evaluation for the side to move, in its own units.
     pub eval: Option<f64>,
+    /// The mover's expected score in `[0, 1]` (1 a win, ½ a draw), for
+    /// bots whose value is a share of the score; a swap's is for the
+    /// swapper, who then owns White.
+    pub expect: Option<f64>,
     /// Principal variation, first move first.
     pub pv: Vec<Move>,
     /// Anything else worth a line, as `key=value` pairs.

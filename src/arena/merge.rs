@@ -3,15 +3,24 @@
 //!
 //! Each shard's `games.csv` rows are copied byte for byte and put back in
 //! game order, so the merged `games.csv` equals the unsharded one exactly
-//! (the `_ms` timing columns are whatever each shard measured); the
+//! (the `_ms` timing columns are whatever each shard measured); so are the
+//! lines of `moves.csv`, each game's checked against its row; the
 //! summaries are recomputed from all rows.
 
 use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+use super::games_csv::{GameRecord, GameRow};
+use super::moves_csv::{Header, MOVES_HEADER, MovesReader, push_bare};
+use super::schedule::Schedule;
 
 use super::report::Report;
 use super::run_dir_error::RunDirError;
-use super::rundir::{REGULARISED_NOTE, is_non_empty, prepare_out, read_games, write_report};
+use super::rundir::{
+    REGULARISED_NOTE, is_non_empty, moves_path, prepare_out, read_games, row_plies, write_report,
+};
 use super::runinfo::{GamesRun, RunArgs, RunFile, write_atomic};
 use super::runopts::RunOptions;
 use super::schedule::Shard;
@@ -60,8 +69,7 @@ pub fn merge_dirs(
     let config = args.config(1)?;
     let labels = config.labels();
     let schedule = config.schedule();
-    let mut rows = Vec::with_capacity(schedule.len() as usize);
-    let mut records = Vec::with_capacity(schedule.len() as usize);
+    let mut files = Vec::with_capacity(runs.len());
     for (d, _, g) in &runs {
         let shard: Shard = g.args.shard.parse().map_err(ArenaError::Config)?;
         let expected: Vec<u64> = schedule.shard_games(shard).collect();
@@ -76,15 +84,14 @@ pub fn merge_dirs(
                 d.display()
             ));
         }
-        for (rec, row) in file.rows {
-            rows.push(row);
-            records.push(rec);
-        }
+        files.push((d.as_path(), file.rows));
     }
-    rows.sort_by_key(|r| r.game);
-    records.sort_by_key(|r| r.game);
 
     prepare_out(out)?;
+    merge_moves(&files, &labels, &schedule, out)?;
+    let (mut records, mut rows): (Vec<_>, Vec<_>) = files.into_iter().flat_map(|f| f.1).unzip();
+    rows.sort_by_key(|r| r.game);
+    records.sort_by_key(|r| r.game);
     write_atomic(&out.join("games.csv"), csv_rows::text(rows).as_bytes())?;
     let report = Report::new(&labels, &schedule, &records);
     write_report(out, &report)?;
@@ -128,6 +135,88 @@ pub fn merge_dirs(
         run,
         records,
     })
+}
+
+/// Writes `out/moves.csv`: the lines of the games of `shards` (each a
+/// directory and its checked `games.csv` rows, in its game order) in game
+/// order, each game's lines checked against its row. A shard without a
+/// `moves.csv` (written before the file existed) gives its games' moves
+/// and movers only. Nothing is left behind on an error.
+///
+/// # Errors
+/// [`ArenaError::Config`] naming a shard's `moves.csv`, line and
+/// problem; I/O errors.
+pub fn merge_moves(
+    shards: &[(&Path, Vec<(GameRecord, GameRow)>)],
+    labels: &[String],
+    schedule: &Schedule,
+    out: &Path,
+) -> Result<(), ArenaError> {
+    let path = out.join("moves.csv");
+    let tmp = out.join("moves.csv.tmp");
+    let result = write_merged_moves(shards, labels, schedule, &tmp);
+    match result.and_then(|()| std::fs::rename(&tmp, &path).map_err(|e| ArenaError::io(&path, e))) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+type ShardReader = MovesReader<BufReader<File>>;
+
+fn write_merged_moves(
+    shards: &[(&Path, Vec<(GameRecord, GameRow)>)],
+    labels: &[String],
+    schedule: &Schedule,
+    tmp: &Path,
+) -> Result<(), ArenaError> {
+    let mut readers: Vec<Option<ShardReader>> = Vec::with_capacity(shards.len());
+    for (dir, rows) in shards {
+        let p = moves_path(&dir.join("games.csv"));
+        let named = |(line, m): (usize, String)| {
+            ArenaError::Config(format!("merge: {} line {line}: {m}", p.display()))
+        };
+        let reader = match File::open(&p) {
+            Ok(f) => {
+                let (r, h) = MovesReader::new(BufReader::new(f)).map_err(named)?;
+                if h == Header::Torn && !rows.is_empty() {
+                    return Err(named((1, "no header".into())));
+                }
+                Some(r)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(ArenaError::io(&p, e)),
+        };
+        readers.push(reader);
+    }
+    let mut order: Vec<(u64, usize)> = shards
+        .iter()
+        .enumerate()
+        .flat_map(|(s, (_, rows))| rows.iter().map(move |r| (r.0.game, s)))
+        .collect();
+    order.sort_unstable();
+    let mut next = vec![0usize; shards.len()];
+    let io = |e| ArenaError::io(tmp, e);
+    let mut w = BufWriter::with_capacity(1 << 16, File::create(tmp).map_err(io)?);
+    writeln!(w, "{MOVES_HEADER}").map_err(io)?;
+    let mut lines = String::new();
+    for (game, s) in order {
+        let row = &shards[s].1[next[s]];
+        next[s] += 1;
+        let plies = row_plies(row, labels, schedule)?;
+        lines.clear();
+        match &mut readers[s] {
+            Some(r) => r.game(game, &plies, &mut lines).map_err(|(line, m)| {
+                let p = moves_path(&shards[s].0.join("games.csv"));
+                ArenaError::Config(format!("merge: {} line {line}: {m}", p.display()))
+            })?,
+            None => push_bare(&mut lines, game, &plies),
+        }
+        w.write_all(lines.as_bytes()).map_err(io)?;
+    }
+    w.flush().map_err(io)
 }
 
 /// The shards' run files and games, each checked: a tournament or sweep

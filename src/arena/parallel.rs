@@ -15,6 +15,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::game::play_game;
 use super::games_csv::{GameRecord, push_row};
+use super::moves_csv::push_game;
 use super::ordered::{Deliver, cancelled, run_in_order};
 use super::schedule::Schedule;
 use super::tournament::{ArenaError, Collect, Observer, TournamentConfig};
@@ -31,8 +32,9 @@ pub struct RunStatus {
     pub stopped: bool,
 }
 
-/// Plays game `index` of `schedule` with fresh bots; returns its record
-/// and appends its `games.csv` line to `row`.
+/// Plays game `index` of `schedule` with fresh bots; returns its record,
+/// appends its `games.csv` line to `row` and its `moves.csv` lines to
+/// `moves`.
 ///
 /// # Errors
 /// A bot that cannot be built, or rules that give no start position.
@@ -43,6 +45,7 @@ pub fn play_scheduled(
     catalog: &Catalog,
     index: u64,
     row: &mut String,
+    moves: &mut String,
 ) -> Result<GameRecord, ArenaError> {
     let sg = schedule.game(index);
     let start = schedule
@@ -68,6 +71,7 @@ pub fn play_scheduled(
     );
     let rec = GameRecord::new(&sg, &result);
     push_row(row, &rec, result.game.moves(), labels);
+    push_game(moves, index, &result, &labels[sg.first], &labels[sg.second]);
     Ok(rec)
 }
 
@@ -80,12 +84,13 @@ fn time_control(spec: &BotSpec, index: u64) -> Result<Option<TimeControl>, Arena
 /// Hands the runner's games to an [`Observer`].
 struct Games<'a>(&'a mut dyn Observer);
 
-impl Deliver<(GameRecord, String), ArenaError> for Games<'_> {
+impl Deliver<(GameRecord, String, String), ArenaError> for Games<'_> {
     fn deliver(
         &mut self,
         _: usize,
-        (rec, row): (GameRecord, String),
+        (rec, row, moves): (GameRecord, String, String),
     ) -> Result<ControlFlow<()>, ArenaError> {
+        self.0.on_moves(&rec, &moves)?;
         self.0.on_game(&rec, &row)
     }
 
@@ -110,18 +115,27 @@ pub fn run_games(
 ) -> Result<RunStatus, ArenaError> {
     let schedule = config.schedule();
     let labels = config.labels();
-    let work = |row: &mut String, k: usize| {
+    let work = |(row, moves): &mut (String, String), k: usize| {
         row.clear();
-        let r = play_scheduled(&schedule, &config.bots, &labels, catalog, games[k], row);
+        moves.clear();
+        let r = play_scheduled(
+            &schedule,
+            &config.bots,
+            &labels,
+            catalog,
+            games[k],
+            row,
+            moves,
+        );
         // A game in flight at an interrupt is dropped.
-        (!cancelled(cancel)).then(|| r.map(|rec| (rec, row.clone())))
+        (!cancelled(cancel)).then(|| r.map(|rec| (rec, row.clone(), moves.clone())))
     };
     let status = run_in_order(
         "game",
         games.len(),
         config.threads,
         cancel,
-        String::new,
+        <(String, String)>::default,
         work,
         &mut Games(observer),
     )?;

@@ -1,6 +1,6 @@
-//! A tournament played into a directory: `run.json`, `games.csv` streamed
-//! row by row, and the summary files at the end; `--resume` continues one
-//! that was interrupted.
+//! A tournament played into a directory: `run.json`, `games.csv` and
+//! `moves.csv` streamed game by game, and the summary files at the end;
+//! `--resume` continues one that was interrupted.
 //!
 //! Crash safety: `games.csv` only ever grows by whole rows written in game
 //! order and flushed whenever the writer waits, so after a kill the file is
@@ -9,6 +9,15 @@
 //! kept row against the schedule by replaying its moves (scores, winner,
 //! swap and holes recomputed), and plays the rest. Every other file is
 //! written whole through a rename.
+//!
+//! `moves.csv` (one line a ply, [`super::moves_csv`]) gets a game's lines
+//! before its `games.csv` row, and its buffer is always flushed before
+//! that of `games.csv`, so on disk it holds every line of every game
+//! `games.csv` holds, and perhaps lines of the next games. Resuming
+//! checks the lines of the kept games against their moves and truncates
+//! the file after them. A directory written before `moves.csv` existed
+//! gets one on resume, its kept games' lines holding just the moves and
+//! movers (their searches are not known).
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
@@ -16,7 +25,10 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use super::games_csv::{GameRecord, GamesFile, check_row, games_header, games_text, parse_games};
+use super::games_csv::{
+    GameRecord, GameRow, GamesFile, check_row, games_header, games_text, parse_games,
+};
+use super::moves_csv::{Header, MOVES_HEADER, MovesReader, plies, push_bare};
 use super::parallel::run_games;
 use super::report::Report;
 use super::run_dir_error::RunDirError;
@@ -113,6 +125,129 @@ pub fn read_games(
     Ok(file)
 }
 
+/// The `moves.csv` beside the `games.csv` at `games`.
+pub fn moves_path(games: &Path) -> PathBuf {
+    games.with_file_name("moves.csv")
+}
+
+/// The `moves.csv` of a run as [`read_moves`] finds it.
+#[derive(Debug, PartialEq, Eq)]
+pub enum MovesFound {
+    /// No file: a run directory from before `moves.csv`.
+    Absent,
+    /// No whole header: nothing to keep (then no game was kept).
+    Empty,
+    /// The header and the lines of the games asked for take this many
+    /// bytes; anything after is dropped.
+    Kept(u64),
+}
+
+/// The plies of `row`, a row of `schedule` already checked, as its
+/// `moves.csv` lines must give them.
+///
+/// # Errors
+/// [`ArenaError::Game`] for rules that give no start position.
+pub fn row_plies(
+    row: &(GameRecord, GameRow),
+    labels: &[String],
+    schedule: &Schedule,
+) -> Result<Vec<super::moves_csv::Ply>, ArenaError> {
+    let (rec, row) = row;
+    let sg = schedule.game(rec.game);
+    let start = schedule
+        .start(&sg)
+        .map_err(|e| ArenaError::Game(format!("game {}: {e}", rec.game)))?;
+    plies(start, &row.moves, &labels[rec.first], &labels[rec.second])
+        .map_err(|m| ArenaError::Game(format!("game {}: {m}", rec.game)))
+}
+
+/// Reads the `moves.csv` at `path` and checks that it holds, in order,
+/// the lines of the games `rows` (checked rows of `games.csv`), each whole
+/// and matching its moves; lines after them are not read.
+///
+/// # Errors
+/// [`ArenaError::Config`] naming the file, line and problem: lines that
+/// do not match, or a file without a kept game's lines.
+pub fn read_moves(
+    path: &Path,
+    labels: &[String],
+    schedule: &Schedule,
+    rows: &[(GameRecord, GameRow)],
+) -> Result<MovesFound, ArenaError> {
+    let named = |(line, m): (usize, String)| {
+        ArenaError::Config(format!("{} line {line}: {m}", path.display()))
+    };
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(MovesFound::Absent),
+        Err(e) => return Err(ArenaError::io(path, e)),
+    };
+    let (mut reader, header) = MovesReader::new(std::io::BufReader::new(file)).map_err(named)?;
+    if header == Header::Torn {
+        if let Some((rec, _)) = rows.first() {
+            return Err(named((
+                1,
+                format!("no header, but games.csv holds game {}", rec.game),
+            )));
+        }
+        return Ok(MovesFound::Empty);
+    }
+    let mut scratch = String::new();
+    for row in rows {
+        let want = row_plies(row, labels, schedule)?;
+        scratch.clear();
+        reader
+            .game(row.0.game, &want, &mut scratch)
+            .map_err(named)?;
+    }
+    Ok(MovesFound::Kept(reader.len()))
+}
+
+/// Opens `moves.csv` at `path` for appending the games after `rows` (the
+/// kept rows of `games.csv`): truncated after their lines, started afresh,
+/// or written for them from `games.csv` (see the module docs).
+///
+/// # Errors
+/// As [`read_moves`]; I/O errors.
+fn open_moves(
+    path: &Path,
+    labels: &[String],
+    schedule: &Schedule,
+    rows: &[(GameRecord, GameRow)],
+) -> Result<File, ArenaError> {
+    let io = |e| ArenaError::io(path, e);
+    let found = read_moves(path, labels, schedule, rows)?;
+    if let MovesFound::Kept(len) = found {
+        let f = OpenOptions::new().write(true).open(path).map_err(io)?;
+        f.set_len(len).map_err(io)?;
+        drop(f);
+        return OpenOptions::new().append(true).open(path).map_err(io);
+    }
+    let mut text = format!("{MOVES_HEADER}\n");
+    for row in rows {
+        push_bare(&mut text, row.0.game, &row_plies(row, labels, schedule)?);
+    }
+    let mut f = File::create(path).map_err(io)?;
+    f.write_all(text.as_bytes()).map_err(io)?;
+    Ok(f)
+}
+
+/// [`read_games`], then [`read_moves`] on the `moves.csv` beside it: the
+/// check of a run directory's rows before a resume prints anything.
+///
+/// # Errors
+/// As theirs.
+pub fn check_games_and_moves(
+    path: &Path,
+    labels: &[String],
+    schedule: &Schedule,
+    expected: &[u64],
+) -> Result<GamesFile, ArenaError> {
+    let file = read_games(path, labels, schedule, expected)?;
+    read_moves(&moves_path(path), labels, schedule, &file.rows)?;
+    Ok(file)
+}
+
 /// Writes the four summary files of `report` into `dir`.
 ///
 /// # Errors
@@ -130,16 +265,39 @@ pub fn write_report(dir: &Path, report: &Report) -> Result<(), ArenaError> {
 /// The note `run.json` carries when the ratings needed virtual draws.
 pub const REGULARISED_NOTE: &str = "ratings: a bot won or lost every game against the others, so one virtual draw per pairing was added to keep the maximum-likelihood Elo finite";
 
-/// Streams rows to `games.csv` and passes games on to the caller's observer.
+/// Streams lines to `moves.csv` and rows to `games.csv`, and passes games
+/// on to the caller's observer. `moves` is declared first so that it is
+/// dropped (flushed) first too.
 struct Sink<'a> {
+    moves: BufWriter<File>,
+    moves_path: PathBuf,
     file: BufWriter<File>,
     path: &'a Path,
     inner: &'a mut dyn Observer,
     records: Vec<GameRecord>,
 }
 
+impl Sink<'_> {
+    fn flush_moves(&mut self) -> Result<(), ArenaError> {
+        self.moves
+            .flush()
+            .map_err(|e| ArenaError::io(&self.moves_path, e))
+    }
+}
+
 impl Observer for Sink<'_> {
+    fn on_moves(&mut self, _: &GameRecord, lines: &str) -> Result<(), ArenaError> {
+        self.moves
+            .write_all(lines.as_bytes())
+            .map_err(|e| ArenaError::io(&self.moves_path, e))
+    }
+
     fn on_game(&mut self, r: &GameRecord, row: &str) -> Result<ControlFlow<()>, ArenaError> {
+        // A row that does not fit sends the buffer of games.csv to the
+        // disk: the lines of its games go first.
+        if self.file.buffer().len() + row.len() > self.file.capacity() {
+            self.flush_moves()?;
+        }
         self.file
             .write_all(row.as_bytes())
             .map_err(|e| ArenaError::io(self.path, e))?;
@@ -148,6 +306,7 @@ impl Observer for Sink<'_> {
     }
 
     fn on_idle(&mut self) -> Result<(), ArenaError> {
+        self.flush_moves()?;
         self.file
             .flush()
             .map_err(|e| ArenaError::io(self.path, e))?;
@@ -168,9 +327,10 @@ pub struct Played {
 
 /// Plays `games` (a game list of `config`'s schedule, in order) into the
 /// `games.csv` at `path`, keeping the complete rows already there and
-/// dropping a torn last line (see the module docs); `observer` sees the
-/// resumed games once and then each new game in order. The caller has
-/// checked that the file belongs to this run.
+/// dropping a torn last line, and the lines of the games in `moves.csv`
+/// beside it (see the module docs); `observer` sees the resumed games once
+/// and then each new game in order. The caller has checked that the file
+/// belongs to this run.
 ///
 /// # Errors
 /// [`ArenaError::Config`] for a `games.csv` that does not match the
@@ -189,8 +349,10 @@ pub fn play_into_games_csv(
     let schedule = config.schedule();
     // Keep the complete rows of an earlier attempt, drop a torn line.
     let mut done: Vec<GameRecord> = Vec::new();
-    let file = if path.exists() {
+    let moves_path = moves_path(path);
+    let (file, moves) = if path.exists() {
         let existing = read_games(path, &labels, &schedule, games)?;
+        let moves = open_moves(&moves_path, &labels, &schedule, &existing.rows)?;
         let f = OpenOptions::new()
             .write(true)
             .open(path)
@@ -210,11 +372,13 @@ pub fn play_into_games_csv(
         if !existing.has_header {
             writeln!(f, "{}", games_header()).map_err(|e| ArenaError::io(path, e))?;
         }
-        f
+        (f, moves)
     } else {
+        // moves.csv first: a games.csv on disk always has one beside it.
+        let moves = open_moves(&moves_path, &labels, &schedule, &[])?;
         let mut f = File::create(path).map_err(|e| ArenaError::io(path, e))?;
         writeln!(f, "{}", games_header()).map_err(|e| ArenaError::io(path, e))?;
-        f
+        (f, moves)
     };
 
     let resumed = done.len();
@@ -222,6 +386,8 @@ pub fn play_into_games_csv(
     let mut records = Vec::with_capacity(games.len());
     records.append(&mut done);
     let mut sink = Sink {
+        moves: BufWriter::with_capacity(1 << 16, moves),
+        moves_path,
         file: BufWriter::with_capacity(1 << 16, file),
         path,
         inner: observer,
@@ -288,7 +454,7 @@ pub fn check_dir(run: &DirRun<'_>) -> Result<Option<RunFile>, ArenaError> {
         if games_csv.exists() {
             let schedule = run.config.schedule();
             let games: Vec<u64> = schedule.shard_games(run.config.shard).collect();
-            read_games(&games_csv, &run.config.labels(), &schedule, &games)?;
+            check_games_and_moves(&games_csv, &run.config.labels(), &schedule, &games)?;
         }
     }
     prepare_out(out)?;

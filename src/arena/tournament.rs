@@ -325,6 +325,16 @@ pub trait Observer {
     /// Stops the run and is passed on.
     fn on_game(&mut self, record: &GameRecord, row: &str) -> Result<ControlFlow<()>, ArenaError>;
 
+    /// A finished game's `moves.csv` lines (one a ply, newlines included),
+    /// just before its [`Observer::on_game`]. Only the writer of the file
+    /// needs them.
+    ///
+    /// # Errors
+    /// Stops the run and is passed on.
+    fn on_moves(&mut self, _record: &GameRecord, _lines: &str) -> Result<(), ArenaError> {
+        Ok(())
+    }
+
     /// Called whenever no finished game is waiting: the moment to flush.
     ///
     /// # Errors

@@ -200,6 +200,7 @@ impl AlphaBetaBot {
             nodes,
             depth: pos.empty().count(),
             eval: Some(v as f64 / 2.0),
+            expect: None,
             pv: vec![mv],
             extra: "solved=1".into(),
         });
@@ -268,6 +269,7 @@ impl AlphaBetaBot {
             nodes: self.nodes,
             depth: done_depth,
             eval: Some(best_value as f64 / 2.0),
+            expect: None,
             pv,
             extra: String::new(),
         });

@@ -258,6 +258,8 @@ impl Bot for FlatMcBot {
             nodes: played,
             depth: 1,
             eval: Some(mean(&chosen)),
+            // Rewards are the mover's share of the score.
+            expect: Some(mean(&chosen)),
             pv: vec![chosen.mv],
             extra: format!("visits={} arms={}", chosen.visits, arms.len()),
         });

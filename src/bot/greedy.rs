@@ -64,6 +64,7 @@ impl Bot for GreedyBot {
             nodes: pos.empty().count() as u64,
             depth: 1,
             eval: Some(v),
+            expect: None,
             pv: vec![Move::Place(sq)],
             extra: String::new(),
         });

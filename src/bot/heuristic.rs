@@ -59,6 +59,7 @@ impl Bot for HeuristicBot {
             nodes: pos.empty().count() as u64,
             depth: 1,
             eval: Some(v as f64 / MOVE_VALUE_SCALE as f64),
+            expect: None,
             pv: vec![Move::Place(sq)],
             extra: String::new(),
         });

@@ -443,6 +443,14 @@ impl Bot for MctsBot {
             nodes: r.nodes,
             depth: r.depth,
             eval: r.moves.first().map(|m| m.mean),
+            // A mean reward is the mover's share of the score; a proven
+            // result is worth its points, an exact endgame's margin is not
+            // a share (and its top move's mean is no estimate).
+            expect: match (r.proven, r.exact_margin) {
+                (Some(sign), _) => Some(f64::from(sign + 1) / 2.0),
+                (None, Some(_)) => None,
+                (None, None) => r.moves.first().map(|m| m.mean),
+            },
             pv: r.pv.clone(),
             extra,
         })

@@ -353,6 +353,7 @@ impl ZeroBot {
                     nodes: 0,
                     depth: pos.empty().count(),
                     eval: None,
+                    expect: None,
                     pv: vec![mv],
                     extra: format!("exact margin_halves={}", ex.margin_halves),
                 });
@@ -432,6 +433,8 @@ impl ZeroBot {
             nodes: done,
             depth: pv.len() as u32,
             eval: Some(f64::from(root_mean)),
+            // The value head's tanh: -1 a loss, 1 a win.
+            expect: Some((1.0 + f64::from(root_mean)) / 2.0),
             pv,
             extra: format!(
                 "evals={evaluations} collisions={collisions} prior={:.3} visits={}",

@@ -14,7 +14,7 @@ use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
 use super::num;
 use crate::arena::progress::{Leader, Progress, ProgressMode};
-use crate::arena::rundir::{prepare_out, read_games};
+use crate::arena::rundir::{check_games_and_moves, prepare_out};
 use crate::arena::runinfo::RunFile;
 use crate::arena::runinfo::{utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
@@ -240,7 +240,7 @@ pub fn run(a: FpaArgs) -> CliResult {
     // The rows are checked (replayed) before anything is printed.
     let games_csv = out.join("games.csv");
     if resumed && games_csv.exists() {
-        read_games(
+        check_games_and_moves(
             &games_csv,
             &plan.config.labels(),
             &plan.config.schedule(),

@@ -11,7 +11,7 @@ use super::error::{CliError, CliResult, cli_error, out_error, usage};
 use super::exact::{finish_versus, jobs, read_rows, read_versus_rows, shard_jobs, versus_specs};
 use super::tournament::write_ratings_svg;
 use super::{Cli, Command};
-use crate::arena::merge::{check_shards, merge_dirs};
+use crate::arena::merge::{check_shards, merge_dirs, merge_moves};
 use crate::arena::rundir::read_games;
 use crate::arena::rundir::{is_non_empty, prepare_out};
 use crate::arena::runinfo::{RunFile, write_atomic};
@@ -302,8 +302,8 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
 }
 
 /// Merges `fpa --shard K/N` directories into the unsharded run's
-/// `games.csv` (rows byte for byte, in game order), `fpa.csv` and
-/// `fpa.svg`.
+/// `games.csv` (rows byte for byte, in game order), `moves.csv` (the same),
+/// `fpa.csv` and `fpa.svg`.
 fn merge_fpa(a: &MergeArgs) -> CliResult {
     let runs = load_shards(a, "fpa")?;
     let Command::Fpa(mut args) = recorded_command(&a.dirs[0], &runs[0].0)? else {
@@ -317,8 +317,7 @@ fn merge_fpa(a: &MergeArgs) -> CliResult {
     let labels = plan.config.labels();
     let schedule = plan.config.schedule();
     let all = plan.fpa.game_list();
-    let mut rows = Vec::with_capacity(all.len());
-    let mut records = Vec::with_capacity(all.len());
+    let mut files = Vec::with_capacity(runs.len());
     for (d, (_, shard)) in a.dirs.iter().zip(&runs) {
         let expected: Vec<u64> = all
             .iter()
@@ -336,14 +335,13 @@ fn merge_fpa(a: &MergeArgs) -> CliResult {
                 "games",
             ));
         }
-        for (rec, row) in file.rows {
-            rows.push(row);
-            records.push(rec);
-        }
+        files.push((d.as_path(), file.rows));
     }
+    prepare_out(&a.out).map_err(cli_error)?;
+    merge_moves(&files, &labels, &schedule, &a.out).map_err(out_error(&a.out))?;
+    let (mut records, mut rows): (Vec<_>, Vec<_>) = files.into_iter().flat_map(|f| f.1).unzip();
     rows.sort_by_key(|r| r.game);
     records.sort_by_key(|r| r.game);
-    prepare_out(&a.out).map_err(cli_error)?;
     let text = crate::csv_rows::text(rows);
     write_atomic(&a.out.join("games.csv"), text.as_bytes()).map_err(out_error(&a.out))?;
     let info = merged_info(a, &runs);

@@ -15,7 +15,7 @@ use super::error::{cli_error, out_error};
 use super::num;
 use crate::arena::games_csv::GameRecord;
 use crate::arena::report::Report;
-use crate::arena::rundir::{check_dir, read_games, run_in_dir, write_report};
+use crate::arena::rundir::{check_dir, check_games_and_moves, run_in_dir, write_report};
 use crate::arena::runinfo::{RunFile, utc_now, utc_stamp, write_atomic};
 use crate::arena::runopts::RunOptions;
 use crate::arena::schedule::{Format, Shard};
@@ -230,7 +230,8 @@ pub fn run(a: SprtArgs) -> CliResult {
     if a.study.run.resume && games_csv.exists() {
         let schedule = config.schedule();
         let expected: Vec<u64> = (0..schedule.len()).collect();
-        let file = read_games(&games_csv, &labels, &schedule, &expected).map_err(cli_error)?;
+        let file =
+            check_games_and_moves(&games_csv, &labels, &schedule, &expected).map_err(cli_error)?;
         let mut probe = SprtState::new(test);
         for (r, _) in &file.rows {
             probe.add_game(r).map_err(cli_error)?;

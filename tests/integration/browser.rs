@@ -210,6 +210,60 @@ fn the_viewer_shows_games_csv_scores_and_the_page_has_no_script_error() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The game viewer draws the bots' own evaluations from `moves.csv`, one
+/// line for each bot, beside a review or without one.
+#[test]
+#[ignore = "needs chromium; .ci/run runs it"]
+fn the_viewer_draws_each_bots_own_evaluation() {
+    let dir = std::env::temp_dir().join(format!("pahtum-bot-eval-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    ok(&[
+        "tournament",
+        "--bot",
+        "mcts:iters=40",
+        "--bot",
+        "flatmc:playouts=40",
+        "--games",
+        "2",
+        "--pie",
+        "--seed",
+        "3",
+        "--quiet",
+        "--out",
+        common::s(&dir),
+    ]);
+    ok(&["report", common::s(&dir)]);
+    let page = dir.join("report.html");
+    for game in ["0", "1"] {
+        let dom = headless(&page, &format!("game={game}&ply=12"), &["--dump-dom"]);
+        assert_eq!(by_id(&dom, "errors"), "", "script errors, game {game}");
+        assert!(
+            dom.contains("id=\"viewer-bot-eval-graph\""),
+            "no graph of the bots' evaluations, game {game}"
+        );
+        for owner in ["white", "black"] {
+            assert!(
+                dom.contains(&format!("class=\"bot-{owner}\"")),
+                "no line for the bot that ends as {owner}, game {game}"
+            );
+        }
+        assert!(
+            !dom.contains("id=\"viewer-eval-graph\""),
+            "no review, no review graph"
+        );
+    }
+    let shot = screenshot_path("bot-eval.png");
+    headless(
+        &page,
+        "game=1&ply=20",
+        &[
+            "--window-size=1280,1600",
+            &format!("--screenshot={}", shot.display()),
+        ],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The `serve` page in the browser: opened on a game where the person
 /// has played c3, its script asks the server for the bot's reply and
 /// shows it; a screenshot is left in `target/screenshots/serve.png`.

@@ -220,3 +220,64 @@ fn report_review_shows_who_made_each_review_and_keeps_other_reviews() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_page_gives_each_bots_searches_and_own_evaluations_from_moves_csv() {
+    let dir = tmp("moves");
+    ok(&[
+        "tournament",
+        "--bot",
+        "mcts:iters=40",
+        "--bot",
+        "random",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        common::s(&dir),
+    ]);
+    ok(&["report", common::s(&dir)]);
+    let page = read(&dir.join("report.html"));
+    // The sums the table is made of, from moves.csv itself.
+    let (mut moves, mut nodes, mut ms) = (0u64, 0u64, 0u64);
+    let mut expects = 0;
+    for l in read(&dir.join("moves.csv")).lines().skip(1) {
+        let f: Vec<&str> = l.split(',').collect();
+        if f[3] == "mcts:iters=40" {
+            moves += 1;
+            nodes += f[7].parse::<u64>().expect("nodes");
+            ms += f[10].parse::<u64>().expect("move_ms");
+            expects += usize::from(!f[6].is_empty());
+        } else {
+            assert!(f[7].is_empty(), "random reports no search: {l}");
+        }
+    }
+    let speed = if ms == 0 {
+        "-".to_string()
+    } else {
+        format!("{:.0}", nodes as f64 * 1000.0 / ms as f64)
+    };
+    let mean = format!("{:.1}", nodes as f64 / moves as f64);
+    let row = format!("<tr><td>mcts:iters=40</td><td>{moves}</td><td>{moves}</td><td>{mean}</td>");
+    let table = &page[page.find("id=\"search-0\"").expect("search table")..];
+    let table = &table[..table.find("</table>").expect("end")];
+    assert!(table.contains(&row), "{table}");
+    assert!(table.contains(&format!("<td>{speed}</td></tr>")), "{table}");
+    assert!(
+        table.contains("<tr><td>random</td><td>")
+            && table.contains("<td>0</td><td>-</td><td>-</td><td>-</td></tr>"),
+        "{table}"
+    );
+    // Each game's White expectations ride in the page's data, a field a
+    // ply.
+    assert!(expects > 0);
+    assert!(
+        page.contains("\"evals\":{\"0\":\""),
+        "no evaluations in the data"
+    );
+    assert!(
+        !page.contains("<h3>moves.csv"),
+        "moves.csv is not shown whole"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -180,7 +180,7 @@ fn resumed_rows_are_replayed_not_trusted() {
 }
 
 /// Every file of `dir` and its text, with the timing columns of
-/// `games.csv` and the times of `run.json` (and the fields a merge
+/// `games.csv` and `moves.csv` and the times of `run.json` (and the fields a merge
 /// necessarily changes: its own command line, threads, shard list) aside.
 fn contents(dir: &Path) -> Vec<(String, String)> {
     let mut files: Vec<(String, String)> = Vec::new();
@@ -195,6 +195,7 @@ fn contents(dir: &Path) -> Vec<(String, String)> {
                     format!("{}|{}\n", f[..11].join(","), f[13..].join(","))
                 })
                 .collect(),
+            "moves.csv" => without_ms(&text),
             "run.json" => {
                 let mut v: serde_json::Value = serde_json::from_str(&text).expect("json");
                 let o = v.as_object_mut().expect("object");
@@ -314,4 +315,74 @@ fn an_unusable_out_is_refused_before_anything_is_printed() {
     ok(&with(&TOURNAMENT, &["--quiet", "--out", s(&t)]));
     let e = refused(&["merge", s(&t), "--out", "/proc/nope"]);
     assert!(e.starts_with("pahtum: error: --out /proc/nope: "), "{e}");
+}
+
+/// The lines of `moves.csv` text up to and including game `last`'s.
+fn moves_through(text: &str, last: u64) -> String {
+    text.lines()
+        .take_while(|l| {
+            l.starts_with("game,")
+                || l.split(',').next().and_then(|g| g.parse::<u64>().ok()) <= Some(last)
+        })
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn resumed_moves_are_checked_and_cut_after_the_kept_games() {
+    let dir = tempfile::tempdir().expect("dir");
+    let t = dir.path().join("t");
+    let args = with(&TOURNAMENT, &["--quiet", "--out", s(&t), "--resume"]);
+    ok(&args);
+    let (games, moves) = (t.join("games.csv"), t.join("moves.csv"));
+    let (good_games, good) = (read(&games), read(&moves));
+    let two_games: String = good_games
+        .lines()
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    // As a kill leaves them: games.csv with two games, moves.csv with
+    // those and half of the next game's lines, the last line torn.
+    let ahead = moves_through(&good, 1).len() + 200;
+    std::fs::write(&games, &two_games).expect("write");
+    std::fs::write(&moves, &good[..ahead]).expect("write");
+    ok(&args);
+    assert_eq!(without_ms(&read(&moves)), without_ms(&good));
+    // A move edited in a kept game's line is named by file and line.
+    edit_line(&moves, 5, |f| f[4] = "swap".into());
+    std::fs::write(&games, &two_games).expect("write");
+    let e = refused(&args);
+    assert!(
+        e.contains("moves.csv line 5: game 0: column move: 'swap'"),
+        "{e}"
+    );
+    // A kept game whose lines stop short.
+    let short = moves_through(&good, 0);
+    std::fs::write(&moves, &short[..short.len() - 1]).expect("write");
+    let e = refused(&args);
+    assert!(
+        e.contains("moves.csv line") && e.contains("game 0 ends after"),
+        "{e}"
+    );
+    // A run directory from before moves.csv: the kept games get lines
+    // with their moves and movers, the rest is played as always.
+    std::fs::remove_file(&moves).expect("remove");
+    ok(&args);
+    let text = read(&moves);
+    let kept = moves_through(&good, 1);
+    let bare: String = kept
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            format!("{},,,,,,,\n", f[..5].join(","))
+        })
+        .collect();
+    let header = kept.lines().next().expect("header");
+    let text_kept = moves_through(&text, 1);
+    assert_eq!(text_kept, format!("{header}\n{bare}"));
+    assert_eq!(
+        without_ms(&text[text_kept.len()..]),
+        without_ms(&good[kept.len()..])
+    );
 }

@@ -236,10 +236,13 @@ fn fpa_outputs_with_pie_and_determinism() {
     ]);
     assert_eq!(csv, read(&merged.join("fpa.csv")));
     assert_eq!(read(&a.join("fpa.svg")), read(&merged.join("fpa.svg")));
-    assert_eq!(
-        games_without_timing(&a.join("games.csv")),
-        games_without_timing(&merged.join("games.csv"))
-    );
+    for f in ["games.csv", "moves.csv"] {
+        assert_eq!(
+            games_without_timing(&a.join(f)),
+            games_without_timing(&merged.join(f)),
+            "{f}"
+        );
+    }
     let o = pahtum(&["merge", &part("1of2"), "--out", &part("m2")]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("shard 2/2 missing"));
@@ -374,10 +377,13 @@ fn sweep_shards_merge_to_the_unsharded_files() {
         no_timing(full.join("sweep.csv").to_str().expect("path")),
         no_timing(merged.join("sweep.csv").to_str().expect("path"))
     );
-    assert_eq!(
-        games_without_timing(&full.join("games.csv")),
-        games_without_timing(&merged.join("games.csv"))
-    );
+    for f in ["games.csv", "moves.csv"] {
+        assert_eq!(
+            games_without_timing(&full.join(f)),
+            games_without_timing(&merged.join(f)),
+            "{f}"
+        );
+    }
     sweep(&["--shard", "2/2", "--komi", "1"], "other");
     let o = pahtum(&["merge", &p("s1"), &p("other"), "--out", &p("m2")]);
     assert_eq!(o.status.code(), Some(2));

@@ -17,16 +17,19 @@ fn bin() -> Command {
     Command::new(common::BIN)
 }
 
-/// `games.csv` without the timing columns (names ending in `_ms`).
-/// Asserts that two output directories hold the same results.
+/// Asserts that two output directories hold the same results: the same
+/// `games.csv` and `moves.csv` but for the timing columns (names ending in
+/// `_ms`), the same summaries.
 fn same_results(a: &Path, b: &Path) {
-    assert_eq!(
-        without_ms(&read(&a.join("games.csv"))),
-        without_ms(&read(&b.join("games.csv"))),
-        "games.csv of {} and {}",
-        a.display(),
-        b.display()
-    );
+    for f in ["games.csv", "moves.csv"] {
+        assert_eq!(
+            without_ms(&read(&a.join(f))),
+            without_ms(&read(&b.join(f))),
+            "{f} of {} and {}",
+            a.display(),
+            b.display()
+        );
+    }
     for f in [
         "summary.csv",
         "ratings.csv",
@@ -96,6 +99,36 @@ fn shards_merge_into_the_unsharded_run() {
     assert!(e.contains("shard 3/3 missing"), "{e}");
     let e = refused(&["merge", s[0], s[1], s[1], s[2], "--out", out2]);
     assert!(e.contains("shard 2/3 given twice"), "{e}");
+    // A shard's moves.csv that does not match its games.csv is named by
+    // file and line, and nothing of it is left in the output.
+    let moves = shards[1].join("moves.csv");
+    let good = read(&moves);
+    let lines: Vec<&str> = good.lines().collect();
+    let bad: Vec<String> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut f: Vec<&str> = l.split(',').collect();
+            if i == 3 {
+                f[2] = if f[2] == "white" { "black" } else { "white" };
+            }
+            f.join(",")
+        })
+        .collect();
+    assert_ne!(bad[3], lines[3]);
+    std::fs::write(&moves, bad.join("\n") + "\n").expect("write");
+    let e = refused(&["merge", s[0], s[1], s[2], "--out", out2]);
+    assert!(
+        e.contains(&format!("{} line 4: game ", moves.display())) && e.contains("column side"),
+        "{e}"
+    );
+    assert!(
+        !Path::new(out2).join("moves.csv").exists()
+            && !Path::new(out2).join("moves.csv.tmp").exists()
+    );
+    assert!(!Path::new(out2).join("games.csv").exists());
+    std::fs::write(&moves, &good).expect("write");
+    let _ = std::fs::remove_dir_all(out2);
     let other = d.path().join("other");
     ok(&args(&["--shard", "2/3", "--komi", "1"], &other));
     let e = refused(&[
@@ -558,7 +591,7 @@ fn every_csv_matches_its_golden_copy() {
     }
     let resumed = out("resumed");
     std::fs::create_dir(&resumed).expect("dir");
-    for f in ["games.csv", "run.json"] {
+    for f in ["games.csv", "moves.csv", "run.json"] {
         std::fs::copy(out("tournament").join(f), resumed.join(f)).expect("copy");
     }
     let games = read(&resumed.join("games.csv"));
@@ -631,4 +664,83 @@ fn same_csvs(golden: &Path, dir: &Path) {
         );
         assert_eq!(want.ends_with('\n'), got.ends_with('\n'), "{n}");
     }
+}
+
+#[test]
+fn moves_csv_has_a_line_a_ply_as_games_csv_has_them() {
+    let d = tmp();
+    let out = d.path().join("m");
+    ok(&[
+        "tournament",
+        "--quiet",
+        "--bot",
+        "mcts:iters=60",
+        "--bot",
+        "alphabeta:depth=1",
+        "--games",
+        "2",
+        "--pie",
+        "--seed",
+        "5",
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    let moves = read(&out.join("moves.csv"));
+    let mut lines = moves.lines();
+    assert_eq!(
+        lines.next(),
+        Some("game,ply,side,bot,move,eval,white_expect,nodes,depth,pv,move_ms,clock_ms")
+    );
+    let lines: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let games = read(&out.join("games.csv"));
+    let mut at = 0;
+    let mut swaps = 0;
+    let mut expects = 0;
+    for row in games.lines().skip(1) {
+        let f: Vec<&str> = row.split(',').collect();
+        let (game, white, black, swapped) = (f[0], f[3], f[4], f[13] == "1");
+        for (ply, mv) in f[10].split(' ').enumerate() {
+            let l = &lines[at];
+            at += 1;
+            assert_eq!(
+                (l[0], l[1], l[4]),
+                (game, (ply + 1).to_string().as_str(), mv)
+            );
+            // The mover: the first seat moves White's stones until a swap
+            // hands them to the second; the swap is Black's move.
+            let (first, second) = if swapped {
+                (black, white)
+            } else {
+                (white, black)
+            };
+            let after_swap = f[10].split(' ').take(ply).any(|m| m == "swap");
+            let mover = if mv == "swap" {
+                assert_eq!(l[2], "black");
+                second
+            } else if (l[2] == "white") != after_swap {
+                first
+            } else {
+                second
+            };
+            assert_eq!(l[3], mover, "{l:?}");
+            swaps += usize::from(mv == "swap");
+            assert!(
+                !l[7].is_empty() && !l[8].is_empty() && !l[9].is_empty(),
+                "{l:?}"
+            );
+            assert!(l[10].parse::<u64>().is_ok() && l[11].is_empty(), "{l:?}");
+            if l[3].starts_with("mcts") {
+                // Empty only where an exact endgame search chose the move.
+                if let Ok(p) = l[6].parse::<f64>() {
+                    assert!((0.0..=1.0).contains(&p), "{l:?}");
+                    expects += 1;
+                }
+            } else {
+                assert!(l[6].is_empty() && !l[5].is_empty(), "{l:?}");
+            }
+        }
+    }
+    assert_eq!(at, lines.len());
+    assert!(swaps > 0, "no swap to check the movers of");
+    assert!(expects > 10, "{expects} lines with White's expected score");
 }

@@ -80,6 +80,7 @@ impl Bot for LearnedBot {
             nodes: pos.empty().count() as u64,
             depth: 1,
             eval: Some(eval),
+            expect: None,
             pv: vec![Move::Place(sq)],
             extra,
         });

@@ -248,6 +248,38 @@ fn reviews_table(out: &mut String, i: usize, run: &RunData) {
     out.push_str("</tbody></table>");
 }
 
+/// Each bot's searches as `moves.csv` reports them: moves, the share with a
+/// search report, mean nodes and depth, and nodes a second (the sum of
+/// nodes over the sum of their moves' time).
+fn search_table(out: &mut String, i: usize, run: &RunData) {
+    if run.search.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<h3>Searches <small>from moves.csv</small></h3><table class=\"sortable\" id=\"search-{i}\"><thead><tr><th>bot</th><th>moves</th><th>searched</th><th>nodes a move</th><th>depth</th><th>nodes a second</th></tr></thead><tbody>"
+    );
+    for s in &run.search {
+        let mean = |sum: u64| match s.searched {
+            0 => "-".to_string(),
+            n => format!("{:.1}", sum as f64 / n as f64),
+        };
+        let speed = s
+            .nodes_per_second()
+            .map_or_else(|| "-".to_string(), |v| format!("{v:.0}"));
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{speed}</td></tr>",
+            escape(&s.bot),
+            s.moves,
+            s.searched,
+            mean(s.nodes),
+            mean(s.depth)
+        );
+    }
+    out.push_str("</tbody></table>");
+}
+
 /// One run's section, and the JSON its script reads.
 fn section(out: &mut String, i: usize, run: &RunData) {
     let _ = write!(
@@ -266,6 +298,7 @@ fn section(out: &mut String, i: usize, run: &RunData) {
     if run.kind == RunKind::Tournament {
         crosstable(out, i, run);
     }
+    search_table(out, i, run);
     let mut lazy = Vec::new();
     for t in &run.tables {
         let _ = write!(
@@ -317,6 +350,7 @@ fn section(out: &mut String, i: usize, run: &RunData) {
         "games": run.games.as_ref().map(table_json),
         "tables": lazy,
         "reviews": reviews,
+        "evals": run.evals.iter().map(|(g, e)| (g.to_string(), json!(e))).collect::<serde_json::Map<String, Value>>(),
     });
     let _ = write!(
         out,
@@ -369,6 +403,8 @@ mod tests {
             rerun: "pahtum tournament".into(),
             size: 7,
             tables: vec![summary],
+            evals: Vec::new(),
+            search: Vec::new(),
             figures: Vec::new(),
             games: None,
             reviews: Vec::new(),

@@ -195,11 +195,54 @@
     document.querySelectorAll("#viewer-moves li").forEach((li, k) => li.classList.toggle("cur", k === ply - 1));
     drawEval(run, col("game"), ply);
   }
+  // Each bot's own evaluation as moves.csv records it: White's expected
+  // score after each ply, one line for the bot that ends as White and one
+  // for the bot that ends as Black, at the plies each chose.
+  function botEvalGraph(run, row, ply) {
+    const text = runs[run].evals && runs[run].evals[row[runs[run].games.header.indexOf("game")]];
+    if (!text) return null;
+    const g = runs[run].games;
+    const moves = row[g.header.indexOf("moves")].split(" ").filter((m) => m);
+    const ex = text.split(" ").map((e) => (e === "-" ? NaN : parseFloat(e)));
+    const swapAt = moves.indexOf("swap");
+    // Whose move ply k + 1 was: the side to move alternates, but a swap
+    // keeps it; the swapper ends as White, and before the swap White's
+    // stones were the other bot's.
+    let side = 0;
+    const owner = moves.map((m, k) => {
+      const white = side === 0;
+      if (m !== "swap") side = 1 - side;
+      if (k === swapAt) return "white";
+      if (swapAt >= 0 && k < swapAt) return white ? "black" : "white";
+      return white ? "white" : "black";
+    });
+    const w = 320, h = 140;
+    const px = (k) => 4 + (k * (w - 8)) / Math.max(1, moves.length);
+    const py = (e) => h - 6 - e * (h - 12);
+    const svg = svgEl("svg", { width: w, height: h, viewBox: "0 0 " + w + " " + h, class: "eval-graph", id: "viewer-bot-eval-graph" });
+    svg.appendChild(svgEl("rect", { x: 0, y: 0, width: w, height: h, fill: "#fafafa", stroke: "#ccc" }));
+    svg.appendChild(svgEl("line", { x1: 0, y1: py(0.5), x2: w, y2: py(0.5), stroke: "#aaa" }));
+    const label = (x, y, text, fill) => { const t = svgEl("text", { x: x, y: y, "font-size": 10, fill: fill || "#777" }); t.textContent = text; svg.appendChild(t); };
+    label(4, 12, "White 1");
+    label(4, h - 4, "White 0");
+    const who = { white: row[g.header.indexOf("white")], black: row[g.header.indexOf("black")] };
+    const colour = { white: "#1e88e5", black: "#e53935" };
+    ["white", "black"].forEach((o, j) => {
+      const pts = [];
+      ex.forEach((e, k) => { if (!isNaN(e) && owner[k] === o) pts.push(px(k + 1) + "," + py(e)); });
+      if (pts.length) svg.appendChild(svgEl("polyline", { points: pts.join(" "), fill: "none", stroke: colour[o], "stroke-width": 1.5, class: "bot-" + o }));
+      label(w - 150, 12 + 11 * j, "\u2014 " + who[o] + " (" + o + ")", colour[o]);
+    });
+    if (ply > 0) svg.appendChild(svgEl("line", { x1: px(ply), y1: 0, x2: px(ply), y2: h, stroke: "#333", "stroke-dasharray": "2,2" }));
+    return svg;
+  }
   // The review's evaluation after each ply, blunders marked; a click on
-  // a mark goes to that ply.
+  // a mark goes to that ply; and the bots' own beside it.
   function drawEval(run, game, ply) {
     const host = document.getElementById("viewer-eval");
     host.replaceChildren();
+    const own = botEvalGraph(run, cur.row, ply);
+    if (own) host.append(el("div", { id: "viewer-bot-eval-title" }, "the bots' own evaluation: White's expected score after each ply, as each bot saw it"), own);
     const rev = runs[run].reviews[game];
     if (!rev) return;
     const svg = PahTumBoard.evalGraph(svgEl, rev.header, rev.rows, { ply: ply, pick: (k) => { cur.ply = k; draw(); } });

@@ -1,5 +1,6 @@
 //! One run directory as the page sees it: its kind (from `run.json`'s
-//! `command` key), its tables and figures, its games and their reviews.
+//! `command` key), its tables and figures, its games and their reviews,
+//! and what `moves.csv` says of the bots' searches.
 
 use std::path::{Path, PathBuf};
 
@@ -149,6 +150,122 @@ pub struct RunData {
     /// The reviews found in `review-N/review.csv` (where `pahtum review
     /// DIR --game N` writes them), in game order.
     pub reviews: Vec<Review>,
+    /// From `moves.csv`: each game's `white_expect` column, one field a
+    /// ply (`-` where the mover said nothing), for games where a bot
+    /// said something.
+    pub evals: Vec<(u64, String)>,
+    /// From `moves.csv`: the searches of each bot, in the order the file
+    /// first names them.
+    pub search: Vec<BotSearch>,
+}
+
+/// What `moves.csv` says of one bot's searches.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BotSearch {
+    /// The bot's label.
+    pub bot: String,
+    /// Moves it chose.
+    pub moves: u64,
+    /// Moves with a search report (`nodes` given).
+    pub searched: u64,
+    /// Nodes over the reported searches.
+    pub nodes: u64,
+    /// Depth over the reported searches.
+    pub depth: u64,
+    /// Milliseconds over the reported searches.
+    pub ms: u64,
+}
+
+impl BotSearch {
+    /// Nodes a second over the moves with a search report; `None` without
+    /// measurable time.
+    pub fn nodes_per_second(&self) -> Option<f64> {
+        (self.ms > 0).then(|| self.nodes as f64 * 1000.0 / self.ms as f64)
+    }
+}
+
+/// What [`read_moves`] gathers.
+type MovesSummary = (Vec<(u64, String)>, Vec<BotSearch>);
+
+/// Reads `moves.csv` line by line (it is the largest file of a run, and
+/// the page needs only sums and one column of it). Lines that do not
+/// parse end the reading, as a torn line would.
+fn read_moves(path: &Path) -> Result<MovesSummary, PageError> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(path).map_err(|source| PageError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let mut lines = std::io::BufReader::new(file).lines();
+    let header = lines.next().and_then(Result::ok).unwrap_or_default();
+    let cols: Vec<&str> = header.split(',').collect();
+    let at = |name: &str| cols.iter().position(|c| *c == name);
+    let (Some(cg), Some(cb), Some(ce), Some(cn), Some(cd), Some(cm)) = (
+        at("game"),
+        at("bot"),
+        at("white_expect"),
+        at("nodes"),
+        at("depth"),
+        at("move_ms"),
+    ) else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let mut evals: Vec<(u64, String)> = Vec::new();
+    let mut said = false;
+    let mut search: Vec<BotSearch> = Vec::new();
+    for line in lines {
+        let Ok(line) = line else { break };
+        let f: Vec<&str> = line.split(',').collect();
+        if f.len() != cols.len() {
+            break;
+        }
+        let Ok(game) = f[cg].parse::<u64>() else {
+            break;
+        };
+        if evals.last().map(|e| e.0) != Some(game) {
+            if !said {
+                evals.pop();
+            }
+            evals.push((game, String::new()));
+            said = false;
+        }
+        if let Some((_, text)) = evals.last_mut() {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            if f[ce].is_empty() {
+                text.push('-');
+            } else {
+                text.push_str(f[ce]);
+                said = true;
+            }
+        }
+        if f[cb] == crate::arena::moves_csv::BOOK {
+            continue;
+        }
+        let i = match search.iter().position(|s| s.bot == f[cb]) {
+            Some(i) => i,
+            None => {
+                search.push(BotSearch {
+                    bot: f[cb].to_string(),
+                    ..BotSearch::default()
+                });
+                search.len() - 1
+            }
+        };
+        let s = &mut search[i];
+        s.moves += 1;
+        if let Ok(n) = f[cn].parse::<u64>() {
+            s.searched += 1;
+            s.nodes += n;
+            s.depth += f[cd].parse::<u64>().unwrap_or(0);
+            s.ms += f[cm].parse::<u64>().unwrap_or(0);
+        }
+    }
+    if !said {
+        evals.pop();
+    }
+    Ok((evals, search))
 }
 
 fn read(path: &Path) -> Result<String, PageError> {
@@ -248,10 +365,14 @@ impl RunData {
             figures: Vec::new(),
             games: None,
             reviews: Vec::new(),
+            evals: Vec::new(),
+            search: Vec::new(),
         };
         for path in names {
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if name.ends_with(".csv") {
+            if name == "moves.csv" {
+                (run.evals, run.search) = read_moves(&path)?;
+            } else if name.ends_with(".csv") {
                 let table = Table::parse(name, &read(&path)?);
                 if name == "games.csv" {
                     run.games = Some(table);
@@ -324,6 +445,33 @@ mod tests {
         assert_eq!(t.rows, [["1", "2"], ["3", "4"]]);
         assert_eq!(t.column("b"), Some(1));
         assert_eq!(t.column("c"), None);
+    }
+
+    #[test]
+    fn moves_give_each_games_expectations_and_each_bots_speed() {
+        let dir = std::env::temp_dir().join(format!("pahtum-moves-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("moves.csv");
+        let header = crate::arena::moves_csv::MOVES_HEADER;
+        std::fs::write(
+            &path,
+            format!(
+                "{header}\n0,1,white,book,a1,,,,,,,\n0,2,black,m,b1,0.6,0.4000,100,3,b1,10,\n0,3,white,r,c1,,,,,,0,\n1,1,white,r,a1,,,,,,0,\n1,2,black,m,b1,0.5,0.5000,300,5,b1 c1,30,\n2,1,white,r,a1,,,,,,0,\n2,2,bl"
+            ),
+        )
+        .unwrap();
+        let (evals, search) = read_moves(&path).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        // Game 2 has no expectation (and its torn line ends the file).
+        assert_eq!(
+            evals,
+            [(0, "- 0.4000 -".to_string()), (1, "- 0.5000".to_string())]
+        );
+        assert_eq!(search.len(), 2);
+        assert_eq!((search[0].bot.as_str(), search[0].moves), ("m", 2));
+        assert_eq!(search[0].nodes_per_second(), Some(10_000.0));
+        assert_eq!((search[1].bot.as_str(), search[1].searched), ("r", 0));
+        assert_eq!(search[1].nodes_per_second(), None);
     }
 
     #[test]
