@@ -32,11 +32,15 @@ pub fn parse_seconds(word: &str) -> Result<Duration, String> {
 }
 
 /// The `search_info` answer for `info`: `nodes=N depth=D`, then `eval=X`
+/// (the bot's own scale), `expect=P` (the mover's expected score, 0 to 1)
 /// and `pv=SQ,SQ,...` where the bot has them.
 pub fn info_words(info: &SearchInfo) -> String {
     let mut text = format!("nodes={} depth={}", info.nodes, info.depth);
     if let Some(e) = info.eval {
         let _ = write!(text, " eval={e:.4}");
+    }
+    if let Some(p) = info.expect {
+        let _ = write!(text, " expect={p:.4}");
     }
     if !info.pv.is_empty() {
         let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
@@ -60,6 +64,12 @@ pub fn parse_info(text: &str) -> SearchInfo {
                 .ok()
                 .filter(|e| e.is_finite())
                 .map(|e| info.eval = Some(e))
+                .is_some(),
+            Some(("expect", v)) => v
+                .parse::<f64>()
+                .ok()
+                .filter(|p| (0.0..=1.0).contains(p))
+                .map(|p| info.expect = Some(p))
                 .is_some(),
             Some(("pv", v)) => v
                 .split(',')
@@ -100,15 +110,20 @@ mod tests {
             nodes: 1234,
             depth: 7,
             eval: Some(0.625),
+            expect: Some(0.5),
             pv: vec!["d4".parse().expect("mv"), Move::Swap],
             ..SearchInfo::default()
         };
         let words = info_words(&info);
-        assert_eq!(words, "nodes=1234 depth=7 eval=0.6250 pv=d4,swap");
+        assert_eq!(
+            words,
+            "nodes=1234 depth=7 eval=0.6250 expect=0.5000 pv=d4,swap"
+        );
         assert_eq!(parse_info(&words), info);
-        let odd = parse_info("nodes=x depth=3 hashfull=12 pv=zz9");
+        let odd = parse_info("nodes=x depth=3 hashfull=12 pv=zz9 expect=1.5");
         assert_eq!(odd.depth, 3);
         assert_eq!(odd.nodes, 0);
-        assert_eq!(odd.extra, "nodes=x hashfull=12 pv=zz9");
+        assert_eq!(odd.expect, None);
+        assert_eq!(odd.extra, "nodes=x hashfull=12 pv=zz9 expect=1.5");
     }
 }
