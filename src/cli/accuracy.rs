@@ -198,6 +198,9 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         ),
         None => None,
     };
+    if let Some(spec) = &spec {
+        super::common::no_clock(spec, "--bot", "accuracy judges single positions")?;
+    }
     let (source, entries, positions) = read_suite(&a)?;
     let out = a
         .run

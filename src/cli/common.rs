@@ -352,6 +352,22 @@ pub struct TableArgs {
 /// far from overflowing the deadlines computed from it.
 pub const MAX_MOVE_TIMEOUT_MS: u32 = 86_400_000;
 
+/// Refuses a clocked spec (`tc=`) where no game is played against a
+/// clock (a single position judged, a served engine told its clock by the
+/// controller): the clock would be silently ignored.
+///
+/// # Errors
+/// A usage error naming `option` when `spec` gives `tc=`.
+pub fn no_clock(spec: &crate::bot::BotSpec, option: &str, why: &str) -> CliResult<()> {
+    if spec.params.iter().any(|(k, _)| k == "tc") {
+        return Err(usage(format!(
+            "{option}: '{}' has a game clock (tc=), but {why}; give it iters=, ms= or its own budget",
+            spec.as_str()
+        )));
+    }
+    Ok(())
+}
+
 /// Parses `--holes`: one count or a comma-separated list. Each count is
 /// checked against the largest board here and against the chosen board by
 /// [`Rules::validate`].

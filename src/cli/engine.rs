@@ -39,6 +39,11 @@ pub fn run(args: EngineCmdArgs) -> CliResult {
     if spec.name == "human" {
         return Err(usage("--bot: human cannot be served as an engine"));
     }
+    super::common::no_clock(
+        &spec,
+        "--bot",
+        "a served engine is told its clock by the controller (time_settings, time_left)",
+    )?;
     // Nothing to keep on an interrupt: exit 130 at once, engines killed.
     install_exit();
     let mut server = Server::new(catalog, spec, args.seed);

@@ -346,6 +346,11 @@ pub(super) fn versus_specs(
         let spec = catalog
             .parse_unattended(v)
             .map_err(|e| usage(format!("--versus {v}: {e}")))?;
+        super::common::no_clock(
+            &spec,
+            &format!("--versus {v}"),
+            "games against perfect play must replay",
+        )?;
         let probe = catalog
             .build(&spec, 0)
             .map_err(|e| usage(format!("--versus {v}: {e}")))?;

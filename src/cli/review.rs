@@ -321,6 +321,7 @@ pub fn review_into(
     let spec = catalog
         .parse_unattended(job.bot)
         .map_err(|e| usage(format!("--bot: {e}")))?;
+    super::common::no_clock(&spec, "--bot", "review judges each position alone")?;
     let probe = catalog
         .build(&spec, job.seed)
         .map_err(|e| usage(format!("--bot: {e}")))?;

@@ -225,7 +225,7 @@ fn timed_note(
         let bot = catalog
             .build(spec, 0)
             .map_err(|e| usage(format!("--bot: {e}")))?;
-        if bot.is_timed() {
+        if bot.is_timed() || spec.params.iter().any(|(k, _)| k == "tc") {
             timed.push(spec.label());
         }
     }

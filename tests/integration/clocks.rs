@@ -218,6 +218,19 @@ fn clocks_and_move_budgets_do_not_mix() {
         let e = refused(&["play", "--white", bad, "--black", "random"]);
         assert!(e.contains("time control"), "{bad}: {e}");
     }
+    // Where no game is played on a clock, a clock is refused, not ignored.
+    let e = refused(&["engine", "--bot", "mcts:tc=5"]);
+    assert!(e.contains("--bot") && e.contains("tc="), "{e}");
+    let e = refused(&[
+        "review",
+        "--moves",
+        "d4",
+        "--layout",
+        "a1",
+        "--bot",
+        "mcts:tc=5",
+    ]);
+    assert!(e.contains("--bot") && e.contains("tc="), "{e}");
     // Every bot takes a clock, external engines too (bots that do not
     // search never come near it).
     let out = ok(&[
