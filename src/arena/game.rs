@@ -6,6 +6,7 @@ use crate::bot::clock::{Clock, FLAG_MARGIN, TimeControl};
 use crate::bot::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::{Move, Outcome};
 use crate::game::player::{ByPlayer, Player};
+use crate::game::position::Position;
 use crate::game::record::Game;
 
 /// How a game ended (the `termination` column of `games.csv`).
@@ -183,18 +184,7 @@ pub fn play_game(
             colour
         };
         spent[charged] += took;
-        let mut answer = answer;
-        if let Some(c) = &mut left[seat] {
-            if took > c.left + FLAG_MARGIN {
-                answer = Err(BotFault::Timeout(format!(
-                    "clock ran out: the move took {} ms with {} ms left",
-                    took.as_millis(),
-                    c.left.as_millis()
-                )));
-            } else {
-                c.left = c.left.saturating_sub(took) + c.inc;
-            }
-        }
+        let answer = answer.and_then(|mv| charge(&mut left[seat], took).map(|()| mv));
         let mv = match answer {
             Ok(mv) => mv,
             Err(f) => {
@@ -227,21 +217,9 @@ pub fn play_game(
         });
         log.push(MoveLog { ms, clock_ms, info });
     }
-    let pos = *game.position();
-    let (outcome, termination) = match &fault {
-        None => (pos.outcome(), Termination::Normal),
-        Some((c, f)) => {
-            let t = Termination::of_fault(f);
-            let o = match (t, c) {
-                (Termination::Aborted, _) => pos.outcome(),
-                (_, Player::White) => Outcome::BlackWins,
-                (_, Player::Black) => Outcome::WhiteWins,
-            };
-            (o, t)
-        }
-    };
+    let (outcome, termination) = result_of(game.position(), &fault);
     GameResult {
-        scores: pos.scores(),
+        scores: game.position().scores(),
         outcome,
         termination,
         fault,
@@ -253,6 +231,39 @@ pub fn play_game(
         book,
         log,
         game,
+    }
+}
+
+/// Charges a move of `took` to the mover's clock, if it has one: the
+/// increment is added, or the game is lost on time when the move overran
+/// what was left by more than [`FLAG_MARGIN`].
+fn charge(clock: &mut Option<Clock>, took: Duration) -> Result<(), BotFault> {
+    let Some(c) = clock else { return Ok(()) };
+    if took > c.left + FLAG_MARGIN {
+        return Err(BotFault::Timeout(format!(
+            "clock ran out: the move took {} ms with {} ms left",
+            took.as_millis(),
+            c.left.as_millis()
+        )));
+    }
+    c.left = c.left.saturating_sub(took) + c.inc;
+    Ok(())
+}
+
+/// The result of a game that ended at `pos`, by `fault` if a bot faulted
+/// (a loss for it; an aborted game keeps the board's result).
+fn result_of(pos: &Position, fault: &Option<(Player, BotFault)>) -> (Outcome, Termination) {
+    match fault {
+        None => (pos.outcome(), Termination::Normal),
+        Some((c, f)) => {
+            let t = Termination::of_fault(f);
+            let o = match (t, c) {
+                (Termination::Aborted, _) => pos.outcome(),
+                (_, Player::White) => Outcome::BlackWins,
+                (_, Player::Black) => Outcome::WhiteWins,
+            };
+            (o, t)
+        }
     }
 }
 

@@ -145,6 +145,35 @@ fn reward(margin_halves: i32, owner: Player, weight: f64) -> f64 {
     }
 }
 
+/// One arm per legal move of `pos`, the pie swap included.
+fn arms_of(pos: &Position) -> Vec<Arm> {
+    let mut arms: Vec<Arm> = Vec::with_capacity(pos.empty().count() as usize + 1);
+    for sq in pos.empty() {
+        let mut after = *pos;
+        after.play_unchecked(sq);
+        arms.push(Arm {
+            mv: Move::Place(sq),
+            pos: after,
+            owner: pos.turn(),
+            visits: 0,
+            reward: 0.0,
+        });
+    }
+    if pos.can_swap() {
+        let mut after = *pos;
+        if after.try_swap().is_ok() {
+            arms.push(Arm {
+                mv: Move::Swap,
+                pos: after,
+                owner: Player::White,
+                visits: 0,
+                reward: 0.0,
+            });
+        }
+    }
+    arms
+}
+
 impl Bot for FlatMcBot {
     fn name(&self) -> &str {
         &self.name
@@ -161,30 +190,7 @@ impl Bot for FlatMcBot {
     fn select_move(&mut self, game: &Game) -> Result<Move, BotFault> {
         let pos = *game.position();
         let valuer = MoveValuer::with_table(&self.cfg.weights, pos.size());
-        let mut arms: Vec<Arm> = Vec::with_capacity(pos.empty().count() as usize + 1);
-        for sq in pos.empty() {
-            let mut after = pos;
-            after.play_unchecked(sq);
-            arms.push(Arm {
-                mv: Move::Place(sq),
-                pos: after,
-                owner: pos.turn(),
-                visits: 0,
-                reward: 0.0,
-            });
-        }
-        if pos.can_swap() {
-            let mut after = pos;
-            if after.try_swap().is_ok() {
-                arms.push(Arm {
-                    mv: Move::Swap,
-                    pos: after,
-                    owner: Player::White,
-                    visits: 0,
-                    reward: 0.0,
-                });
-            }
-        }
+        let mut arms = arms_of(&pos);
         if arms.is_empty() {
             return Err(BotFault::Illegal("no free square".into()));
         }

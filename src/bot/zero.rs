@@ -342,35 +342,17 @@ impl ZeroBot {
         }
         let started = Instant::now();
         let s = self.cfg.settings;
-        if pos.empty().count() <= s.exact && !pos.swap_follows() {
-            let solver = self
-                .solver
-                .get_or_insert_with(|| Box::new(Solver::new(endgame::TABLE_MB)));
-            let ex = endgame::solve(&pos, solver);
-            if let Some(mv) = ex.best {
-                self.rooted = None;
-                self.last = Some(SearchInfo {
-                    nodes: 0,
-                    depth: pos.empty().count(),
-                    eval: None,
-                    expect: None,
-                    pv: vec![mv],
-                    extra: format!("exact margin_halves={}", ex.margin_halves),
-                });
-                return Ok(mv);
-            }
+        if pos.empty().count() <= s.exact
+            && !pos.swap_follows()
+            && let Some(mv) = self.solved_move(&pos)
+        {
+            return Ok(mv);
         }
         self.prepare_tree(game);
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = evaluation_pool(self.cfg.threads);
         }
-        let budget = match self.clock {
-            Some(c) => {
-                let share = c.allot(&pos, self.cfg.alloc, self.cfg.settings.exact);
-                Budget::Millis((share.as_millis() as u64).max(1))
-            }
-            None => self.cfg.budget,
-        };
+        let budget = self.move_budget(&pos);
         let deadline = match budget {
             Budget::Millis(ms) => Some(started + Duration::from_millis(ms)),
             Budget::Iters(_) => None,
@@ -463,6 +445,40 @@ impl ZeroBot {
                 self.tree.descend(&since, pos);
             }
             _ => self.tree.reset(pos),
+        }
+    }
+}
+
+impl ZeroBot {
+    /// The exact endgame's move for `pos` (few squares left), reported as
+    /// this move's search.
+    fn solved_move(&mut self, pos: &Position) -> Option<Move> {
+        let solver = self
+            .solver
+            .get_or_insert_with(|| Box::new(Solver::new(endgame::TABLE_MB)));
+        let ex = endgame::solve(pos, solver);
+        let mv = ex.best?;
+        self.rooted = None;
+        self.last = Some(SearchInfo {
+            nodes: 0,
+            depth: pos.empty().count(),
+            eval: None,
+            expect: None,
+            pv: vec![mv],
+            extra: format!("exact margin_halves={}", ex.margin_halves),
+        });
+        Some(mv)
+    }
+
+    /// This move's budget: its share of the clock in a clocked game, else
+    /// the spec's.
+    fn move_budget(&self, pos: &Position) -> Budget {
+        match self.clock {
+            Some(c) => {
+                let share = c.allot(pos, self.cfg.alloc, self.cfg.settings.exact);
+                Budget::Millis((share.as_millis() as u64).max(1))
+            }
+            None => self.cfg.budget,
         }
     }
 }
