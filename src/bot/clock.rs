@@ -63,9 +63,7 @@ impl fmt::Display for TimeControl {
 /// one (or is below 0, or not finite).
 fn millis(text: &str) -> Option<Duration> {
     let s: f64 = text.trim().parse().ok()?;
-    if !(0.0..=MAX_BASE_S).contains(&s)
-        || !text.trim().starts_with(|c: char| c.is_ascii_digit())
-    {
+    if !(0.0..=MAX_BASE_S).contains(&s) || !text.trim().starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
     Some(Duration::from_millis((s * 1000.0).round() as u64))
