@@ -590,6 +590,7 @@ mod tests {
             engine: vec![],
             move_timeout_ms: 30_000,
             shard: "2/3".into(),
+            openings: None,
         };
         let c = a.config(2).expect("config");
         assert_eq!(RunArgs::new(&c, vec![], 30_000), a);
