@@ -69,9 +69,7 @@ pub fn check_judge(spec: &BotSpec, catalog: &Catalog) -> Result<(), String> {
             JUDGES.join(" or ")
         ));
     }
-    let bot = catalog
-        .build(spec, 0)
-        .map_err(|e| format!("--bot: {e}"))?;
+    let bot = catalog.build(spec, 0).map_err(|e| format!("--bot: {e}"))?;
     if !bot.is_replayable() || spec.time_control().ok().flatten().is_some() {
         return Err(format!(
             "--bot {}: give the judge an iteration budget, not a time budget, so that the suite is the same on every machine",
@@ -198,16 +196,8 @@ pub fn build_suite(
         let r = build.candidate(catalog, i as u64);
         (!cancelled(cancel)).then_some(r)
     };
-    let status = run_in_order(
-        "openings",
-        jobs,
-        threads,
-        cancel,
-        || (),
-        work,
-        &mut sink,
-    )
-    .map_err(BuildError::Candidate)?;
+    let status = run_in_order("openings", jobs, threads, cancel, || (), work, &mut sink)
+        .map_err(BuildError::Candidate)?;
     if sink.kept.len() < count {
         if status.stopped && cancelled(cancel) {
             return Err(BuildError::Interrupted {
@@ -287,8 +277,16 @@ mod tests {
         let catalog = builtin_catalog();
         let b = build((0.3, 0.7));
         let run = |t| {
-            build_suite(&b, &catalog, 6, 200, t, &AtomicBool::new(false), &mut |_, _| {})
-                .expect("built")
+            build_suite(
+                &b,
+                &catalog,
+                6,
+                200,
+                t,
+                &AtomicBool::new(false),
+                &mut |_, _| {},
+            )
+            .expect("built")
         };
         let one = run(1);
         assert_eq!(one, run(3));
@@ -305,7 +303,15 @@ mod tests {
     fn an_empty_band_keeps_nothing_and_says_so() {
         let catalog = builtin_catalog();
         let b = build((2.0, 3.0));
-        let r = build_suite(&b, &catalog, 2, 5, 2, &AtomicBool::new(false), &mut |_, _| {});
+        let r = build_suite(
+            &b,
+            &catalog,
+            2,
+            5,
+            2,
+            &AtomicBool::new(false),
+            &mut |_, _| {},
+        );
         assert_eq!(r, Err(BuildError::TooFew { kept: 0, tried: 5 }));
         let greedy = SuiteBuild {
             bot: catalog.parse("greedy").expect("bot"),
