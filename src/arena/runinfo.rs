@@ -16,7 +16,7 @@ use crate::game::bitboard::Bitboard;
 use crate::game::outcome::Komi;
 use crate::game::rules::{HoleSetup, Rules};
 use crate::game::square::Square;
-use crate::game::suite::{Openings, SuiteRecord};
+use crate::game::suite::{Openings, Suite, SuiteRecord};
 
 mod clock;
 
@@ -227,6 +227,20 @@ impl RunArgs {
     }
 }
 
+/// Reads the suite file at `path` for games on a board of side `size`
+/// under the pie rule setting `pie` and `komi` (`--openings`).
+///
+/// # Errors
+/// One line naming the file, and the line and column of a bad start.
+pub fn load_openings(path: &str, size: u8, pie: bool, komi: Komi) -> Result<Openings, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let suite = Suite::parse(&text, size, pie, komi).map_err(|e| format!("{path}: {e}"))?;
+    Ok(Openings {
+        path: path.to_string(),
+        suite: std::sync::Arc::new(suite),
+    })
+}
+
 /// The suite `record` names, read again from its path: a rerun, a resume
 /// and a merge need the file, unchanged.
 ///
@@ -238,7 +252,7 @@ pub fn load_recorded(
     pie: bool,
     komi: Komi,
 ) -> Result<Openings, String> {
-    let o = Openings::load(&record.path, size, pie, komi)
+    let o = load_openings(&record.path, size, pie, komi)
         .map_err(|e| format!("openings: {e} (the run needs its suite file)"))?;
     if o.suite.hash != record.hash {
         return Err(format!(

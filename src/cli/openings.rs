@@ -11,7 +11,7 @@ use clap::Args;
 use super::common::{CANCEL, RulesArgs, install_cancel, terminal_bar, threads};
 use super::error::{CliError, CliResult, usage};
 use super::num;
-use crate::arena::runinfo::write_atomic;
+use crate::arena::runinfo::{check_writable, write_atomic};
 use crate::study::openings::{BuildError, SuiteBuild, build_suite, check_judge, suite_text};
 
 /// The judge when `--bot` is not given: a search strong enough to tell a
@@ -99,6 +99,14 @@ pub fn run(a: OpeningsCmdArgs) -> CliResult {
             a.out.display()
         )));
     }
+    // A file that cannot be written is found before the work, not after.
+    let parent = match a.out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&parent)
+        .and_then(|()| check_writable(&parent))
+        .map_err(|e| usage(format!("--out {}: {e}", a.out.display())))?;
     let threads = threads(a.threads)?;
     let count = usize::try_from(a.count).map_err(|_| usage("--count: too large"))?;
     let build = SuiteBuild {

@@ -178,20 +178,6 @@ pub struct Openings {
 }
 
 impl Openings {
-    /// Reads the suite file at `path` for games on a board of side
-    /// `size` under the pie rule setting `pie` and `komi`.
-    ///
-    /// # Errors
-    /// One line naming the file, and the line and column of a bad start.
-    pub fn load(path: &str, size: u8, pie: bool, komi: Komi) -> Result<Openings, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        let suite = Suite::parse(&text, size, pie, komi).map_err(|e| format!("{path}: {e}"))?;
-        Ok(Openings {
-            path: path.to_string(),
-            suite: Arc::new(suite),
-        })
-    }
-
     /// How `run.json` names the suite: path and content hash.
     pub fn record(&self) -> SuiteRecord {
         SuiteRecord {
