@@ -30,7 +30,7 @@ pub struct OpeningsCmdArgs {
           value_parser = num::int::<u64>(1, 1_000_000))]
     pub count: u64,
     /// Random plies after the holes (never the last one)
-    #[arg(long, default_value_t = 4, value_name = "P", allow_negative_numbers = true,
+    #[arg(long, default_value_t = 2, value_name = "P", allow_negative_numbers = true,
           value_parser = num::int::<u32>(0, 63))]
     pub plies: u32,
     /// The judge: mcts or flatmc on an iteration budget; its root evaluation gives White's expected score
