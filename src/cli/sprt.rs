@@ -197,7 +197,7 @@ pub fn run(a: SprtArgs) -> CliResult {
     check_dir(&run).map_err(out_error(&out))?;
     if !a.study.run.quiet {
         eprintln!(
-            "sprt: {} vs {}, elo0={} elo1={} ({}), alpha={} beta={}, bounds [{lower:.3}, {upper:.3}], at most {} games, seed {}, out {}",
+            "sprt: {} vs {}, elo0={} elo1={} ({}), alpha={} beta={}, bounds [{lower:.3}, {upper:.3}], at most {} games{}, seed {}, out {}",
             labels[0],
             labels[1],
             a.elo0,
@@ -206,6 +206,7 @@ pub fn run(a: SprtArgs) -> CliResult {
             a.alpha,
             a.beta,
             config.schedule().games_per_pairing(),
+            super::common::openings_note(config.openings.as_ref()),
             a.study.run.seed,
             out.display()
         );
