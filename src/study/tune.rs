@@ -469,4 +469,31 @@ mod tests {
             "heuristic:decay=0.25,reach=4"
         );
     }
+
+    #[test]
+    fn iteration_k_plays_start_k_of_the_suite() {
+        use crate::game::outcome::Komi;
+        let catalog = builtin_catalog();
+        // Start 1 plays a7, off a 5x5 board: iteration 1 fails there,
+        // iterations 0 and 2 (start 0 again, the suite cycling) play.
+        let text = "a1 | b2\na2 | a7\n";
+        let suite = Suite::parse(text, 7, false, Komi::ZERO).expect("suite");
+        let rules = Rules {
+            size: 5,
+            ..Rules::default()
+        };
+        let spec = catalog.parse("greedy").expect("spec");
+        let tune = Tune {
+            base: spec.clone(),
+            vs: None,
+            rules: vec![rules],
+            seed: 1,
+            openings: Some(Arc::new(suite)),
+        };
+        let play = |k| tune.play(&catalog, k, 0, &spec, &spec);
+        assert!(play(0).is_ok());
+        let e = play(1).map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains("iteration 1") && e.contains("a7"), "{e}");
+        assert!(play(2).is_ok());
+    }
 }
