@@ -105,7 +105,7 @@ impl SuiteBuild {
         let mut bot = catalog
             .build(&self.bot, derive_seed(self.seed, &[TAG, index, 2]))
             .map_err(|e| format!("--bot: {e}"))?;
-        bot.select_move(&game).map_err(|e| format!("--bot: {e}"))?;
+        let choice = bot.select_move(&game).map_err(|e| format!("--bot: {e}"))?;
         let share = bot
             .last_search()
             .and_then(|s| s.eval)
@@ -116,7 +116,8 @@ impl SuiteBuild {
                     self.bot.as_str()
                 )
             })?;
-        let white = if game.position().turn() == Player::White {
+        // A swapper takes White: its share is then White's.
+        let white = if game.position().turn() == Player::White || choice == Move::Swap {
             share
         } else {
             1.0 - share
