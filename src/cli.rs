@@ -11,6 +11,7 @@ pub mod fpa;
 pub mod input;
 pub mod merge;
 pub mod num;
+pub mod openings;
 pub mod play;
 pub mod rate;
 pub mod report;
@@ -73,6 +74,8 @@ pub enum Command {
     Exact(exact::ExactArgs),
     /// SPSA tuning of several keys of one bot at once; last line tuned=SPEC (one process: its batches of pairs run in parallel, so give it a whole node with --threads)
     Tune(tune::TuneArgs),
+    /// Build a start-position suite for --openings: random layouts and short openings kept where a search's evaluation lies in a band
+    Openings(openings::OpeningsCmdArgs),
     /// A bot's moves on solved positions against perfect play, CSV out
     Accuracy(accuracy::AccuracyArgs),
     /// One game move by move: the bot's evaluation and best move, exact verdicts near the end; review.csv
@@ -160,6 +163,7 @@ where
         Command::Bots(a) => bots::run(a),
         Command::Exact(a) => exact::run(a),
         Command::Tune(a) => tune::run(a),
+        Command::Openings(a) => openings::run(a),
         Command::Accuracy(a) => accuracy::run(a),
         Command::Review(a) => review::run(a),
         Command::Report(a) => report::run(a),

@@ -11,4 +11,5 @@ pub mod rng;
 pub mod rules;
 pub mod scoring;
 pub mod square;
+pub mod suite;
 pub mod text;

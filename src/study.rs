@@ -24,6 +24,7 @@
 pub mod fpa;
 pub mod grid;
 pub mod listrun;
+pub mod openings;
 pub mod pool;
 pub mod sprt;
 pub mod spsa;

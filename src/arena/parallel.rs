@@ -21,7 +21,6 @@ use super::schedule::Schedule;
 use super::tournament::{ArenaError, Collect, Observer, TournamentConfig};
 use crate::bot::clock::TimeControl;
 use crate::bot::{BotSpec, Catalog};
-use crate::game::record::Game;
 
 /// How [`run_games`] ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -49,7 +48,7 @@ pub fn play_scheduled(
 ) -> Result<GameRecord, ArenaError> {
     let sg = schedule.game(index);
     let start = schedule
-        .start(&sg)
+        .start_game(&sg)
         .map_err(|e| ArenaError::Game(format!("game {index}: {e}")))?;
     let build = |bot: usize, seat: u64| {
         catalog
@@ -62,13 +61,7 @@ pub fn play_scheduled(
         time_control(&bots[sg.first], index)?,
         time_control(&bots[sg.second], index)?,
     ];
-    let result = play_game(
-        Game::new(start),
-        first.as_mut(),
-        second.as_mut(),
-        clocks,
-        |_| {},
-    );
+    let result = play_game(start, first.as_mut(), second.as_mut(), clocks, |_| {});
     let rec = GameRecord::new(&sg, &result);
     push_row(row, &rec, result.game.moves(), labels);
     push_game(moves, index, &result, &labels[sg.first], &labels[sg.second]);

@@ -16,6 +16,7 @@ use crate::game::bitboard::Bitboard;
 use crate::game::outcome::Komi;
 use crate::game::rules::{HoleSetup, Rules};
 use crate::game::square::Square;
+use crate::game::suite::{Openings, Suite, SuiteRecord};
 
 mod clock;
 
@@ -50,6 +51,10 @@ pub struct RunArgs {
     pub move_timeout_ms: u64,
     /// `--shard K/N` (`1/1` for the whole schedule).
     pub shard: String,
+    /// `--openings FILE`: its path and content hash (absent without one,
+    /// so that a run without a suite records what it always did).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<SuiteRecord>,
 }
 
 impl RunArgs {
@@ -82,6 +87,7 @@ impl RunArgs {
             engine,
             move_timeout_ms,
             shard: config.shard.to_string(),
+            openings: config.openings.as_ref().map(Openings::record),
         }
     }
 
@@ -110,6 +116,10 @@ impl RunArgs {
             None => self.holes.iter().map(|&n| HoleSetup::Random(n)).collect(),
         };
         let rules = Rules::for_setups(self.size, setups, self.pie, komi);
+        let openings = match &self.openings {
+            None => None,
+            Some(r) => Some(load_recorded(r, self.size, self.pie, komi).map_err(bad)?),
+        };
         Ok(TournamentConfig {
             bots,
             games_per_pairing: self.games,
@@ -118,6 +128,7 @@ impl RunArgs {
             seed: self.seed,
             threads,
             shard: self.shard.parse::<Shard>().map_err(bad)?,
+            openings,
         })
     }
 
@@ -171,6 +182,9 @@ impl RunArgs {
         o.add_list("--engine", &self.engine)
             .add("--move-timeout-ms", self.move_timeout_ms);
         o.add("--shard", &self.shard);
+        if let Some(r) = &self.openings {
+            o.add("--openings", r);
+        }
         o
     }
 
@@ -183,6 +197,8 @@ impl RunArgs {
         c.push_str(&format!(" --games {} --size {}", self.games, self.size));
         match &self.layout {
             Some(l) => c.push_str(&format!(" --layout {}", l.join(","))),
+            // A suite's starts bring their own holes.
+            None if self.openings.is_some() => {}
             None => {
                 let h: Vec<String> = self.holes.iter().map(u32::to_string).collect();
                 c.push_str(&format!(" --holes {}", h.join(",")));
@@ -204,8 +220,47 @@ impl RunArgs {
         if self.shard != "1/1" {
             c.push_str(&format!(" --shard {}", self.shard));
         }
+        if let Some(r) = &self.openings {
+            c.push_str(&format!(" --openings {}", shell_quote(&r.path)));
+        }
         c
     }
+}
+
+/// Reads the suite file at `path` for games on a board of side `size`
+/// under the pie rule setting `pie` and `komi` (`--openings`).
+///
+/// # Errors
+/// One line naming the file, and the line and column of a bad start.
+pub fn load_openings(path: &str, size: u8, pie: bool, komi: Komi) -> Result<Openings, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let suite = Suite::parse(&text, size, pie, komi).map_err(|e| format!("{path}: {e}"))?;
+    Ok(Openings {
+        path: path.to_string(),
+        suite: std::sync::Arc::new(suite),
+    })
+}
+
+/// The suite `record` names, read again from its path: a rerun, a resume
+/// and a merge need the file, unchanged.
+///
+/// # Errors
+/// A file that is gone, bad, or not the one recorded (its hash differs).
+pub fn load_recorded(
+    record: &SuiteRecord,
+    size: u8,
+    pie: bool,
+    komi: Komi,
+) -> Result<Openings, String> {
+    let o = load_openings(&record.path, size, pie, komi)
+        .map_err(|e| format!("openings: {e} (the run needs its suite file)"))?;
+    if o.suite.hash != record.hash {
+        return Err(format!(
+            "openings: {} has changed since the run (hash {}, recorded {})",
+            record.path, o.suite.hash, record.hash
+        ));
+    }
+    Ok(o)
 }
 
 /// `s`, or `(none)` when empty, as option values are recorded.
@@ -549,6 +604,7 @@ mod tests {
             engine: vec![],
             move_timeout_ms: 30_000,
             shard: "2/3".into(),
+            openings: None,
         };
         let c = a.config(2).expect("config");
         assert_eq!(RunArgs::new(&c, vec![], 30_000), a);

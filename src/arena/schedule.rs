@@ -11,13 +11,20 @@
 //! for the bot that moves first; [`game_seeds`] is the one place that
 //! derives them, for the schedule and for every other command that plays
 //! games from a seed (`play`, `tune`).
+//!
+//! With a start-position suite (`--openings`), pair `L` starts from the
+//! suite's start `L mod N` instead: its holes and its opening moves, which
+//! both games of the pair play, one with each colour.
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use crate::game::position::Position;
+use crate::game::record::Game;
 use crate::game::rng::derive_seed;
 use crate::game::rules::{Rules, layout_rng};
+use crate::game::suite::Suite;
 
 /// Who plays whom.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -193,6 +200,7 @@ pub struct Schedule {
     pairs_per_pairing: u64,
     rules: Vec<Rules>,
     seed: u64,
+    openings: Option<Arc<Suite>>,
 }
 
 impl Schedule {
@@ -224,7 +232,20 @@ impl Schedule {
             pairs_per_pairing: games_per_pairing.div_ceil(2),
             rules,
             seed,
+            openings: None,
         }
+    }
+
+    /// The schedule starting pair `L` from start `L mod N` of `openings`
+    /// (holes and opening moves), or from random layouts with `None`.
+    pub fn with_openings(mut self, openings: Option<Arc<Suite>>) -> Schedule {
+        self.openings = openings;
+        self
+    }
+
+    /// The start-position suite, if any.
+    pub fn openings(&self) -> Option<&Suite> {
+        self.openings.as_deref()
     }
 
     /// Number of bots.
@@ -299,14 +320,43 @@ impl Schedule {
             .flat_map(|l| [2 * l, 2 * l + 1])
     }
 
-    /// The start position of `game`: its rules with holes drawn from the
-    /// layout's seed (both games of a pair get the same holes).
+    /// The start position of `game` before any move: its rules with holes
+    /// drawn from the layout's seed (both games of a pair get the same
+    /// holes), or the holes of its start in the suite.
     ///
     /// # Errors
     /// The rules do not describe a playable game.
     pub fn start(&self, game: &ScheduledGame) -> Result<Position, crate::PositionError> {
+        let rules = &self.rules[game.rules];
+        if let Some(suite) = &self.openings {
+            rules.validate()?;
+            return Position::new(
+                rules.size,
+                suite.start(game.layout).holes,
+                rules.pie,
+                rules.komi,
+            );
+        }
         let mut rng = layout_rng(self.seeds(game).layout);
-        self.rules[game.rules].new_game(&mut rng)
+        rules.new_game(&mut rng)
+    }
+
+    /// The game `game` starts as: [`Schedule::start`] with the opening
+    /// moves of its start in the suite played.
+    ///
+    /// # Errors
+    /// Rules that describe no playable game, or a start that does not fit
+    /// them (a suite is checked against the rules when it is read).
+    pub fn start_game(&self, game: &ScheduledGame) -> Result<Game, String> {
+        let pos = self.start(game).map_err(|e| e.to_string())?;
+        let mut g = Game::new(pos);
+        if let Some(suite) = &self.openings {
+            for &mv in &suite.start(game.layout).moves {
+                g.try_play(mv)
+                    .map_err(|e| format!("opening move {mv}: {e}"))?;
+            }
+        }
+        Ok(g)
     }
 
     /// The seeds of `game` ([`game_seeds`]).
@@ -401,6 +451,31 @@ mod tests {
         assert_eq!(tuned.layout, derive_seed(9, &[TUNE_LAYOUT_TAG, 1]));
         assert_eq!(tuned.bots[1], derive_seed(9, &[TUNE_BOT_TAG, 1, 3, 1]));
         assert_ne!(tuned.layout, s.seeds(&g).layout);
+    }
+
+    #[test]
+    fn openings_in_order_with_both_colours_and_cycled() {
+        use crate::game::outcome::Komi;
+        let text = "a1 | d4 e4\nb1 | c3\ng7 | a2 a3 a4\n";
+        let suite = Suite::parse(text, 7, false, Komi::ZERO).expect("suite");
+        let s = Schedule::new(3, Format::RoundRobin, 4, vec![], 9)
+            .with_openings(Some(Arc::new(suite.clone())));
+        // 3 pairings x 2 pairs = 6 layouts: starts 0 1 2 0 1 2.
+        let lines: Vec<String> = (0..s.len())
+            .map(|g| {
+                let game = s.start_game(&s.game(g)).expect("start");
+                let holes: Vec<String> = game.start().holes().map(|q| q.to_string()).collect();
+                format!("{} | {}", holes.join(" "), game.moves_text())
+            })
+            .collect();
+        for (g, line) in lines.iter().enumerate() {
+            assert_eq!(line, &suite.starts[g / 2 % 3].line(), "game {g}");
+        }
+        for l in 0..s.layouts() {
+            let (g0, g1) = (s.game(2 * l), s.game(2 * l + 1));
+            assert_eq!((g0.first, g0.second), (g1.second, g1.first));
+        }
+        assert_eq!(s.openings().map(Suite::len), Some(3));
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::games_csv::{GameRecord, check_label};
 use super::schedule::{Format, Schedule, Shard};
 use crate::bot::{BotSpec, Catalog};
 use crate::game::rules::Rules;
+use crate::game::suite::Openings;
 
 /// What can go wrong in a tournament.
 #[derive(Debug)]
@@ -186,6 +187,9 @@ pub struct TournamentConfig {
     pub threads: usize,
     /// The part of the schedule to play.
     pub shard: Shard,
+    /// The start-position suite (`--openings`): pair `L` starts from its
+    /// start `L mod N` instead of a random layout.
+    pub openings: Option<Openings>,
 }
 
 impl TournamentConfig {
@@ -209,6 +213,7 @@ impl TournamentConfig {
             seed,
             threads,
             shard: Shard::ALL,
+            openings: None,
         }
     }
 
@@ -226,6 +231,7 @@ impl TournamentConfig {
             self.rules.clone(),
             self.seed,
         )
+        .with_openings(self.openings.as_ref().map(|o| o.suite.clone()))
     }
 
     /// Checks everything that could stop a game before any is played:
@@ -377,6 +383,7 @@ pub(crate) mod tests {
             seed: 11,
             threads,
             shard: Shard::ALL,
+            openings: None,
         }
     }
 

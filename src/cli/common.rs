@@ -15,6 +15,7 @@ use crate::game::outcome::Komi;
 use crate::game::rules::{HoleSetup, Rules};
 use crate::game::square::Square;
 use crate::game::square::{MAX_SIZE, MIN_SIZE};
+use crate::game::suite::Openings;
 use crate::protocol::{EngineConfig, EngineFactory, words};
 
 mod run;
@@ -154,6 +155,54 @@ pub fn rules_options(o: &mut RunOptions, rules: &[Rules]) {
     );
     o.add("--layout", layout);
     o.add("--pie", first.pie).add("--komi", first.komi);
+}
+
+/// `--openings FILE`: a start-position suite (docs/cli.md), whose starts
+/// replace the random layouts of `--holes` and `--layout`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct OpeningsArgs {
+    /// Start-position suite: one start a line (holes | moves, or a board); pair k plays start k mod N, once with each colour
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["holes", "layout"])]
+    pub openings: Option<String>,
+}
+
+impl OpeningsArgs {
+    /// The suite, read and checked against `rules` (its first entry's
+    /// board side, pie rule and komi), or `None` without `--openings`.
+    ///
+    /// # Errors
+    /// A file that cannot be read, or its first bad start, named by file,
+    /// line and column (exit 2).
+    pub fn load(&self, rules: &[Rules]) -> CliResult<Option<Openings>> {
+        let Some(path) = &self.openings else {
+            return Ok(None);
+        };
+        let r = rules.first().cloned().unwrap_or_default();
+        crate::arena::runinfo::load_openings(path, r.size, r.pie, r.komi)
+            .map(Some)
+            .map_err(|e| usage(format!("--openings: {e}")))
+    }
+}
+
+/// Records `--openings` (path and content hash) of `openings` for
+/// `--resume` to compare; nothing without a suite, as before suites.
+pub fn openings_options(o: &mut RunOptions, openings: Option<&Openings>) {
+    if let Some(op) = openings {
+        o.add("--openings", op.record());
+    }
+}
+
+/// `, openings FILE (N starts)` for a command's first line on stderr,
+/// or nothing without a suite.
+pub fn openings_note(openings: Option<&Openings>) -> String {
+    openings.map_or(String::new(), |o| {
+        let n = o.suite.len();
+        format!(
+            ", openings {} ({n} start{})",
+            o.path,
+            if n == 1 { "" } else { "s" }
+        )
+    })
 }
 
 /// External engines: `--engine NAME=COMMAND` (repeatable) makes `NAME` a bot
@@ -301,6 +350,9 @@ pub struct StudyArgs {
     /// Rules of the games
     #[command(flatten)]
     pub rules: RulesArgs,
+    /// Start-position suite
+    #[command(flatten)]
+    pub openings: OpeningsArgs,
     /// External engines
     #[command(flatten)]
     pub engine: EngineArgs,

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{
-    CANCEL, ShardedStudyArgs, install_cancel, open_run, rules_options, run_interrupt_note,
-    save_run, threads,
+    CANCEL, ShardedStudyArgs, install_cancel, open_run, openings_options, rules_options,
+    run_interrupt_note, save_run, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -167,10 +167,17 @@ pub(super) fn recorded_conditions(
 pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
     let catalog = a.study.engine.catalog()?;
     let mut rules_args = a.study.rules.clone();
-    if rules_args.holes.is_none() && rules_args.layout.is_none() {
+    // A suite's starts bring their own holes: one condition (per pie
+    // setting) then, not one per default hole count.
+    if rules_args.holes.is_none()
+        && rules_args.layout.is_none()
+        && a.study.openings.openings.is_none()
+    {
         rules_args.holes = Some(DEFAULT_HOLES.into());
     }
     let rules = rules_args.to_rules()?;
+    // Both conditions play the suite's moves, so none may be a swap.
+    let openings = a.study.openings.load(&Fpa::conditions(&rules, false))?;
     let bot = catalog
         .parse_unattended(&a.bot)
         .map_err(|e| usage(format!("--bot: {e}")))?;
@@ -193,7 +200,8 @@ pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
         )));
     }
     let threads = threads(a.study.run.threads)?;
-    let config = fpa.tournament(a.study.run.seed, threads);
+    let mut config = fpa.tournament(a.study.run.seed, threads);
+    config.openings = openings;
     config.validate(&catalog).map_err(cli_error)?;
     let komi = rules.first().map_or("0".into(), |r| r.komi.to_string());
     let mut options = RunOptions::new();
@@ -204,6 +212,7 @@ pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
     // The pie study is beside the plain one: --pie is not a rule of every game.
     options.0.retain(|(o, _)| o != "--pie");
     options.add("--pie", a.study.rules.pie);
+    openings_options(&mut options, config.openings.as_ref());
     a.study.engine.options(&mut options);
     options
         .add("--seed", a.study.run.seed)
@@ -252,10 +261,11 @@ pub fn run(a: FpaArgs) -> CliResult {
     save_run(&info, &out)?;
     if !a.study.run.quiet {
         eprintln!(
-            "fpa: {} self-play, {} conditions x {} games, seed {}, {} threads, out {}",
+            "fpa: {} self-play, {} conditions x {} games{}, seed {}, {} threads, out {}",
             plan.fpa.bot.label(),
             plan.fpa.conditions.len(),
             a.games,
+            super::common::openings_note(plan.config.openings.as_ref()),
             a.study.run.seed,
             plan.threads,
             out.display()

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::common::{EngineArgs, RulesArgs, install_exit};
+use super::common::{EngineArgs, OpeningsArgs, RulesArgs, install_exit};
 use super::error::{CliResult, usage};
 use super::num;
 use crate::arena::game::{GameResult, MoveEvent, Seat, Termination, play_game};
@@ -37,6 +37,9 @@ pub struct PlayArgs {
     /// Rules of the game
     #[command(flatten)]
     pub rules: RulesArgs,
+    /// Start-position suite: the game plays its first start
+    #[command(flatten)]
+    pub openings: OpeningsArgs,
     /// External engines
     #[command(flatten)]
     pub engines: EngineArgs,
@@ -126,9 +129,20 @@ pub fn run(args: PlayArgs) -> CliResult {
         .map_err(|e| usage(format!("--black: {e}")))?;
     // The game is game 0 of a tournament of the same seed.
     let seeds = game_seeds(seed, GameKey::Scheduled { layout: 0, game: 0 });
-    let start = rules
-        .new_game(&mut layout_rng(seeds.layout))
-        .map_err(|e| usage(format!("rules: {e}")))?;
+    let opening = args.openings.load(std::slice::from_ref(rules))?;
+    let game = match &opening {
+        Some(o) => o
+            .suite
+            .start(0)
+            .game(rules.size, rules.pie, rules.komi)
+            .map_err(|e| usage(format!("--openings: {e}")))?,
+        None => Game::new(
+            rules
+                .new_game(&mut layout_rng(seeds.layout))
+                .map_err(|e| usage(format!("rules: {e}")))?,
+        ),
+    };
+    let start = *game.start();
     let mut white = catalog
         .build(&white_spec, seeds.bots[0])
         .map_err(|e| usage(format!("--white: {e}")))?;
@@ -156,13 +170,16 @@ pub fn run(args: PlayArgs) -> CliResult {
     let verbose = args.verbose;
     let mut header = setup_line(white.name(), black.name(), seed, &start);
     header.push('\n');
-    if !quiet && !human[0] {
-        header.push_str(&board_with_coordinates(&start));
+    if !game.moves().is_empty() {
+        header.push_str(&format!("opening: {}\n", game.moves_text()));
+    }
+    if !quiet && !next_seat(&game).is_some_and(|seat| human[seat]) {
+        header.push_str(&board_with_coordinates(game.position()));
     }
     show(header, &mut failed);
     let clocks = [&white_spec, &black_spec].map(|spec| spec.time_control().ok().flatten());
     let result = play_game(
-        Game::new(start),
+        game,
         &mut *white,
         &mut *black,
         clocks,

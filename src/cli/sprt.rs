@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::common::{
-    CANCEL, StudyArgs, install_cancel, rules_options, run_interrupt_note, threads,
+    CANCEL, StudyArgs, install_cancel, openings_options, rules_options, run_interrupt_note, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -150,11 +150,12 @@ fn gauntlet(a: &SprtArgs, catalog: &Catalog) -> CliResult<TournamentConfig> {
     let config = TournamentConfig {
         bots: vec![bot_a, bot_b],
         games_per_pairing: a.max_games,
-        rules,
+        rules: rules.clone(),
         format: Format::Gauntlet,
         seed: a.study.run.seed,
         threads: threads(a.study.run.threads)?,
         shard: Shard::ALL,
+        openings: a.study.openings.load(&rules)?,
     };
     config.validate(catalog).map_err(cli_error)?;
     Ok(config)
@@ -187,6 +188,7 @@ pub fn run(a: SprtArgs) -> CliResult {
         .add("--model", model)
         .add("--max-games", a.max_games);
     rules_options(&mut options, &config.rules);
+    openings_options(&mut options, config.openings.as_ref());
     a.study.engine.options(&mut options);
     options.add("--seed", a.study.run.seed);
     let run = a.study.dir_run("sprt", &config, options, &catalog, &out);
@@ -195,7 +197,7 @@ pub fn run(a: SprtArgs) -> CliResult {
     check_dir(&run).map_err(out_error(&out))?;
     if !a.study.run.quiet {
         eprintln!(
-            "sprt: {} vs {}, elo0={} elo1={} ({}), alpha={} beta={}, bounds [{lower:.3}, {upper:.3}], at most {} games, seed {}, out {}",
+            "sprt: {} vs {}, elo0={} elo1={} ({}), alpha={} beta={}, bounds [{lower:.3}, {upper:.3}], at most {} games{}, seed {}, out {}",
             labels[0],
             labels[1],
             a.elo0,
@@ -204,6 +206,7 @@ pub fn run(a: SprtArgs) -> CliResult {
             a.alpha,
             a.beta,
             config.schedule().games_per_pairing(),
+            super::common::openings_note(config.openings.as_ref()),
             a.study.run.seed,
             out.display()
         );

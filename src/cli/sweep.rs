@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::common::{
-    CANCEL, ShardedStudyArgs, install_cancel, rules_options, run_interrupt_note, threads,
+    CANCEL, ShardedStudyArgs, install_cancel, openings_options, rules_options, run_interrupt_note,
+    threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -138,8 +139,10 @@ fn plan(a: &SweepArgs) -> CliResult<(Catalog, Sweep, TournamentConfig)> {
         .collect::<CliResult<Vec<_>>>()?;
     let sweep = Sweep::new(&base, axes, reference, &catalog).map_err(|e| usage(e.0))?;
     let threads = threads(a.study.run.threads)?;
+    let openings = a.study.openings.load(&rules)?;
     let mut config = sweep.tournament(a.games, rules, a.study.run.seed, threads);
     config.shard = a.study.shard.part;
+    config.openings = openings;
     config.validate(&catalog).map_err(cli_error)?;
     Ok((catalog, sweep, config))
 }
@@ -179,6 +182,7 @@ pub fn run(a: SweepArgs) -> CliResult {
         .add("--vs", sweep.reference.as_str())
         .add("--games", a.games);
     rules_options(&mut options, &config.rules);
+    openings_options(&mut options, config.openings.as_ref());
     a.study.engine.options(&mut options);
     options
         .add("--seed", a.study.run.seed)
@@ -187,10 +191,11 @@ pub fn run(a: SweepArgs) -> CliResult {
     check_dir(&run).map_err(out_error(&out))?;
     if !a.study.run.quiet {
         eprintln!(
-            "sweep: {} combinations x {} games against {}, seed {}, {} threads, out {}",
+            "sweep: {} combinations x {} games against {}{}, seed {}, {} threads, out {}",
             sweep.combos.len(),
             config.schedule().games_per_pairing(),
             sweep.reference.label(),
+            super::common::openings_note(config.openings.as_ref()),
             a.study.run.seed,
             config.threads,
             out.display()

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::common::{
-    CANCEL, EngineArgs, RulesArgs, StudyRunArgs, install_cancel, run_interrupt_note, threads,
+    CANCEL, EngineArgs, OpeningsArgs, RulesArgs, StudyRunArgs, install_cancel, run_interrupt_note,
+    threads,
 };
 use super::error::{CliError, CliResult, cli_error, out_error, usage};
 use super::num;
@@ -51,6 +52,9 @@ pub struct TournamentArgs {
     /// Rules of the games
     #[command(flatten)]
     pub rules: RulesArgs,
+    /// Start-position suite
+    #[command(flatten)]
+    pub openings: OpeningsArgs,
     /// External engines
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -104,6 +108,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
     // External engines report faults, with their stderr tails, next to the results.
     let catalog = a.engine.catalog_with_log(Some(&out.join("engines.log")))?;
     let rules = a.rules.to_rules()?;
+    let openings = a.openings.load(&rules)?;
     let texts: Vec<String> = if a.bots.is_empty() {
         DEFAULT_BOTS.iter().map(|s| s.to_string()).collect()
     } else {
@@ -138,6 +143,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
         seed: a.run.seed,
         threads,
         shard,
+        openings,
     };
     config.validate(&catalog).map_err(cli_error)?;
     let args = RunArgs::new(&config, a.engine.engines.clone(), a.engine.move_timeout_ms);
@@ -159,7 +165,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
         let schedule = config.schedule();
         let games = schedule.shard_games(shard).count();
         eprintln!(
-            "tournament: {} bots, {} games ({}, {} per pairing{}), seed {}, {} threads, out {}",
+            "tournament: {} bots, {} games ({}, {} per pairing{}{}), seed {}, {} threads, out {}",
             config.bots.len(),
             games,
             format,
@@ -169,6 +175,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
             } else {
                 format!(", shard {shard}")
             },
+            super::common::openings_note(config.openings.as_ref()),
             config.seed,
             threads,
             out.display()

@@ -12,8 +12,8 @@ use clap::Args;
 use indicatif::ProgressBar;
 
 use super::common::{
-    CANCEL, CommonRunArgs, StudyArgs, StudyRunArgs, install_cancel, open_run, rules_options,
-    run_interrupt_note, save_run, styled_bar, threads,
+    CANCEL, CommonRunArgs, StudyArgs, StudyRunArgs, install_cancel, open_run, openings_options,
+    rules_options, run_interrupt_note, save_run, styled_bar, threads,
 };
 use super::error::{CliError, CliResult, usage};
 use super::error::{cli_error, out_error};
@@ -286,6 +286,7 @@ fn then_sprt_run(
         max_games: a.sprt_max_games,
         study: StudyArgs {
             rules: a.study.rules.clone(),
+            openings: a.study.openings.clone(),
             engine: a.study.engine.clone(),
             run: StudyRunArgs {
                 resume: crate::arena::rundir::is_non_empty(&dir),
@@ -373,11 +374,13 @@ pub fn run(a: TuneArgs) -> CliResult {
     let params = tuned_params(&a, &base, &catalog)?;
     let then_sprt = a.then_sprt.as_deref().map(parse_then_sprt).transpose()?;
     let threads = threads(a.study.run.threads)?;
+    let openings = a.study.openings.load(&rules)?;
     let tune = Tune {
         base: base.clone(),
         vs: vs.clone(),
         rules: rules.clone(),
         seed: a.study.run.seed,
+        openings: openings.as_ref().map(|o| o.suite.clone()),
     };
     let settings = SpsaSettings {
         iterations: a.pairs,
@@ -391,7 +394,8 @@ pub fn run(a: TuneArgs) -> CliResult {
         .study
         .run
         .out_dir(|| PathBuf::from("results").join(format!("tune-{}", utc_stamp())))?;
-    let options = run_options(&a, (&base, vs.as_ref()), &params, &rules);
+    let mut options = run_options(&a, (&base, vs.as_ref()), &params, &rules);
+    openings_options(&mut options, openings.as_ref());
     let (mut info, resumed) = open_run(&out, "tune", options, threads, a.study.run.resume)?;
     // The kept rows are checked before anything is printed or written.
     let csv = out.join("tune.csv");

@@ -68,6 +68,7 @@ impl Fpa {
             seed,
             threads,
             shard: Shard::ALL,
+            openings: None,
         }
     }
 

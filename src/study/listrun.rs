@@ -67,6 +67,7 @@ mod tests {
             seed: 2,
             threads: 2,
             shard: Shard::ALL,
+            openings: None,
         };
         let games: Vec<u64> = (0..10).map(|l| 2 * l).collect();
         let cancel = AtomicBool::new(false);

@@ -285,6 +285,7 @@ mod tests {
             seed: 5,
             threads,
             shard: Shard::ALL,
+            openings: None,
         };
         let games: Vec<u64> = (0..400).collect();
         let mut quiet = |_: &SprtState| {};

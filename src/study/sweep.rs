@@ -73,6 +73,7 @@ impl Sweep {
             seed,
             threads,
             shard: Shard::ALL,
+            openings: None,
         }
     }
 

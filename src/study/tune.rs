@@ -22,6 +22,8 @@ use crate::bot::{BotSpec, Catalog};
 use crate::game::player::Player;
 use crate::game::record::Game;
 use crate::game::rules::{Rules, layout_rng};
+use crate::game::suite::Suite;
+use std::sync::Arc;
 
 /// Iterations per batch: a constant, not the thread count, so that the
 /// results do not depend on how many threads play them.
@@ -129,6 +131,9 @@ pub struct Tune {
     pub rules: Vec<Rules>,
     /// `--seed`.
     pub seed: u64,
+    /// The start-position suite (`--openings`): iteration `k` plays its
+    /// start `k mod N` (both colours) instead of a random layout.
+    pub openings: Option<Arc<Suite>>,
 }
 
 impl Tune {
@@ -168,9 +173,17 @@ impl Tune {
                 game: j,
             },
         );
-        let start = rules
-            .new_game(&mut layout_rng(seeds.layout))
-            .map_err(|e| ArenaError::Game(format!("iteration {k}: {e}")))?;
+        let start = match &self.openings {
+            Some(suite) => suite
+                .start(k)
+                .game(rules.size, rules.pie, rules.komi)
+                .map_err(|e| ArenaError::Game(format!("iteration {k}: {e}")))?,
+            None => Game::new(
+                rules
+                    .new_game(&mut layout_rng(seeds.layout))
+                    .map_err(|e| ArenaError::Game(format!("iteration {k}: {e}")))?,
+            ),
+        };
         let (tuned_is_plus, other) = match &self.vs {
             None => (true, minus),
             Some(vs) => (j < 2, vs),
@@ -190,13 +203,7 @@ impl Tune {
         let mut first = build(a, 0)?;
         let mut second = build(b, 1)?;
         let clocks = [a, b].map(|spec| spec.time_control().ok().flatten());
-        let r = play_game(
-            Game::new(start),
-            first.as_mut(),
-            second.as_mut(),
-            clocks,
-            |_| {},
-        );
+        let r = play_game(start, first.as_mut(), second.as_mut(), clocks, |_| {});
         // A pie swap hands White to the second bot.
         let first_colour = if r.swapped {
             Player::Black
@@ -455,10 +462,38 @@ mod tests {
             vs: None,
             rules: vec![Rules::default()],
             seed: 1,
+            openings: None,
         };
         assert_eq!(
             tune.spec_text(&[d, r], &[0.25, 4.0]),
             "heuristic:decay=0.25,reach=4"
         );
+    }
+
+    #[test]
+    fn iteration_k_plays_start_k_of_the_suite() {
+        use crate::game::outcome::Komi;
+        let catalog = builtin_catalog();
+        // Start 1 plays a7, off a 5x5 board: iteration 1 fails there,
+        // iterations 0 and 2 (start 0 again, the suite cycling) play.
+        let text = "a1 | b2\na2 | a7\n";
+        let suite = Suite::parse(text, 7, false, Komi::ZERO).expect("suite");
+        let rules = Rules {
+            size: 5,
+            ..Rules::default()
+        };
+        let spec = catalog.parse("greedy").expect("spec");
+        let tune = Tune {
+            base: spec.clone(),
+            vs: None,
+            rules: vec![rules],
+            seed: 1,
+            openings: Some(Arc::new(suite)),
+        };
+        let play = |k| tune.play(&catalog, k, 0, &spec, &spec);
+        assert!(play(0).is_ok());
+        let e = play(1).map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains("iteration 1") && e.contains("a7"), "{e}");
+        assert!(play(2).is_ok());
     }
 }

@@ -362,3 +362,34 @@ fn sigint_before_the_first_accuracy_row_leaves_no_directory() {
     assert!(err.contains("nothing written"), "{err}");
     assert!(!out.exists(), "{:?}", tree(&out));
 }
+
+/// `openings` stopped by Ctrl-C exits 130 and writes no file, not even
+/// the starts it had kept.
+#[test]
+fn an_interrupted_suite_build_writes_nothing() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("suite.txt");
+    // A band no judge reaches: the build runs until it is stopped.
+    let mut child = start_busy(Command::new(BIN).args([
+        "openings",
+        "--count",
+        "1000",
+        "--band",
+        "0.5..0.5",
+        "--bot",
+        "mcts:iters=100000",
+        "--threads",
+        "1",
+        "--out",
+        common::s(&out),
+    ]));
+    assert!(child.try_wait().expect("wait").is_none(), "the build ended");
+    common::send(child.id(), Signal::SIGINT);
+    let (code, _) = wait_exit(&mut child, EXIT_WITHIN);
+    let err = stderr_of(&mut child);
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("nothing written"), "{err}");
+    assert!(!out.exists());
+    let left: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -21,6 +21,7 @@ mod exact;
 mod exact_versus;
 mod interrupt;
 mod mcts;
+mod openings;
 mod perft;
 mod properties;
 mod protocol;

@@ -48,8 +48,18 @@ fn run_json_records_every_option_that_shapes_the_results() {
             .get_arguments()
             .filter_map(|a| a.get_long())
             .map(|l| format!("--{l}"))
+            // `--openings` is recorded when given, so that runs from before
+            // it resume (tests/integration/openings.rs checks it).
             .filter(|l| {
-                !["--threads", "--quiet", "--out", "--resume", "--help"].contains(&l.as_str())
+                ![
+                    "--threads",
+                    "--quiet",
+                    "--out",
+                    "--resume",
+                    "--help",
+                    "--openings",
+                ]
+                .contains(&l.as_str())
             })
             .collect();
         assert_eq!(recorded(&out), shaping, "{}", base[0]);
