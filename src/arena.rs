@@ -6,6 +6,7 @@ pub mod game;
 pub mod games_csv;
 pub mod merge;
 pub mod moves_csv;
+pub mod moves_resume;
 pub mod ordered;
 pub mod parallel;
 pub mod progress;

@@ -16,7 +16,7 @@ use crate::game::bitboard::Bitboard;
 use crate::game::outcome::Komi;
 use crate::game::rules::{HoleSetup, Rules};
 use crate::game::square::Square;
-use crate::game::suite::{Openings, Suite, SuiteRecord};
+use crate::game::suite::{Openings, SuiteRecord};
 
 mod clock;
 
@@ -118,7 +118,7 @@ impl RunArgs {
         let rules = Rules::for_setups(self.size, setups, self.pie, komi);
         let openings = match &self.openings {
             None => None,
-            Some(r) => Some(load_recorded(r, self.size, self.pie, komi).map_err(bad)?),
+            Some(r) => Some(Openings::load_recorded(r, self.size, self.pie, komi).map_err(bad)?),
         };
         Ok(TournamentConfig {
             bots,
@@ -225,42 +225,6 @@ impl RunArgs {
         }
         c
     }
-}
-
-/// Reads the suite file at `path` for games on a board of side `size`
-/// under the pie rule setting `pie` and `komi` (`--openings`).
-///
-/// # Errors
-/// One line naming the file, and the line and column of a bad start.
-pub fn load_openings(path: &str, size: u8, pie: bool, komi: Komi) -> Result<Openings, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let suite = Suite::parse(&text, size, pie, komi).map_err(|e| format!("{path}: {e}"))?;
-    Ok(Openings {
-        path: path.to_string(),
-        suite: std::sync::Arc::new(suite),
-    })
-}
-
-/// The suite `record` names, read again from its path: a rerun, a resume
-/// and a merge need the file, unchanged.
-///
-/// # Errors
-/// A file that is gone, bad, or not the one recorded (its hash differs).
-pub fn load_recorded(
-    record: &SuiteRecord,
-    size: u8,
-    pie: bool,
-    komi: Komi,
-) -> Result<Openings, String> {
-    let o = load_openings(&record.path, size, pie, komi)
-        .map_err(|e| format!("openings: {e} (the run needs its suite file)"))?;
-    if o.suite.hash != record.hash {
-        return Err(format!(
-            "openings: {} has changed since the run (hash {}, recorded {})",
-            record.path, o.suite.hash, record.hash
-        ));
-    }
-    Ok(o)
 }
 
 /// `s`, or `(none)` when empty, as option values are recorded.

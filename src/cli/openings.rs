@@ -93,20 +93,7 @@ pub fn run(a: OpeningsCmdArgs) -> CliResult {
         .parse_unattended(&a.bot)
         .map_err(|e| usage(format!("--bot: {e}")))?;
     check_judge(&bot, &catalog).map_err(usage)?;
-    if a.out.exists() {
-        return Err(usage(format!(
-            "--out {}: the file exists; give a new name",
-            a.out.display()
-        )));
-    }
-    // A file that cannot be written is found before the work, not after.
-    let parent = match a.out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&parent)
-        .and_then(|()| check_writable(&parent))
-        .map_err(|e| usage(format!("--out {}: {e}", a.out.display())))?;
+    check_out(&a.out)?;
     let threads = threads(a.threads)?;
     let count = usize::try_from(a.count).map_err(|_| usage("--count: too large"))?;
     let build = SuiteBuild {
@@ -156,22 +143,7 @@ pub fn run(a: OpeningsCmdArgs) -> CliResult {
         &mut on,
     );
     bar.finish_and_clear();
-    let built = match result {
-        Ok(b) => b,
-        Err(BuildError::Candidate(m)) => return Err(usage(m)),
-        Err(BuildError::Interrupted { kept }) => {
-            return Err(CliError::Interrupted(format!(
-                "interrupted with {kept} of {} starts kept; nothing written",
-                a.count
-            )));
-        }
-        Err(BuildError::TooFew { kept, tried }) => {
-            return Err(CliError::CheckFailed(format!(
-                "only {kept} of {} starts lay in --band {} after {tried} candidates; widen the band",
-                a.count, a.band
-            )));
-        }
-    };
+    let built = result.map_err(|e| build_error(e, &a))?;
     let mean = built.kept.iter().map(|c| c.white).sum::<f64>() / built.kept.len() as f64;
     let header = vec![
         format!(
@@ -205,6 +177,39 @@ pub fn run(a: OpeningsCmdArgs) -> CliResult {
         let _ = writeln!(out, "wrote {}", a.out.display());
     }
     Ok(())
+}
+
+/// Refuses an `--out` that exists or cannot be written, before the work
+/// rather than after it.
+fn check_out(out: &std::path::Path) -> CliResult {
+    if out.exists() {
+        return Err(usage(format!(
+            "--out {}: the file exists; give a new name",
+            out.display()
+        )));
+    }
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&parent)
+        .and_then(|()| check_writable(&parent))
+        .map_err(|e| usage(format!("--out {}: {e}", out.display())))
+}
+
+/// How a build that ended without a suite is reported.
+fn build_error(e: BuildError, a: &OpeningsCmdArgs) -> CliError {
+    match e {
+        BuildError::Candidate(m) => usage(m),
+        BuildError::Interrupted { kept } => CliError::Interrupted(format!(
+            "interrupted with {kept} of {} starts kept; nothing written",
+            a.count
+        )),
+        BuildError::TooFew { kept, tried } => CliError::CheckFailed(format!(
+            "only {kept} of {} starts lay in --band {} after {tried} candidates; widen the band",
+            a.count, a.band
+        )),
+    }
 }
 
 /// `--holes` as given, or the fixed layout, or the default.

@@ -14,7 +14,7 @@ use crate::game::outcome::Move;
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::record::Game;
-use crate::game::rules::layout_rng;
+use crate::game::rules::{Rules, layout_rng};
 use crate::game::text::board_with_coordinates;
 
 /// play's `--help` line for `--holes`: one game takes one count, not the
@@ -105,6 +105,41 @@ fn setup_line(white: &str, black: &str, seed: u64, start: &Position) -> String {
     s
 }
 
+/// The game `play` starts from: the first start of `--openings`, else
+/// the layout of game 0 of a tournament of the same seed.
+fn start_game(args: &PlayArgs, rules: &Rules, layout_seed: u64) -> CliResult<Game> {
+    match args.openings.load(std::slice::from_ref(rules))? {
+        Some(o) => o
+            .suite
+            .start(0)
+            .game(rules.size, rules.pie, rules.komi)
+            .map_err(|e| usage(format!("--openings: {e}"))),
+        None => Ok(Game::new(
+            rules
+                .new_game(&mut layout_rng(layout_seed))
+                .map_err(|e| usage(format!("rules: {e}")))?,
+        )),
+    }
+}
+
+/// `--verbose`'s line under a move: the bot's search, the move's time and
+/// the mover's clock; nothing for a bot without a search or a clock.
+fn verbose_text(ev: &MoveEvent<'_>) -> String {
+    if ev.info.is_none() && ev.clock_ms.is_none() {
+        return String::new();
+    }
+    let mut text = match &ev.info {
+        Some(info) => info_line(info),
+        None => "   info: -".to_string(),
+    };
+    text.push_str(&format!(" ms={}", ev.ms));
+    if let Some(c) = ev.clock_ms {
+        text.push_str(&format!(" clock_ms={c}"));
+    }
+    text.push('\n');
+    text
+}
+
 /// Checks every option, then plays the game.
 ///
 /// # Errors
@@ -129,19 +164,7 @@ pub fn run(args: PlayArgs) -> CliResult {
         .map_err(|e| usage(format!("--black: {e}")))?;
     // The game is game 0 of a tournament of the same seed.
     let seeds = game_seeds(seed, GameKey::Scheduled { layout: 0, game: 0 });
-    let opening = args.openings.load(std::slice::from_ref(rules))?;
-    let game = match &opening {
-        Some(o) => o
-            .suite
-            .start(0)
-            .game(rules.size, rules.pie, rules.komi)
-            .map_err(|e| usage(format!("--openings: {e}")))?,
-        None => Game::new(
-            rules
-                .new_game(&mut layout_rng(seeds.layout))
-                .map_err(|e| usage(format!("rules: {e}")))?,
-        ),
-    };
+    let game = start_game(&args, rules, seeds.layout)?;
     let start = *game.start();
     let mut white = catalog
         .build(&white_spec, seeds.bots[0])
@@ -192,16 +215,8 @@ pub fn run(args: PlayArgs) -> CliResult {
                 Move::Swap => format!("{ply}. {} swaps: it now plays white\n", ev.bot),
                 mv => format!("{ply}. {} {}: {mv}\n", ev.colour, ev.bot),
             };
-            if verbose && (ev.info.is_some() || ev.clock_ms.is_some()) {
-                match &ev.info {
-                    Some(info) => text.push_str(&info_line(info)),
-                    None => text.push_str("   info: -"),
-                }
-                text.push_str(&format!(" ms={}", ev.ms));
-                if let Some(c) = ev.clock_ms {
-                    text.push_str(&format!(" clock_ms={c}"));
-                }
-                text.push('\n');
+            if verbose {
+                text.push_str(&verbose_text(ev));
             }
             if !quiet && !next_seat(ev.game).is_some_and(|seat| human[seat]) {
                 text.push_str(&board_with_coordinates(ev.game.position()));

@@ -161,6 +161,30 @@ fn gauntlet(a: &SprtArgs, catalog: &Catalog) -> CliResult<TournamentConfig> {
     Ok(config)
 }
 
+/// The options `run.json` records of an `sprt` run, compared on
+/// `--resume`.
+fn sprt_options(
+    a: &SprtArgs,
+    config: &TournamentConfig,
+    model: impl std::fmt::Display,
+) -> RunOptions {
+    let mut options = RunOptions::new();
+    options
+        .add("--a", config.bots[0].as_str())
+        .add("--b", config.bots[1].as_str())
+        .add("--elo0", a.elo0)
+        .add("--elo1", a.elo1)
+        .add("--alpha", a.alpha)
+        .add("--beta", a.beta)
+        .add("--model", model)
+        .add("--max-games", a.max_games);
+    rules_options(&mut options, &config.rules);
+    openings_options(&mut options, config.openings.as_ref());
+    a.study.engine.options(&mut options);
+    options.add("--seed", a.study.run.seed);
+    options
+}
+
 /// Runs `sprt`.
 ///
 /// # Errors
@@ -177,20 +201,7 @@ pub fn run(a: SprtArgs) -> CliResult {
         .out_dir(|| PathBuf::from("results").join(format!("sprt-{}", utc_stamp())))?;
     let labels = config.labels();
     let (lower, upper) = test.bounds();
-    let mut options = RunOptions::new();
-    options
-        .add("--a", config.bots[0].as_str())
-        .add("--b", config.bots[1].as_str())
-        .add("--elo0", a.elo0)
-        .add("--elo1", a.elo1)
-        .add("--alpha", a.alpha)
-        .add("--beta", a.beta)
-        .add("--model", model)
-        .add("--max-games", a.max_games);
-    rules_options(&mut options, &config.rules);
-    openings_options(&mut options, config.openings.as_ref());
-    a.study.engine.options(&mut options);
-    options.add("--seed", a.study.run.seed);
+    let options = sprt_options(&a, &config, model);
     let run = a.study.dir_run("sprt", &config, options, &catalog, &out);
     // The directory, the recorded options and the rows are checked before
     // anything is printed.

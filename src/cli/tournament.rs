@@ -17,7 +17,7 @@ use crate::arena::rundir::{DirRun, check_dir, run_in_dir};
 use crate::arena::runinfo::{RunArgs, utc_stamp};
 use crate::arena::schedule::{Format, Shard};
 use crate::arena::tournament::{ArenaError, TournamentConfig};
-use crate::bot::BotSpec;
+use crate::bot::{BotSpec, Catalog};
 
 /// The bots of the no-argument tournament: one list, adjusted as bots land.
 pub const DEFAULT_BOTS: &[&str] = &[
@@ -99,6 +99,24 @@ fn default_out() -> PathBuf {
     out
 }
 
+/// The `--bot` specs, checked, or the built-in field without any.
+fn bot_specs(given: &[String], catalog: &Catalog) -> CliResult<Vec<BotSpec>> {
+    let defaults: Vec<String> = DEFAULT_BOTS.iter().map(|s| s.to_string()).collect();
+    let texts = if given.is_empty() {
+        &defaults[..]
+    } else {
+        given
+    };
+    texts
+        .iter()
+        .map(|t| {
+            catalog
+                .parse_unattended(t)
+                .map_err(|e| usage(format!("--bot: {e}")))
+        })
+        .collect()
+}
+
 /// Runs `tournament`.
 ///
 /// # Errors
@@ -109,19 +127,7 @@ pub fn run(a: TournamentArgs) -> CliResult {
     let catalog = a.engine.catalog_with_log(Some(&out.join("engines.log")))?;
     let rules = a.rules.to_rules()?;
     let openings = a.openings.load(&rules)?;
-    let texts: Vec<String> = if a.bots.is_empty() {
-        DEFAULT_BOTS.iter().map(|s| s.to_string()).collect()
-    } else {
-        a.bots.clone()
-    };
-    let bots = texts
-        .iter()
-        .map(|t| {
-            catalog
-                .parse_unattended(t)
-                .map_err(|e| usage(format!("--bot: {e}")))
-        })
-        .collect::<CliResult<Vec<BotSpec>>>()?;
+    let bots = bot_specs(&a.bots, &catalog)?;
     let format: Format = a
         .format
         .parse()

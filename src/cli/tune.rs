@@ -355,6 +355,18 @@ fn announce(
     );
 }
 
+/// The `--bot` to tune and the `--vs` it plays (itself when absent).
+fn tuned_bots(a: &TuneArgs, catalog: &Catalog) -> CliResult<(BotSpec, Option<BotSpec>)> {
+    let base = catalog
+        .parse_unattended(&a.bot)
+        .map_err(|e| usage(format!("--bot: {e}")))?;
+    let vs =
+        a.vs.as_deref()
+            .map(|v| catalog.parse_unattended(v))
+            .transpose();
+    Ok((base, vs.map_err(|e| usage(format!("--vs: {e}")))?))
+}
+
 /// Runs `tune`.
 ///
 /// # Errors
@@ -363,14 +375,7 @@ fn announce(
 pub fn run(a: TuneArgs) -> CliResult {
     let catalog = a.study.engine.catalog()?;
     let rules = a.study.rules.to_rules()?;
-    let base = catalog
-        .parse_unattended(&a.bot)
-        .map_err(|e| usage(format!("--bot: {e}")))?;
-    let vs =
-        a.vs.as_deref()
-            .map(|v| catalog.parse_unattended(v))
-            .transpose();
-    let vs = vs.map_err(|e| usage(format!("--vs: {e}")))?;
+    let (base, vs) = tuned_bots(&a, &catalog)?;
     let params = tuned_params(&a, &base, &catalog)?;
     let then_sprt = a.then_sprt.as_deref().map(parse_then_sprt).transpose()?;
     let threads = threads(a.study.run.threads)?;
