@@ -16,6 +16,7 @@ pub mod rundir;
 pub mod runinfo;
 pub mod runopts;
 pub mod schedule;
+pub mod suite_file;
 pub mod tournament;
 
 pub use game::{GameResult, MoveEvent, Seat, Termination, play_game};

@@ -2,6 +2,7 @@
 //! through an RNG argument.
 
 pub mod bitboard;
+pub mod clock;
 pub mod outcome;
 pub mod perft;
 pub mod player;

@@ -7,9 +7,8 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::games_csv::{GameRecord, GameRow, GamesFile};
+use super::games_csv::{GameRecord, GameRow};
 use super::moves_csv::{Header, MOVES_HEADER, MovesReader, plies, push_bare};
-use super::rundir::read_games;
 use super::schedule::Schedule;
 use super::tournament::ArenaError;
 
@@ -118,20 +117,4 @@ pub(super) fn open_moves(
     let mut f = File::create(path).map_err(io)?;
     f.write_all(text.as_bytes()).map_err(io)?;
     Ok(f)
-}
-
-/// [`read_games`], then [`read_moves`] on the `moves.csv` beside it: the
-/// check of a run directory's rows before a resume prints anything.
-///
-/// # Errors
-/// As theirs.
-pub fn check_games_and_moves(
-    path: &Path,
-    labels: &[String],
-    schedule: &Schedule,
-    expected: &[u64],
-) -> Result<GamesFile, ArenaError> {
-    let file = read_games(path, labels, schedule, expected)?;
-    read_moves(&moves_path(path), labels, schedule, &file.rows)?;
-    Ok(file)
 }

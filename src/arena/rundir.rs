@@ -70,9 +70,7 @@ pub struct DirOutcome {
 }
 
 use super::moves_resume::open_moves;
-pub use super::moves_resume::{
-    MovesFound, check_games_and_moves, moves_path, read_moves, row_plies,
-};
+pub use super::moves_resume::{MovesFound, moves_path, read_moves, row_plies};
 pub use super::runinfo::is_non_empty;
 
 /// Reads `path` as `games.csv` of a tournament with these `labels`, and
@@ -123,6 +121,22 @@ pub fn read_games(
         check_row(rec, &row.moves, start)
             .map_err(|m| named(line, format!("game {}: {m}", rec.game)))?;
     }
+    Ok(file)
+}
+
+/// [`read_games`], then [`read_moves`] on the `moves.csv` beside it: the
+/// check of a run directory's rows before a resume prints anything.
+///
+/// # Errors
+/// As theirs.
+pub fn check_games_and_moves(
+    path: &Path,
+    labels: &[String],
+    schedule: &Schedule,
+    expected: &[u64],
+) -> Result<GamesFile, ArenaError> {
+    let file = read_games(path, labels, schedule, expected)?;
+    read_moves(&moves_path(path), labels, schedule, &file.rows)?;
     Ok(file)
 }
 

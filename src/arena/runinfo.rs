@@ -118,7 +118,9 @@ impl RunArgs {
         let rules = Rules::for_setups(self.size, setups, self.pie, komi);
         let openings = match &self.openings {
             None => None,
-            Some(r) => Some(Openings::load_recorded(r, self.size, self.pie, komi).map_err(bad)?),
+            Some(r) => {
+                Some(super::suite_file::load_recorded(r, self.size, self.pie, komi).map_err(bad)?)
+            }
         };
         Ok(TournamentConfig {
             bots,

@@ -155,7 +155,7 @@ impl BotSpec {
     ///
     /// # Errors
     /// A value that is not `BASE+INC` in seconds.
-    pub fn time_control(&self) -> Result<Option<super::clock::TimeControl>, SpecError> {
+    pub fn time_control(&self) -> Result<Option<crate::game::clock::TimeControl>, SpecError> {
         self.params
             .iter()
             .find(|(k, _)| k == "tc")

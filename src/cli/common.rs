@@ -178,7 +178,7 @@ impl OpeningsArgs {
             return Ok(None);
         };
         let r = rules.first().cloned().unwrap_or_default();
-        crate::game::suite::Openings::load(path, r.size, r.pie, r.komi)
+        crate::arena::suite_file::load(path, r.size, r.pie, r.komi)
             .map(Some)
             .map_err(|e| usage(format!("--openings: {e}")))
     }

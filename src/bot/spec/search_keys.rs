@@ -115,13 +115,26 @@ pub const fn exact(help: &'static str) -> KeyInfo {
     KeyInfo::int("exact", 0, MAX_EXACT, DEFAULT_EXACT, help).bare()
 }
 
+super::key_values! {
+    /// How a search shares its clock out over its moves (the `alloc=` key).
+    pub enum Allocation {
+        /// The time left split evenly over every move the bot has left,
+        /// plus the increment.
+        Even = "even",
+        /// The time left split over the moves that need a search: the last
+        /// moves, from `exact` empty squares on, are solved in moments and
+        /// get no share.
+        Searched = "searched",
+    }
+}
+
 /// Even shares: the plainest allocation, which any other must beat at
 /// equal clocks to replace (`experiments/time-management/`).
-pub const DEFAULT_ALLOC: crate::bot::clock::Allocation = crate::bot::clock::Allocation::Even;
+pub const DEFAULT_ALLOC: Allocation = Allocation::Even;
 
 /// `alloc=`: how a clocked search (`tc=`) shares its time out over the
 /// moves it has left.
-pub const ALLOC: KeyInfo = KeyInfo::choice::<crate::bot::clock::Allocation>(
+pub const ALLOC: KeyInfo = KeyInfo::choice::<Allocation>(
     "alloc",
     DEFAULT_ALLOC.name(),
     "with tc=: share the clock over every move left (even) or over the moves before exact= (searched)",
