@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{BIN, ok, read, refused};
+use common::{BIN, assert_none_left, ok, read, refused, repo};
 
 /// Columns of `games.csv` rows, by header name.
 fn rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
@@ -98,13 +98,19 @@ fn every_search_bot_keeps_inside_its_clock() {
     }
 }
 
-/// A clock that runs out is a loss: a `pahtum engine` behind the protocol
-/// plays at 300 ms a move against a clock of 0.5 s, and loses on time.
+/// A clock that runs out is a loss: an engine that knows no time command
+/// and hangs on its second move loses on time once its 0.5 s are gone,
+/// not after the 30 s move timeout.
 #[test]
 fn an_engine_that_overruns_its_clock_loses_on_time() {
+    let tag = format!("clock-hang-{}", std::process::id());
     let dir = tempfile::tempdir().expect("tmp");
     let out = dir.path().join("run");
-    let engine = format!("slow={BIN} engine --bot mcts:ms=300");
+    let engine = format!(
+        "slow=python3 {} hang 2 {tag}",
+        repo("tests/engines/faulty.py")
+    );
+    let t0 = Instant::now();
     ok(&[
         "tournament",
         "--engine",
@@ -123,6 +129,7 @@ fn an_engine_that_overruns_its_clock_loses_on_time() {
         "--out",
         out.to_str().expect("utf-8"),
     ]);
+    assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
     let games = rows(&read(&out.join("games.csv")));
     assert_eq!(games.len(), 2);
     for g in &games {
@@ -133,10 +140,10 @@ fn an_engine_that_overruns_its_clock_loses_on_time() {
             "black"
         };
         assert_ne!(g["winner"], slow, "{g:?}");
-        // Lost on its second or third move: 0.5 s covers one 300 ms move.
         let plies: usize = g["plies"].parse().expect("plies");
-        assert!(plies <= 5, "{g:?}");
+        assert!(plies <= 3, "{g:?}");
     }
+    assert_none_left(&tag);
 }
 
 /// `pahtum engine` reads the clock of `time_left` and plays inside it:
