@@ -50,10 +50,10 @@ static GAMES: LazyLock<(String, Vec<usize>)> = LazyLock::new(|| {
     let mut ends = vec![text.len()];
     for g in 0..SCHEDULE.len() {
         let sg = SCHEDULE.game(g);
-        let start = SCHEDULE.start(&sg).expect("the schedule's start");
+        let start = SCHEDULE.start_game(&sg).expect("the schedule's start");
         let mut a = RandomBot::new("r", SCHEDULE.bot_seed(&sg, 0));
         let mut b = RandomBot::new("r", SCHEDULE.bot_seed(&sg, 1));
-        let res = play_game(start, &mut a, &mut b, |_| {});
+        let res = play_game(start, &mut a, &mut b, [None; 2], |_| {});
         let rec = GameRecord::new(&sg, &res);
         push_row(&mut text, &rec, res.game.moves(), &LABELS);
         ends.push(text.len());

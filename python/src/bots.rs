@@ -278,6 +278,7 @@ pub fn tournament_tables(
         seed,
         threads,
         shard: Shard::ALL,
+        openings: None,
     };
     let cancel = AtomicBool::new(false);
     let mut rows = Rows(Vec::new());
