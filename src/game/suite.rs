@@ -67,17 +67,8 @@ impl Start {
     }
 }
 
-/// A parse error in a suite file, with its place (1-based).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {message}")]
-pub struct SuiteError {
-    /// Line of the file.
-    pub line: usize,
-    /// Column of the line, in characters.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
+/// A malformed suite file, with its place (1-based).
+pub use crate::game::text::LineError as SuiteError;
 
 /// The starts of a suite file, in order, checked against a board side and
 /// the pie rule.

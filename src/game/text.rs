@@ -64,6 +64,19 @@ pub struct BoardParseError {
     pub message: String,
 }
 
+/// A parse error in a line-based file (a suite of positions or of
+/// starts), with its place (1-based).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct LineError {
+    /// Line of the file.
+    pub line: usize,
+    /// Column of the line, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
 /// `text` with its control characters escaped (`\n` as `\\n`): an error
 /// message that quotes what a user or client sent stays the one line the
 /// command line and `pahtum serve` promise.

@@ -6,11 +6,9 @@
 
 use crate::common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{BIN, assert_none_left, ok, read, refused, repo};
+use common::{Served, assert_none_left, ok, read, refused, repo};
 
 /// Columns of `games.csv` rows, by header name.
 fn rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
@@ -152,29 +150,8 @@ fn an_engine_that_overruns_its_clock_loses_on_time() {
 /// search.
 #[test]
 fn the_engine_shares_the_clock_it_is_told() {
-    let mut child = Command::new(BIN)
-        .args(["engine", "--bot", "mcts"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start pahtum engine");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut ask = |cmd: &str| -> String {
-        writeln!(stdin, "{cmd}").expect("write");
-        stdin.flush().expect("flush");
-        let mut answer = String::new();
-        loop {
-            let mut line = String::new();
-            assert!(stdout.read_line(&mut line).expect("read") > 0, "{cmd}: eof");
-            if line.trim().is_empty() {
-                break;
-            }
-            answer.push_str(&line);
-        }
-        assert!(answer.starts_with('='), "{cmd}: {answer}");
-        answer[1..].trim().to_string()
-    };
+    let mut engine = Served::start("mcts");
+    let mut ask = |cmd: &str| engine.ask(cmd);
     assert_eq!(ask("known_command time_left"), "true");
     assert_eq!(ask("known_command search_info"), "true");
     ask("set_holes a1 c5 g7 d2 f6");
@@ -204,7 +181,7 @@ fn the_engine_shares_the_clock_it_is_told() {
         }
     }
     ask("quit");
-    let _ = child.wait();
+    engine.finish();
 }
 
 #[test]

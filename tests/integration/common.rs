@@ -259,3 +259,58 @@ pub fn wilson(p: f64, n: u32) -> (f64, f64) {
     let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     (centre - half, centre + half)
 }
+
+/// A `pahtum engine --bot BOT` session driven command by command.
+pub struct Served {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Served {
+    /// Starts `pahtum engine --bot bot`.
+    pub fn start(bot: &str) -> Served {
+        let mut child = Command::new(BIN)
+            .args(["engine", "--bot", bot])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("start pahtum engine");
+        let stdin = child.stdin.take();
+        let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        Served {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Sends `cmd` and returns its answer, which must be a success: the
+    /// text after `=`, its lines joined, trimmed.
+    pub fn ask(&mut self, cmd: &str) -> String {
+        use std::io::BufRead;
+        let stdin = self.stdin.as_mut().expect("stdin");
+        writeln!(stdin, "{cmd}").expect("write");
+        stdin.flush().expect("flush");
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.stdout.read_line(&mut line).expect("read") > 0,
+                "{cmd}: eof"
+            );
+            if line.trim().is_empty() {
+                break;
+            }
+            answer.push_str(&line);
+        }
+        assert!(answer.starts_with('='), "{cmd}: {answer}");
+        answer[1..].trim().to_string()
+    }
+
+    /// Closes its input and waits for it to exit.
+    pub fn finish(mut self) {
+        drop(self.stdin.take());
+        let _ = self.child.wait();
+    }
+}

@@ -7,11 +7,9 @@
 
 use crate::common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::BIN;
+use common::Served;
 
 /// The most a move of a 100 ms budget may take in this test.
 const BOUND: Duration = Duration::from_millis(250);
@@ -19,31 +17,8 @@ const BOUND: Duration = Duration::from_millis(250);
 /// Plays a whole game of `bot` against itself through the engine
 /// protocol and returns the wall time of each `genmove`, first first.
 fn genmove_times(bot: &str) -> Vec<Duration> {
-    let mut child = Command::new(BIN)
-        .args(["engine", "--bot", bot])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start pahtum engine");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut ask = |cmd: &str| -> String {
-        writeln!(stdin, "{cmd}").expect("write");
-        stdin.flush().expect("flush");
-        let mut first = String::new();
-        loop {
-            let mut line = String::new();
-            assert!(stdout.read_line(&mut line).expect("read") > 0, "{cmd}: eof");
-            if line.trim().is_empty() {
-                break;
-            }
-            if first.is_empty() {
-                first = line.trim().to_string();
-            }
-        }
-        assert!(first.starts_with('='), "{cmd}: {first}");
-        first[1..].trim().to_string()
-    };
+    let mut engine = Served::start(bot);
+    let mut ask = |cmd: &str| engine.ask(cmd);
     ask("boardsize 7");
     ask("clear_board");
     ask("set_holes a1 c5 g7 d2 f6");
@@ -55,8 +30,7 @@ fn genmove_times(bot: &str) -> Vec<Duration> {
         times.push(t0.elapsed());
         assert!(!mv.is_empty());
     }
-    drop(stdin);
-    let _ = child.wait();
+    engine.finish();
     times
 }
 

@@ -28,17 +28,8 @@ pub struct SuitePosition {
     pub line: usize,
 }
 
-/// A malformed suite, with its place (1-based).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {message}")]
-pub struct SuiteError {
-    /// Input line.
-    pub line: usize,
-    /// Column in characters.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
+/// A malformed suite file, with its place (1-based).
+pub use crate::game::text::LineError as SuiteError;
 
 /// The header words of one board, each with its column.
 #[derive(Default)]
