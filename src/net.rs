@@ -39,6 +39,15 @@
 //! `[channels, channels, 3, 3]` and their biases, `policy.weight`
 //! `[1, channels, 1, 1]`, `swap.weight` `[1, channels]`, `value1.weight`
 //! `[hidden, channels]`, `value2.weight` `[1, hidden]`, each with a bias.
+//! Two parts are optional, and present when the trainer was asked for
+//! them (`pahtum train --global-pool`, `--margin-head`): global pooling,
+//! `block{i}.pool.weight` `[channels, 2 * channels]` in every block (the
+//! means and then the maxima of the block's first convolution over the
+//! board, mapped to a bias of each channel before its second, after
+//! KataGo's global pooling, Wu 2019), and the auxiliary margin head
+//! `margin.weight` `[1, hidden]` on the value's hidden units, the final
+//! margin for the side to move in tens of points, a training target
+//! only.
 //! The sizes are read off the shapes, so the file is all there is.
 //!
 //! # Speed
@@ -61,7 +70,7 @@ mod planes;
 mod pv;
 
 pub use files::{NetError, NetFiles};
-pub use planes::{Features, PLANES, encode, index_square, square_index, swap_index};
+pub use planes::{Features, PLANES, POINTS_UNIT, encode, index_square, square_index, swap_index};
 #[cfg(all(test, feature = "train"))]
 pub(crate) use pv::game_positions;
 pub use pv::{Evaluation, PvNet, Scratch, legal_priors};

@@ -324,10 +324,21 @@ mod tests {
     }
 
     /// The trainer's forward pass (candle) and the engine's (`crate::net`)
-    /// give the same logits and values for the same file.
+    /// give the same logits and values for the same file, with and
+    /// without global pooling and the margin head.
     #[test]
     fn candle_and_the_engine_agree_on_a_network() {
-        let net = PvNet::random(8, 2, 16, 3);
+        let plain = PvNet::random(8, 2, 16, 3);
+        for net in [
+            plain.clone(),
+            plain.clone().with_pooling(4),
+            plain.clone().with_margin_head(5).with_pooling(6),
+        ] {
+            agree(&net);
+        }
+    }
+
+    fn agree(net: &PvNet) {
         let learner = Learner::from_bytes(&net.to_bytes()).expect("learner");
         let mut scratch = crate::net::Scratch::default();
         for size in [7u8, 5] {
@@ -359,7 +370,7 @@ mod tests {
         }
         // And the file written back is the same network.
         let back = PvNet::from_bytes(&learner.to_bytes().expect("bytes")).expect("net");
-        assert_eq!(back, net);
+        assert_eq!(&back, net);
     }
 
     /// The shipped network read as a checkpoint by the trainer gives what

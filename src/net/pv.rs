@@ -54,6 +54,17 @@ pub struct PvNet {
     pub(super) swap: Linear,
     pub(super) value1: Linear,
     pub(super) value2: Linear,
+    /// Global pooling (KataGo, Wu 2019), empty or one per block: the
+    /// means and maxima over the board of the block's first convolution,
+    /// mapped to a bias for each of its channels before the second. A
+    /// convolution sees three squares across; the pooled bias carries the
+    /// whole board's state (who leads, how full it is) to every square.
+    pub(super) pools: Vec<Linear>,
+    /// The auxiliary margin head, from the value's hidden units: the
+    /// final margin for the side to move, in units of `POINTS_UNIT`
+    /// points. Trained beside the value for its richer signal (KataGo's
+    /// score target); the search does not use it.
+    pub(super) margin: Option<Linear>,
 }
 
 /// What the network says of one position.
@@ -81,13 +92,24 @@ impl PvNet {
         self.value1.cout
     }
 
+    /// Whether the blocks have global pooling.
+    pub fn pooled(&self) -> bool {
+        !self.pools.is_empty()
+    }
+
+    /// Whether the network has the auxiliary margin head.
+    pub fn has_margin_head(&self) -> bool {
+        self.margin.is_some()
+    }
+
     /// Multiply-adds of one position on a board of side `size`, the
     /// network's cost (edge taps included).
     pub fn multiply_adds(&self, size: u8) -> usize {
         let n = size as usize * size as usize;
         let c = self.channels;
         let convs = 9 * n * (PLANES * c + 2 * self.blocks.len() * c * c);
-        convs + n * c + c + self.value1.cout * (c + 1)
+        let pools = self.pools.len() * (2 * c * c + n * c);
+        convs + pools + n * c + c + self.value1.cout * (c + 1)
     }
 
     /// Evaluates one position. `scratch` is reused between calls.
@@ -197,7 +219,7 @@ impl PvNet {
             n,
         );
         relu(&mut s.a[..k * n * c]);
-        for (c1, c2) in &self.blocks {
+        for (i, (c1, c2)) in self.blocks.iter().enumerate() {
             conv_batch(
                 c1,
                 &lanes(&s.a, n * c)[..k],
@@ -206,6 +228,11 @@ impl PvNet {
                 n,
             );
             relu(&mut s.b[..k * n * c]);
+            if let Some(pool) = self.pools.get(i) {
+                for lane in s.b.chunks_exact_mut(n * c).take(k) {
+                    pool_bias(pool, lane, &mut s.pooled, &mut s.mean);
+                }
+            }
             conv_batch(
                 c2,
                 &lanes(&s.b, n * c)[..k],
@@ -260,6 +287,31 @@ impl PvNet {
     }
 }
 
+/// Adds to every square of `tower` (one position, channels contiguous)
+/// the bias `pool` maps its channels' means and maxima to; `pooled` (2
+/// per channel) and `bias` (1 per channel) are working memory.
+fn pool_bias(pool: &Linear, tower: &mut [f32], pooled: &mut [f32], bias: &mut [f32]) {
+    let c = bias.len();
+    let n = tower.len() / c;
+    let (mean, max) = pooled.split_at_mut(c);
+    mean.iter_mut().for_each(|m| *m = 0.0);
+    max.iter_mut().for_each(|m| *m = f32::NEG_INFINITY);
+    for cell in tower.chunks_exact(c) {
+        for ((m, x), v) in mean.iter_mut().zip(max.iter_mut()).zip(cell) {
+            *m += v;
+            *x = x.max(*v);
+        }
+    }
+    let inv = 1.0 / n as f32;
+    mean.iter_mut().for_each(|m| *m *= inv);
+    pool.apply(pooled, bias);
+    for cell in tower.chunks_exact_mut(c) {
+        for (v, b) in cell.iter_mut().zip(bias.iter()) {
+            *v += b;
+        }
+    }
+}
+
 /// The [`LANES`] positions' parts of a scratch buffer.
 fn lanes(buf: &[f32], len: usize) -> [&[f32]; LANES] {
     let mut it = buf.chunks_exact(len);
@@ -293,6 +345,8 @@ pub struct Scratch {
     b: Vec<f32>,
     c: Vec<f32>,
     mean: Vec<f32>,
+    /// Global pooling's means and maxima.
+    pooled: Vec<f32>,
     hidden: Vec<f32>,
 }
 
@@ -311,6 +365,7 @@ impl Scratch {
         self.b = vec![0.0; LANES * n * channels];
         self.c = vec![0.0; LANES * n * channels];
         self.mean = vec![0.0; channels];
+        self.pooled = vec![0.0; 2 * channels];
         self.size = size;
         self.channels = channels;
     }
@@ -393,6 +448,15 @@ mod tests {
         assert_eq!((net.channels(), net.blocks(), net.hidden()), (16, 2, 32));
         assert_eq!(PvNet::from_bytes(&net.to_bytes()).expect("bytes"), *net);
         assert!(PvNet::from_bytes(b"junk").is_err());
+        let extras = PvNet::random(8, 2, 8, 1)
+            .with_pooling(2)
+            .with_margin_head(3);
+        assert!(extras.pooled() && extras.has_margin_head());
+        assert_eq!(
+            PvNet::from_bytes(&extras.to_bytes()).expect("bytes"),
+            extras
+        );
+        assert!(extras.multiply_adds(7) > PvNet::random(8, 2, 8, 1).multiply_adds(7));
     }
 
     #[test]
