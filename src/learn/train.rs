@@ -37,6 +37,7 @@ mod learn;
 mod plot;
 mod rows;
 mod samples;
+mod targets;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -92,6 +93,36 @@ pub struct TrainConfig {
     pub explore: u32,
     /// The run's seed.
     pub seed: u64,
+    /// How self-play spends its searches and what it records as targets
+    /// (all off by default: a run without them is the run it always was).
+    pub targets: TargetConfig,
+}
+
+/// Self-play's sample targets and search budgets beyond the plain
+/// AlphaZero loop, grouped apart from the rest of [`TrainConfig`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct TargetConfig {
+    /// Recorded positions with at most this many free squares take the
+    /// solver's exact result as their value target and margin (0: none).
+    pub exact: u32,
+    /// Share of self-play moves searched at `iters` with root noise and
+    /// recorded (playout cap randomisation; 1: every move).
+    pub full_share: f64,
+    /// Search budget of the other moves, played without noise and not
+    /// recorded.
+    pub fast_iters: u64,
+}
+
+impl TargetConfig {
+    /// Every option off: the game's result as the value target, every
+    /// move searched in full and recorded.
+    pub fn off(iters: u64) -> TargetConfig {
+        TargetConfig {
+            exact: 0,
+            full_share: 1.0,
+            fast_iters: (iters / 4).max(1),
+        }
+    }
 }
 
 /// Why a training run stopped.
@@ -248,11 +279,7 @@ fn generation(
         return Err(TrainError::Interrupted);
     }
     let samples: Vec<Sample> = games.into_iter().flatten().collect();
-    let mut bytes = Vec::new();
-    for s in &samples {
-        s.write(&mut bytes);
-    }
-    write_file(&samples_path(out, g), &bytes)?;
+    write_file(&samples_path(out, g), &samples::samples_bytes(&samples))?;
     let positions = samples.len() as u64;
     let buffer = &mut carried.buffer;
     buffer.push(samples);
@@ -341,6 +368,7 @@ mod tests {
                     features: Features::of(p),
                     policy: vec![0.0; swap_index(size) + 1],
                     z: 0.0,
+                    margin: 0.0,
                 })
                 .collect();
             let (logits, values) = learner.evaluate(&samples).expect("forward");
@@ -380,6 +408,7 @@ mod tests {
                 features: Features::of(p),
                 policy: vec![0.0; 50],
                 z: 0.0,
+                margin: 0.0,
             })
             .collect();
         let (logits, values) = learner.evaluate(&samples).expect("forward");
