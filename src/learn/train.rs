@@ -9,7 +9,11 @@
 //!    counts cycle through `holes`, and every other game has the pie rule.
 //!    Each position becomes a sample: its features, the root's visit
 //!    shares (the solver's move, where the exact endgame chose it) and the
-//!    game's result for the side to move.
+//!    game's result and final margin for the side to move. Optionally
+//!    ([`TargetConfig`]) positions near the end take the exact solver's
+//!    result and margin instead, and only a random share of the moves is
+//!    searched in full and recorded, the others searched briefly and
+//!    played (playout cap randomisation).
 //! 2. **Training**: `steps` AdamW steps on batches drawn from the replay
 //!    buffer, the samples of the last `window` generations, each under a
 //!    random symmetry of the square. The candidate network goes on from

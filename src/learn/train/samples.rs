@@ -152,7 +152,7 @@ mod tests {
                 theirs: Bitboard(0b10 << k),
                 holes: Bitboard(1 << 40),
                 size,
-                white: k % 2 == 0,
+                white: k.is_multiple_of(2),
                 swap: k == 1,
                 komi_halves: -3,
             },
