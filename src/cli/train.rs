@@ -79,6 +79,12 @@ pub struct TrainArgs {
     /// Hidden units of a new network's value head
     #[arg(long, value_name = "N", default_value_t = 32, allow_negative_numbers = true, value_parser = num::int::<usize>(1, 1024))]
     pub hidden: usize,
+    /// Give a new network global pooling in every residual block (the board's channel means and maxima as a bias of each channel)
+    #[arg(long)]
+    pub global_pool: bool,
+    /// Give a new network the auxiliary margin head, trained on each position's final margin beside the value
+    #[arg(long)]
+    pub margin_head: bool,
     /// Board side
     #[arg(long, value_name = "N", default_value_t = 7, allow_negative_numbers = true, value_parser = num::int::<u8>(3, 8))]
     pub size: u8,
@@ -209,6 +215,7 @@ mod with_trainer {
             lr: a.lr,
             window: a.window,
             shape: (a.channels, a.blocks, a.hidden),
+            extras: (a.global_pool, a.margin_head),
             size: a.size,
             holes,
             noise: a.noise as f32,
@@ -246,6 +253,12 @@ mod with_trainer {
         let tc = &cfg.targets;
         if tc.exact > 0 {
             options.add("--exact-targets", tc.exact);
+        }
+        if a.global_pool {
+            options.add("--global-pool", true);
+        }
+        if a.margin_head {
+            options.add("--margin-head", true);
         }
         if tc.full_share < 1.0 {
             options

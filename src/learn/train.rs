@@ -87,6 +87,9 @@ pub struct TrainConfig {
     pub window: u32,
     /// Channels, residual blocks and value hidden units of a new network.
     pub shape: (usize, usize, usize),
+    /// Whether a new network has global pooling in its blocks and the
+    /// auxiliary margin head (`crate::net` says what each is).
+    pub extras: (bool, bool),
     /// Board side.
     pub size: u8,
     /// Hole counts the games cycle through.
@@ -241,7 +244,13 @@ fn resume(cfg: &TrainConfig, out: &Path, rows: &[GenRow]) -> Result<Carried, Tra
     let start_path = net_path(out, 0);
     if rows.is_empty() || !start_path.exists() {
         let (c, b, h) = cfg.shape;
-        let net = PvNet::random(c, b, h, derive_seed(cfg.seed, &[0]));
+        let mut net = PvNet::random(c, b, h, derive_seed(cfg.seed, &[0]));
+        if cfg.extras.0 {
+            net = net.with_pooling(derive_seed(cfg.seed, &[0, 1]));
+        }
+        if cfg.extras.1 {
+            net = net.with_margin_head(derive_seed(cfg.seed, &[0, 2]));
+        }
         write_file(&start_path, &net.to_bytes())?;
     }
     let last = rows.last().map_or(0, |r| r.generation);

@@ -242,3 +242,23 @@ fn exact_targets_and_capped_playouts_record_fewer_moves_the_same_for_a_seed() {
         assert!(refused(&args(&bad)).contains(opt), "{opt} {v}");
     }
 }
+
+#[test]
+fn a_new_network_gets_global_pooling_and_the_margin_head_when_asked() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("extras");
+    let mut v = tiny(&out, "1");
+    v.extend(["--global-pool", "--margin-head"].map(String::from));
+    ok(&args(&v));
+    let net = std::fs::read(out.join("best.safetensors")).expect("network");
+    let has = |name: &str| net.windows(name.len()).any(|w| w == name.as_bytes());
+    assert!(has("block0.pool.weight") && has("margin.weight"));
+    let plain = dir.path().join("plain");
+    ok(&args(&tiny(&plain, "1")));
+    let net = std::fs::read(plain.join("best.safetensors")).expect("network");
+    assert!(!net.windows(6).any(|w| w == b"margin"));
+    // The network's shape is the run's: a resume without them is refused.
+    let mut other = tiny(&out, "2");
+    other.push("--resume".into());
+    assert!(refused(&args(&other)).contains("--global-pool"));
+}

@@ -74,9 +74,9 @@ impl Targets {
 }
 
 /// The sample's final margin for the side to move, in points, when it
-/// has one.
-fn margin_target(_s: &Sample) -> Option<f32> {
-    None
+/// has one (a file from before margins were kept has none).
+fn margin_target(s: &Sample) -> Option<f32> {
+    s.margin.is_finite().then_some(s.margin)
 }
 
 /// Why training failed: a candle error, or a network file it cannot read.
