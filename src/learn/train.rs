@@ -55,6 +55,7 @@ pub use plot::plot;
 pub use rows::{GenRow, TrainCsvRow, elo_of, header, read_rows};
 pub use samples::Sample;
 
+use crate::arena::bench::cpu_seconds;
 use crate::game::rng::derive_seed;
 use crate::net::PvNet;
 use samples::read_samples;
@@ -287,6 +288,7 @@ fn generation(
     progress: &dyn TrainProgress,
 ) -> Result<GenRow, TrainError> {
     let started = std::time::Instant::now();
+    let cpu_start = cpu_seconds().unwrap_or(0.0);
     let games = games::self_play_generation(cfg, &carried.best, g, progress);
     if crate::interrupt::requested() {
         return Err(TrainError::Interrupted);
@@ -333,6 +335,7 @@ fn generation(
         best: carried.best_gen,
         anchor_scores,
         seconds: started.elapsed().as_secs_f64(),
+        cpu_seconds: cpu_seconds().map_or(0.0, |c| c - cpu_start),
     })
 }
 

@@ -33,6 +33,11 @@ pub struct GenRow {
     pub anchor_scores: Vec<f64>,
     /// Seconds the generation took (not reproducible).
     pub seconds: f64,
+    /// CPU seconds the process spent on it, all threads (not
+    /// reproducible; 0 where unknown): the cost a learning curve is
+    /// drawn against, which other work on the machine inflates less
+    /// than `seconds`.
+    pub cpu_seconds: f64,
 }
 
 /// One line of `train.csv`: a [`GenRow`] with the anchors' Elo.
@@ -74,6 +79,9 @@ pub struct TrainCsvRow {
     /// Seconds the generation took.
     #[serde(serialize_with = "fixed::d1")]
     pub seconds: f64,
+    /// CPU seconds the process spent on it.
+    #[serde(serialize_with = "fixed::d1")]
+    pub cpu_seconds: f64,
 }
 
 /// The header of `train.csv`, without its newline.
@@ -108,6 +116,7 @@ impl GenRow {
             elo_heuristic: elo_of(a(0), anchor_games),
             elo_mcts2000: elo_of(a(1), anchor_games),
             seconds: self.seconds,
+            cpu_seconds: self.cpu_seconds,
         }
     }
 
@@ -134,6 +143,7 @@ impl GenRow {
             best: f.best,
             anchor_scores: vec![f.score_heuristic, f.score_mcts2000],
             seconds: f.seconds,
+            cpu_seconds: f.cpu_seconds,
         }
     }
 }
@@ -199,11 +209,12 @@ mod tests {
             best: 3,
             anchor_scores: vec![0.75, 0.125],
             seconds: 12.34,
+            cpu_seconds: 20.5,
         };
         let line = row.csv(20);
         assert_eq!(
             line,
-            "3,40,1234,5678,1.2346,0.5000,0.5500,true,3,0.7500,0.1250,190.8,-338.0,12.3"
+            "3,40,1234,5678,1.2346,0.5000,0.5500,true,3,0.7500,0.1250,190.8,-338.0,12.3,20.5"
         );
         let text = format!("{}\n{line}\n", header());
         let back = csv_rows::parse::<TrainCsvRow>(&text).expect("parse");
