@@ -22,6 +22,18 @@ impl MctsConfig {
                 p.spec()
             )));
         }
+        let prior: Prior = p.pick(&PRIOR)?;
+        let mix = p.real(&MIX)? as f32;
+        let minimax = p.real(&MINIMAX)? as f32;
+        let pvnet = pv_net(p, prior == Prior::Pv || mix > 0.0)?;
+        if mix > 0.0 && minimax > 0.0 {
+            // The node field that holds a leaf's minimax value holds the
+            // network's value under `mix=`.
+            return Err(SpecError(format!(
+                "bot spec '{}': mix= and minimax= cannot both be above 0",
+                p.spec()
+            )));
+        }
         Ok(MctsConfig {
             budget,
             c: p.real(&C)? as f32,
@@ -37,11 +49,11 @@ impl MctsConfig {
             rave: p.pick(&RAVE)?,
             bias: p.real(&BIAS)? as f32,
             r#ref: p.int(&REF)? as u32,
-            prior: p.pick(&PRIOR)?,
+            prior,
             k: p.int(&K)? as u32,
             widen: p.real(&WIDEN)? as f32,
             pw: p.real(&PW)? as f32,
-            minimax: p.real(&MINIMAX)? as f32,
+            minimax,
             solver: p.flag(&SOLVER)?,
             exact: p.int(&EXACT)? as u32,
             prove: p.int(&PROVE)? as u32,
@@ -57,7 +69,31 @@ impl MctsConfig {
             max_nodes: node_bound(p)?,
             weights: crate::bot::spec::weights_from_params_with(p, &WEIGHTS)?,
             net: net_param(p)?,
+            pvnet,
+            mix,
         })
+    }
+}
+
+/// The `pvnet=` network when `used` (`prior=pv` or `mix=`): the built-in
+/// one or a file's.
+fn pv_net(p: &Params, used: bool) -> Result<Option<Arc<PvNet>>, SpecError> {
+    let text = p.text(&PVNET)?;
+    if !used {
+        if text != PVNET.default_text() {
+            // A network file that nothing reads would be a silent no-op.
+            return Err(SpecError(format!(
+                "bot spec '{}': pvnet= is read only with prior=pv or mix= above 0",
+                p.spec()
+            )));
+        }
+        return Ok(None);
+    }
+    match text {
+        "builtin" => Ok(Some(PvNet::builtin())),
+        path => PvNet::load(std::path::Path::new(path))
+            .map(Some)
+            .map_err(|e| SpecError(format!("bot spec '{}': {e}", p.spec()))),
     }
 }
 
