@@ -155,7 +155,7 @@ pub const K: KeyInfo = KeyInfo::int(
     1,
     65,
     DEFAULT_K,
-    "prior=prune: children kept per node (best by heuristic)",
+    "prior=prune|pv: children kept per node (the best by prior)",
 )
 .bare()
 .research();
@@ -165,7 +165,7 @@ pub const WIDEN: KeyInfo = KeyInfo::real(
     1.1,
     100.0,
     DEFAULT_WIDEN,
-    "prior=prune: one more child each time visits grow by this factor (0: fixed k)",
+    "prior=prune|pv: one more child each time visits grow by this factor (0: fixed k)",
 )
 .or_zero()
 .bare()

@@ -180,6 +180,36 @@ mod tests {
         assert_eq!(c.parallel, Parallel::Root);
     }
 
+    /// `prior=pv` and `mix=` load the network (`pvnet=`, the built-in one
+    /// by default); nothing else does, and a `pvnet=` that nothing reads,
+    /// a file that is no network, a weight outside `[0, 1]` and `mix=`
+    /// beside `minimax=` are refused.
+    #[test]
+    fn network_keys_parse_and_refuse_bad_values() {
+        let cfg = |s: &str| MctsConfig::from_params(&params(s));
+        assert!(cfg("mcts").expect("valid").pvnet.is_none());
+        let pv = cfg("mcts:prior=pv").expect("valid");
+        assert_eq!((pv.prior, pv.mix), (Prior::Pv, 0.0));
+        assert!(pv.prunes() && pv.uses_pvnet());
+        assert_eq!(pv.pvnet, Some(PvNet::builtin()));
+        let mix = cfg("mcts:mix=0.25,pvnet=builtin").expect("valid");
+        assert_eq!((mix.prior, mix.mix), (Prior::Prune, 0.25));
+        assert!(mix.pvnet.is_some());
+        let err = |s: &str| cfg(s).expect_err(s).0;
+        assert!(err("mcts:pvnet=x.safetensors").contains("pvnet= is read only"));
+        let missing = err("mcts:prior=pv,pvnet=/no/such/net.safetensors");
+        assert!(missing.contains("/no/such/net.safetensors"), "{missing}");
+        assert!(err("mcts:mix=0.5,minimax=0.1").contains("mix= and minimax="));
+        for bad in [
+            "mcts:mix=1.5",
+            "mcts:mix=-0.1",
+            "mcts:mix=x",
+            "mcts:prior=policy",
+        ] {
+            assert!(cfg(bad).is_err(), "{bad}");
+        }
+    }
+
     #[test]
     fn reuse_defaults_on_for_every_thread_count() {
         let reuse = |s: &str| MctsConfig::from_params(&params(s)).expect("valid").reuse;
