@@ -374,7 +374,8 @@ impl Worker {
             {
                 // Step 2: expand (or find another thread expanding it).
                 let modelled = s.modelled == Some(pos.turn()) && !pos.can_swap();
-                let pv = self.evaluate_pv(s, node, &pos, modelled || pos.swap_follows());
+                let pv = s.pv.is_some()
+                    && self.evaluate_pv(s, node, &pos, modelled || pos.swap_follows());
                 self.child_moves(&pos, cfg, &s.valuer, s.net, modelled, pv);
                 let reserve = if V::SHARED {
                     Some(&mut self.reserve)

@@ -37,7 +37,13 @@ impl Worker {
     /// when the network is on: the priors for `child_moves` (with
     /// `prior=pv`, unless `plain`: the moves are not ranked there) and the
     /// value into `node` (with `mix=`). Returns whether priors were made.
-    #[inline]
+    ///
+    /// Kept out of line and cold: the search loop without the network
+    /// then carries only the test of `s.pv` (with random playouts an
+    /// iteration is a fraction of a microsecond, and its code's layout
+    /// shows in its speed).
+    #[cold]
+    #[inline(never)]
     pub(super) fn evaluate_pv<V: TreeView>(
         &mut self,
         s: &SearchContext<'_, V>,
@@ -87,8 +93,9 @@ impl PvBuffers {
 /// The rewards a simulated leaf backs up with `mix=`: the playout's
 /// `reward` and the network's value of the leaf's parent `parent` (White's
 /// reward, stored by [`Worker::evaluate_pv`]), weighted `1 - mix` and
-/// `mix`.
-#[inline]
+/// `mix`. Out of line and cold, as [`Worker::evaluate_pv`].
+#[cold]
+#[inline(never)]
 pub(super) fn mixed(reward: ByPlayer<u64>, parent: &Node, mix: f32) -> ByPlayer<u64> {
     let net = parent.minimax().clamp(0.0, 1.0) * REWARD_ONE as f32;
     let w = (1.0 - mix) * reward[Player::White] as f32 + mix * net;
@@ -143,15 +150,15 @@ mod tests {
         assert!(w.set_minimax(w.root(), 0.25));
         let parent = w.root();
         let won = ByPlayer::new(REWARD_ONE, 0);
-        let r = mixed(won, &parent, 0.5);
+        let r = mixed(won, parent, 0.5);
         let want = (0.625 * REWARD_ONE as f32) as u64;
         assert_eq!(
             (r[Player::White], r[Player::Black]),
             (want, REWARD_ONE - want)
         );
-        assert_eq!(mixed(won, &parent, 1.0)[Player::White], REWARD_ONE / 4);
+        assert_eq!(mixed(won, parent, 1.0)[Player::White], REWARD_ONE / 4);
         let lost = ByPlayer::new(0, REWARD_ONE);
-        assert_eq!(mixed(lost, &parent, 0.0)[Player::Black], REWARD_ONE);
+        assert_eq!(mixed(lost, parent, 0.0)[Player::Black], REWARD_ONE);
     }
 
     /// The root's stored value is the network's for the side to move,
