@@ -9,28 +9,17 @@
 //! contract at the top of `parallel.rs`.
 //!
 //! # The policy-value network (`prior=pv`, `mix=`)
-//! The hybrid of AlphaGo (Silver et al. 2016): playouts stay, and the
-//! network of `zero` (`pvnet=`, the built-in one by default) adds what it
-//! knows. `prior=pv` ranks a node's children by its policy (softmax over
-//! the legal moves, divided by the best move's probability) for
-//! progressive unpruning (`k=`, `widen=`) and bias (`pw=`), as `prune`
-//! does with the heuristic's values. `mix=lambda` backs up
-//! `(1 - lambda) * playout + lambda * v` from each simulated leaf, `v`
-//! the network's value of the leaf's parent, the deepest node of the path
-//! it evaluated; exact leaves (game over, solved endgames) back up their
-//! result alone. The network's `[-1, 1]` for the side to move becomes
-//! White's reward `(1 + v) / 2` (negated for Black), the per-colour
-//! convention of the backup.
-//!
-//! The network runs once per node, when the node is expanded, and never
-//! per iteration: an evaluation costs dozens of iterations, so
-//! `expand=` (a leaf's visits before it gets children) spaces the
-//! evaluations out, as AlphaGo's expansion threshold did. The value sits
-//! in the node's minimax field, so `mix=` excludes `minimax=`. Threads
-//! work as without the network: each thread evaluates with its own
-//! buffers, and threads that race to expand a node compute the same
-//! numbers from the same position, so tree parallelism shares the
-//! evaluations through the tree and root parallelism stays reproducible.
+//! AlphaGo's hybrid (Silver et al. 2016): playouts stay, and the network
+//! of `zero` (`pvnet=`) adds what it knows. `prior=pv` ranks a node's
+//! children by its policy (each legal move's probability over the
+//! best's) for progressive unpruning and bias, as `prune` does with the
+//! heuristic's values. `mix=lambda` backs up `(1 - lambda) * playout +
+//! lambda * v` from each simulated leaf, `v` the network's value of the
+//! leaf's parent (the deepest node it evaluated) as White's reward
+//! `(1 + v) / 2` (negated for Black); exact leaves keep their result. The
+//! network runs once per node, at its expansion (`expand=` spaces the
+//! evaluations out), with any number of threads; `search/pv.rs` has the
+//! details.
 //!
 //! # The pie rule
 //! When the side to move may swap, the swap is one more root child

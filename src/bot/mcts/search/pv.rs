@@ -13,7 +13,14 @@
 //! reward convention of the backup. Threads that race to expand one node
 //! compute the same value from the same position and store the same bits,
 //! before the node is published, so whoever reads it later reads it
-//! written.
+//! written. Each thread evaluates with its own buffers and the network is
+//! shared read-only, so every thread count works: a shared tree shares the
+//! evaluations through its nodes, and root parallelism stays reproducible.
+//!
+//! Why the parent's value: a simulated leaf has fewer than `expand=`
+//! visits and no evaluation of its own (one per leaf would cost an
+//! evaluation per iteration), while its parent is expanded, hence
+//! evaluated; it is the nearest evaluated node on the path.
 
 use super::{SearchContext, Worker};
 use crate::bot::mcts::config::Prior;
