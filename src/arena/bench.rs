@@ -73,6 +73,8 @@ pub fn mcts_speed_config(iters: u64, threads: usize, parallel: Parallel) -> Mcts
         max_nodes: SPEED_MAX_NODES,
         weights: EvalWeights::default(),
         net: None,
+        pvnet: None,
+        mix: 0.0,
     }
 }
 

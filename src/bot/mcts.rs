@@ -8,6 +8,19 @@
 //! are in [`config`]; the search steps in `search.rs`; the concurrency
 //! contract at the top of `parallel.rs`.
 //!
+//! # The policy-value network (`prior=pv`, `mix=`)
+//! AlphaGo's hybrid (Silver et al. 2016): playouts stay, and the network
+//! of `zero` (`pvnet=`) adds what it knows. `prior=pv` ranks a node's
+//! children by its policy (each legal move's probability over the
+//! best's) for progressive unpruning and bias, as `prune` does with the
+//! heuristic's values. `mix=lambda` backs up `(1 - lambda) * playout +
+//! lambda * v` from each simulated leaf, `v` the network's value of the
+//! leaf's parent (the deepest node it evaluated) as White's reward
+//! `(1 + v) / 2` (negated for Black); exact leaves keep their result. The
+//! network runs once per node, at its expansion (`expand=` spaces the
+//! evaluations out), with any number of threads; `search/pv.rs` has the
+//! details.
+//!
 //! # The pie rule
 //! When the side to move may swap, the swap is one more root child
 //! ([`MoveCode::SWAP`](crate::game::outcome::MoveCode::SWAP), placed first with the top prior so that

@@ -21,6 +21,7 @@ mod exact;
 mod exact_versus;
 mod interrupt;
 mod mcts;
+mod mcts_pv;
 mod openings;
 mod perft;
 mod properties;

@@ -19,7 +19,9 @@ pub use keys::KEYS;
 
 use crate::bot::spec::{key_values, search_keys};
 use crate::eval::EvalWeights;
+use crate::net::PvNet;
 use crate::net::lines::LineNet;
+use std::sync::Arc;
 
 pub use crate::bot::spec::Budget;
 
@@ -91,6 +93,12 @@ key_values! {
         /// (`widen=0`: exactly the best `k` moves become children). The bias
         /// term is added as for `bias`.
         Prune = "prune",
+        /// Progressive unpruning and bias as `prune`, ranked and weighted by
+        /// the policy-value network's policy (`pvnet=`) instead of the
+        /// heuristic: `h` is a move's probability over the node's legal
+        /// moves divided by the best one's. The network runs once per node,
+        /// when the node is expanded (`expand=` visits).
+        Pv = "pv",
     }
 }
 
@@ -207,6 +215,9 @@ const DEFAULT_WIDEN: f64 = 2.030568;
 /// About full progressive bias, where the tune left it
 /// (`experiments/tuning/mcts-spsa/`).
 const DEFAULT_PW: f64 = 1.069962;
+/// Off: the playout result alone. What the network's value adds is
+/// measured in `experiments/hybrid-mcts/`.
+const DEFAULT_MIX: f64 = 0.0;
 /// Off: implicit minimax was no better than the plain mean, the tune kept
 /// it near zero, and at equal time the static evaluation it needs at every
 /// leaf costs more than it earns: the key check and then the gate of
@@ -361,6 +372,13 @@ pub struct MctsConfig {
     /// The learned network of `rollout=net|value`, read from the `net=`
     /// file; `None`: the built-in one.
     pub net: Option<&'static LineNet>,
+    /// The policy-value network of `prior=pv` and `mix=` (`pvnet=`), loaded
+    /// only when one of them reads it; `None` otherwise.
+    pub pvnet: Option<Arc<PvNet>>,
+    /// Weight `lambda` of the policy-value network's value in a playout's
+    /// reward: `(1 - lambda) * playout + lambda * v`, `v` the value of the
+    /// leaf's parent (0: off).
+    pub mix: f32,
 }
 
 impl Default for MctsConfig {
@@ -400,6 +418,8 @@ impl Default for MctsConfig {
             max_nodes: DEFAULT_MAX_NODES as u32,
             weights: DEFAULT_WEIGHTS,
             net: None,
+            pvnet: None,
+            mix: DEFAULT_MIX as f32,
         }
     }
 }
@@ -415,5 +435,19 @@ impl MctsConfig {
     #[inline]
     pub fn uses_prior(&self) -> bool {
         self.prior != Prior::Off
+    }
+
+    /// Whether children are ordered by their prior and unpruned
+    /// progressively (`prior=prune` and `prior=pv`).
+    #[inline]
+    pub fn prunes(&self) -> bool {
+        matches!(self.prior, Prior::Prune | Prior::Pv)
+    }
+
+    /// Whether the policy-value network runs at expansions (`prior=pv` or
+    /// `mix=` above 0).
+    #[inline]
+    pub fn uses_pvnet(&self) -> bool {
+        self.prior == Prior::Pv || self.mix > 0.0
     }
 }

@@ -4,7 +4,8 @@
 //! rules are in `parallel.rs`). The children of an expanded leaf are in
 //! `search/expand.rs`, minimax and proof backup in `search/backup.rs`, lazy
 //! selection in `search/choices.rs`, the held-back updates of hot nodes in
-//! `search/pending.rs`.
+//! `search/pending.rs`, the policy-value network's priors and values
+//! (`prior=pv`, `mix=`) in `search/pv.rs`.
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
@@ -21,6 +22,7 @@ use crate::game::outcome::MoveCode;
 use crate::game::player::Player;
 use crate::game::position::Position;
 use crate::game::rng::FastRng;
+use crate::net::PvNet;
 use crate::net::lines::LineNet;
 use crate::solve::Solver;
 
@@ -29,9 +31,11 @@ mod choices;
 mod expand;
 mod leaf;
 mod pending;
+mod pv;
 
 use choices::Choices;
 use pending::Pending;
+use pv::PvBuffers;
 
 /// In-tree leaves with at most this many empty squares are solved exactly
 /// when the solver is on (a few hundred alpha-beta nodes at most).
@@ -116,6 +120,8 @@ pub struct SearchContext<'a, V> {
     /// The learned network of `rollout=net|value` when it fits the root's
     /// board size (otherwise those playouts are heuristic ones).
     pub net: Option<&'static LineNet>,
+    /// The policy-value network of `prior=pv` and `mix=`.
+    pub pv: Option<&'a PvNet>,
     /// Iterations this tree may run in all.
     pub iters: u64,
     /// Wall-clock end, for `ms=` budgets.
@@ -177,6 +183,7 @@ impl<'a, V: TreeView> SearchContext<'a, V> {
                     .filter(|n| n.size() == root.pos.size()),
                 _ => None,
             },
+            pv: cfg.pvnet.as_deref(),
             iters,
             deadline,
             claimed: Padded(AtomicU64::new(0)),
@@ -258,6 +265,8 @@ pub struct Worker {
     pub iterations: u64,
     /// Recent choices at heavily visited nodes (lazy selection).
     choices: Choices,
+    /// Network evaluations' buffers (`prior=pv`, `mix=`).
+    pv: PvBuffers,
 }
 
 impl Worker {
@@ -275,6 +284,7 @@ impl Worker {
             clock: Instant::now(),
             iterations: 0,
             choices: Choices::new(),
+            pv: PvBuffers::default(),
         }
     }
 
@@ -364,7 +374,9 @@ impl Worker {
             {
                 // Step 2: expand (or find another thread expanding it).
                 let modelled = s.modelled == Some(pos.turn()) && !pos.can_swap();
-                self.child_moves(&pos, cfg, &s.valuer, s.net, modelled);
+                let pv = s.pv.is_some()
+                    && self.evaluate_pv(s, node, &pos, modelled || pos.swap_follows());
+                self.child_moves(&pos, cfg, &s.valuer, s.net, modelled, pv);
                 let reserve = if V::SHARED {
                     Some(&mut self.reserve)
                 } else {

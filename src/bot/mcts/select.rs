@@ -54,7 +54,7 @@ impl SelectParams {
             pw: if cfg.prior == Prior::Off { 0.0 } else { cfg.pw },
             solver: cfg.solver,
             minimax: cfg.minimax,
-            k: if cfg.prior == Prior::Prune && cfg.widen > 0.0 {
+            k: if cfg.prunes() && cfg.widen > 0.0 {
                 cfg.k
             } else {
                 0

@@ -144,7 +144,8 @@ pub const REF: KeyInfo = KeyInfo::int(
 pub const PRIOR: KeyInfo = KeyInfo::choice::<Prior>(
     "prior",
     DEFAULT_PRIOR.name(),
-    "heuristic move values: progressive bias or prune to k",
+    "move priors: heuristic values as progressive bias or prune to k; pv: prune and bias by \
+     the policy-value network's policy",
 )
 .bare()
 .research();
@@ -154,7 +155,7 @@ pub const K: KeyInfo = KeyInfo::int(
     1,
     65,
     DEFAULT_K,
-    "prior=prune: children kept per node (best by heuristic)",
+    "prior=prune|pv: children kept per node (the best by prior)",
 )
 .bare()
 .research();
@@ -164,7 +165,7 @@ pub const WIDEN: KeyInfo = KeyInfo::real(
     1.1,
     100.0,
     DEFAULT_WIDEN,
-    "prior=prune: one more child each time visits grow by this factor (0: fixed k)",
+    "prior=prune|pv: one more child each time visits grow by this factor (0: fixed k)",
 )
 .or_zero()
 .bare()
@@ -176,6 +177,27 @@ pub const PW: KeyInfo = KeyInfo::real(
     100.0,
     DEFAULT_PW,
     "progressive bias weight: + pw * h / (n + 1)",
+)
+.bare()
+.research();
+/// `pvnet=`.
+pub const PVNET: KeyInfo = KeyInfo::text(
+    "pvnet",
+    "builtin|FILE",
+    "builtin",
+    "prior=pv, mix: the policy-value network, the built-in one or a file written by \
+     `pahtum train`; it runs once per expanded node",
+)
+.bare()
+.research();
+/// `mix=`.
+pub const MIX: KeyInfo = KeyInfo::real(
+    "mix",
+    0.0,
+    1.0,
+    DEFAULT_MIX,
+    "weight of the policy-value network's value in each playout's reward: \
+     (1-mix)*playout + mix*v(leaf's parent) (0: off)",
 )
 .bare()
 .research();
@@ -309,6 +331,8 @@ pub const KEYS: &[KeyInfo] = &[
     K,
     WIDEN,
     PW,
+    PVNET,
+    MIX,
     MINIMAX,
     SOLVER,
     EXACT,

@@ -22,6 +22,18 @@ impl MctsConfig {
                 p.spec()
             )));
         }
+        let prior: Prior = p.pick(&PRIOR)?;
+        let mix = p.real(&MIX)? as f32;
+        let minimax = p.real(&MINIMAX)? as f32;
+        let pvnet = pv_net(p, prior == Prior::Pv || mix > 0.0)?;
+        if mix > 0.0 && minimax > 0.0 {
+            // The node field that holds a leaf's minimax value holds the
+            // network's value under `mix=`.
+            return Err(SpecError(format!(
+                "bot spec '{}': mix= and minimax= cannot both be above 0",
+                p.spec()
+            )));
+        }
         Ok(MctsConfig {
             budget,
             c: p.real(&C)? as f32,
@@ -37,11 +49,11 @@ impl MctsConfig {
             rave: p.pick(&RAVE)?,
             bias: p.real(&BIAS)? as f32,
             r#ref: p.int(&REF)? as u32,
-            prior: p.pick(&PRIOR)?,
+            prior,
             k: p.int(&K)? as u32,
             widen: p.real(&WIDEN)? as f32,
             pw: p.real(&PW)? as f32,
-            minimax: p.real(&MINIMAX)? as f32,
+            minimax,
             solver: p.flag(&SOLVER)?,
             exact: p.int(&EXACT)? as u32,
             prove: p.int(&PROVE)? as u32,
@@ -57,7 +69,31 @@ impl MctsConfig {
             max_nodes: node_bound(p)?,
             weights: crate::bot::spec::weights_from_params_with(p, &WEIGHTS)?,
             net: net_param(p)?,
+            pvnet,
+            mix,
         })
+    }
+}
+
+/// The `pvnet=` network when `used` (`prior=pv` or `mix=`): the built-in
+/// one or a file's.
+fn pv_net(p: &Params, used: bool) -> Result<Option<Arc<PvNet>>, SpecError> {
+    let text = p.text(&PVNET)?;
+    if !used {
+        if text != PVNET.default_text() {
+            // A network file that nothing reads would be a silent no-op.
+            return Err(SpecError(format!(
+                "bot spec '{}': pvnet= is read only with prior=pv or mix= above 0",
+                p.spec()
+            )));
+        }
+        return Ok(None);
+    }
+    match text {
+        "builtin" => Ok(Some(PvNet::builtin())),
+        path => PvNet::load(std::path::Path::new(path))
+            .map(Some)
+            .map_err(|e| SpecError(format!("bot spec '{}': {e}", p.spec()))),
     }
 }
 
@@ -142,6 +178,36 @@ mod tests {
             MctsConfig::from_params(&params("mcts:ms=50,parallel=root,threads=2")).expect("valid");
         assert_eq!(c.budget, Budget::Millis(50));
         assert_eq!(c.parallel, Parallel::Root);
+    }
+
+    /// `prior=pv` and `mix=` load the network (`pvnet=`, the built-in one
+    /// by default); nothing else does, and a `pvnet=` that nothing reads,
+    /// a file that is no network, a weight outside `[0, 1]` and `mix=`
+    /// beside `minimax=` are refused.
+    #[test]
+    fn network_keys_parse_and_refuse_bad_values() {
+        let cfg = |s: &str| MctsConfig::from_params(&params(s));
+        assert!(cfg("mcts").expect("valid").pvnet.is_none());
+        let pv = cfg("mcts:prior=pv").expect("valid");
+        assert_eq!((pv.prior, pv.mix), (Prior::Pv, 0.0));
+        assert!(pv.prunes() && pv.uses_pvnet());
+        assert_eq!(pv.pvnet, Some(PvNet::builtin()));
+        let mix = cfg("mcts:mix=0.25,pvnet=builtin").expect("valid");
+        assert_eq!((mix.prior, mix.mix), (Prior::Prune, 0.25));
+        assert!(mix.pvnet.is_some());
+        let err = |s: &str| cfg(s).expect_err(s).0;
+        assert!(err("mcts:pvnet=x.safetensors").contains("pvnet= is read only"));
+        let missing = err("mcts:prior=pv,pvnet=/no/such/net.safetensors");
+        assert!(missing.contains("/no/such/net.safetensors"), "{missing}");
+        assert!(err("mcts:mix=0.5,minimax=0.1").contains("mix= and minimax="));
+        for bad in [
+            "mcts:mix=1.5",
+            "mcts:mix=-0.1",
+            "mcts:mix=x",
+            "mcts:prior=policy",
+        ] {
+            assert!(cfg(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

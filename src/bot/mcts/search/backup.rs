@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::AtomicBool;
 
 use super::leaf::Leaf;
+use super::pv::mixed;
 use super::{SearchContext, Worker};
 use crate::bot::mcts::tree::{NodeState, Proof, REWARD_ONE, SharedTree, Tree, TreeView};
 use crate::game::player::ByPlayer;
@@ -16,12 +17,18 @@ impl Worker {
     /// and, where the playout's stones count (`amaf`), to the AMAF
     /// statistics of each path node's children whose square the mover
     /// there ended up holding. A hot node's reward waits in `pending`
-    /// with its visit.
+    /// with its visit. With `mix=`, a simulated leaf's reward is blended
+    /// with the network's value of its parent (`search/pv.rs`).
     #[inline(always)]
     pub(super) fn back_up_rewards<V: TreeView>(&mut self, s: &SearchContext<'_, V>, leaf: &Leaf) {
         let view = &s.tree;
         let tree: &Tree = view;
-        let reward = s.rewarder.both(leaf.margin);
+        let mut reward = s.rewarder.both(leaf.margin);
+        if s.cfg.mix > 0.0 && leaf.simulated && self.path.len() >= 2 {
+            // The leaf's parent was expanded, so the network valued it.
+            let parent = tree.node(self.path[self.path.len() - 2].id);
+            reward = mixed(reward, parent, s.cfg.mix);
+        }
         let amaf = s.cfg.uses_amaf() && leaf.amaf;
         for step in self.path.iter().rev() {
             let node = tree.node(step.id);

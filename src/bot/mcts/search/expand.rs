@@ -1,12 +1,14 @@
 //! The children a leaf gets when it is expanded: every free square,
-//! pruned and ordered by the heuristic's or the network's move values.
+//! pruned and ordered by the heuristic's, the line network's or the
+//! policy-value network's move values.
 
 use super::Worker;
-use crate::bot::mcts::config::{MctsConfig, Prior, Rollout};
+use crate::bot::mcts::config::{MctsConfig, Rollout};
 use crate::eval;
 use crate::game::outcome::MoveCode;
 use crate::game::position::Position;
 use crate::net::lines::{LineNet, NetLines};
+use crate::net::{index_square, swap_index};
 
 impl Worker {
     /// Fills `self.moves` with the children of `pos`: every free square
@@ -14,7 +16,8 @@ impl Worker {
     /// the network's with `rollout=net`), then the pie swap when offered.
     /// Priors are scaled so the best is 1. When `modelled`, only the moves
     /// of best heuristic value, all with prior 1: the moves `heuristic`
-    /// chooses among.
+    /// chooses among. With `pv` (`prior=pv`), the network's policy in
+    /// `self.pv` ranks the moves.
     pub(super) fn child_moves(
         &mut self,
         pos: &Position,
@@ -22,6 +25,7 @@ impl Worker {
         valuer: &eval::MoveValuer,
         net: Option<&LineNet>,
         modelled: bool,
+        pv: bool,
     ) {
         self.moves.clear();
         if modelled {
@@ -44,6 +48,22 @@ impl Worker {
         if !cfg.uses_prior() || pos.swap_follows() {
             self.moves
                 .extend(pos.empty().map(|sq| (MoveCode::place(sq), 0.0)));
+        } else if pv {
+            let size = pos.size();
+            let swap = swap_index(size);
+            let top = self
+                .pv
+                .priors
+                .iter()
+                .map(|p| p.1)
+                .fold(f32::MIN_POSITIVE, f32::max);
+            for &(i, p) in &self.pv.priors {
+                // The swap is added below, first, as for the other priors.
+                if i != swap {
+                    let sq = index_square(i, size);
+                    self.moves.push((MoveCode::place(sq), p / top));
+                }
+            }
         } else if let (Some(net), Rollout::Net) = (net, cfg.rollout) {
             let lines = NetLines::new(net, pos);
             let base = lines.after_base(net, pos);
@@ -70,7 +90,7 @@ impl Worker {
                 m.1 *= scale;
             }
         }
-        if cfg.prior == Prior::Prune {
+        if cfg.prunes() {
             // Best first (a stable sort: equal values keep square order,
             // so the tree is deterministic); selection scans a growing
             // prefix, or only `k` children exist.

@@ -27,6 +27,10 @@ pub(super) struct Leaf {
     /// simulated leaf when minimax is on and playouts are not already
     /// static, else `margin`.
     pub(super) minimax_margin: i32,
+    /// Whether the margin is a simulation's (a playout or a static
+    /// evaluation), not an exact result: only then does `mix=` blend in
+    /// the network's value.
+    pub(super) simulated: bool,
 }
 
 impl Worker {
@@ -48,6 +52,7 @@ impl Worker {
             margin: m,
             amaf,
             minimax_margin: m,
+            simulated: false,
         };
         if st == NodeState::Terminal {
             return exact(node.terminal_margin(), pos.is_game_over());
@@ -83,6 +88,7 @@ impl Worker {
             margin: p.margin_halves,
             amaf: true,
             minimax_margin,
+            simulated: true,
         }
     }
 }

@@ -31,7 +31,9 @@ pub struct Node {
     prior: AtomicU32,
     /// Implicit minimax value for the chooser, `[0, 1]` (`f32` bits):
     /// the heuristic value of the leaf backed up by minimax (Lanctot et
-    /// al. 2014); meaningful once the node has a visit.
+    /// al. 2014); meaningful once the node has a visit. With `mix=`
+    /// (which excludes `minimax=`) instead the policy-value network's
+    /// value of the node's position as White's reward, from its expansion.
     minimax: AtomicU32,
     /// The move, as [`MoveCode`]'s byte.
     mv: AtomicU8,
