@@ -396,13 +396,16 @@ impl ZeroBot {
                 Some(d) => gumbel::Limit::Until(d),
                 None => gumbel::Limit::Iters(iters),
             };
+            let mut steps = gumbel::Steps {
+                net: &self.cfg.net,
+                settings: &s,
+                solver,
+                evaluate: &mut evaluate,
+            };
             let (c, o) = gumbel::sequential_halving(
                 &mut self.tree,
-                &self.cfg.net,
-                &s,
+                &mut steps,
                 self.cfg.m,
-                solver,
-                &mut evaluate,
                 limit,
                 t.iterations,
                 &mut rng,

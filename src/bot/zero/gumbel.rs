@@ -13,7 +13,10 @@
 //!   each descending from its root child ([`PuctTree::force_root_child`])
 //!   by the ordinary batched PUCT step below. After a phase the better
 //!   half by `g(a) + logits(a) + sigma(q(a))` stays. A candidate gets at
-//!   least one simulation a phase, so a budget under that is overrun.
+//!   least one simulation a phase while the budget lasts; the budget is
+//!   never overrun, and one too small for every phase (under about
+//!   `m * log2(m)`) cuts the halving short, the move then being the best
+//!   of the most visited candidates left, as in mctx.
 //! - **The move** is the last survivor: with the seed's Gumbel draw the
 //!   same procedure serves self-play and match play.
 //! - **The improved policy** (the self-play target) is
@@ -171,19 +174,63 @@ fn phases(n: usize) -> u32 {
     n.next_power_of_two().trailing_zeros()
 }
 
-/// Runs the Gumbel root search on `tree`, whose root is expanded and not
-/// proven, with at most `m` candidates, until `limit` (`done`
-/// simulations already spent). Returns the last survivor (an index into
-/// the root's children) and what the search did. A root proven on the
-/// way stops it; the caller then plays the proof.
-#[allow(clippy::too_many_arguments)]
+/// The engine of the PUCT steps a candidate's simulations run on.
+pub struct Steps<'a, 'e> {
+    /// The network.
+    pub net: &'a PvNet,
+    /// The search's settings.
+    pub settings: &'a Settings,
+    /// The exact solver of the leaves.
+    pub solver: &'a mut Solver,
+    /// The network's evaluation of a batch.
+    pub evaluate: &'a mut Evaluate<'e>,
+}
+
+/// Runs simulations through the root's child `c` until `limit`: exactly
+/// `n` with [`Limit::Iters`] (batches cut to what is left), at least one
+/// with [`Limit::Until`].
+fn simulate(tree: &mut PuctTree, e: &mut Steps<'_, '_>, c: usize, limit: Limit) -> StepTotals {
+    let mut out = StepTotals::default();
+    tree.force_root_child(Some(c));
+    match limit {
+        Limit::Iters(n) => {
+            while out.iterations < n && !crate::interrupt::requested() {
+                let one = Settings {
+                    batch: e.settings.batch.min((n - out.iterations) as usize).max(1),
+                    ..*e.settings
+                };
+                let o = tree.run(e.net, &one, e.solver, e.evaluate, &mut |it| it == 0);
+                out.add(&o);
+                // A full tree or a proven root does no more.
+                if o.iterations == 0 {
+                    break;
+                }
+            }
+        }
+        Limit::Until(until) => {
+            out = tree.run(e.net, e.settings, e.solver, e.evaluate, &mut |it| {
+                it < 1 || (Instant::now() < until && !crate::interrupt::requested())
+            });
+        }
+    }
+    tree.force_root_child(None);
+    out
+}
+
+/// Runs the Gumbel root search on `tree`, whose root is expanded, with
+/// at most `m` candidates, until `limit` (`done` simulations already
+/// spent). Returns the root child to play (an index into the root's
+/// children) and what the search did. A root proven on the way stops
+/// it; the caller then plays the proof.
+///
+/// A candidate gets at least one simulation a phase while the budget
+/// lasts; a budget too small for every phase stops the halving early,
+/// and the move is then the best of the most visited candidates left
+/// (mctx's choice).
 pub fn sequential_halving(
     tree: &mut PuctTree,
-    net: &PvNet,
-    s: &Settings,
+    e: &mut Steps<'_, '_>,
     m: usize,
-    solver: &mut Solver,
-    evaluate: &mut Evaluate<'_>,
     limit: Limit,
     done: u64,
     rng: &mut ChaCha8Rng,
@@ -197,62 +244,67 @@ pub fn sequential_halving(
     cand.sort_by(|&a, &b| base[b].total_cmp(&base[a]));
     cand.truncate(m.max(1));
     let all = phases(cand.len());
-    for p in 0..all {
-        let left = (all - p) as u64;
-        let phase_end = match limit {
-            Limit::Iters(n) => Limit::Iters(n.saturating_sub(done + out.iterations) / left),
-            Limit::Until(d) => Limit::Until(
-                Instant::now() + d.saturating_duration_since(Instant::now()) / left as u32,
-            ),
+    let score = |tree: &PuctTree, cand: &mut Vec<usize>| {
+        let max_n = max_visits(tree);
+        let cq = completed_q(tree);
+        let score = |c: usize| base[c] + sigma(cq[c], max_n);
+        cand.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
+    };
+    'phases: for p in 0..all {
+        let phases_left = u64::from(all - p);
+        let now = Instant::now();
+        let phase = match limit {
+            Limit::Iters(n) => Limit::Iters(n.saturating_sub(done + out.iterations) / phases_left),
+            Limit::Until(d) => Limit::Until(now + d.saturating_duration_since(now) / (all - p)),
         };
         let mut spent = 0u64;
         for k in 0..cand.len() {
             let c = cand[k];
-            if tree.children(0)[c].proven().is_some() || crate::interrupt::requested() {
+            if tree.children(0)[c].proven().is_some() {
                 continue;
             }
             let share = (cand.len() - k) as u64;
-            tree.force_root_child(Some(c));
-            let o = match phase_end {
-                Limit::Iters(n) => {
-                    let per = (n.saturating_sub(spent) / share).max(1);
-                    let one = Settings {
-                        batch: s.batch.min(per as usize).max(1),
-                        ..*s
-                    };
-                    tree.run(net, &one, solver, evaluate, &mut |it| {
-                        it < per && !crate::interrupt::requested()
-                    })
-                }
+            let left = match limit {
+                Limit::Iters(total) => total.saturating_sub(done + out.iterations),
+                Limit::Until(_) => u64::MAX,
+            };
+            if left == 0 || crate::interrupt::requested() {
+                break 'phases;
+            }
+            let mine = match phase {
+                Limit::Iters(n) => Limit::Iters((n.saturating_sub(spent) / share).clamp(1, left)),
                 Limit::Until(end) => {
                     let now = Instant::now();
-                    let until = now + end.saturating_duration_since(now) / share as u32;
-                    tree.run(net, s, solver, evaluate, &mut |it| {
-                        it < 1 || (Instant::now() < until && !crate::interrupt::requested())
-                    })
+                    Limit::Until(now + end.saturating_duration_since(now) / share as u32)
                 }
             };
-            tree.force_root_child(None);
+            let o = simulate(tree, e, c, mine);
             spent += o.iterations;
             out.add(&o);
             if tree.root().and_then(PuctNode::proven).is_some() {
                 return (cand[0], out);
             }
         }
-        let max_n = max_visits(tree);
-        let cq = completed_q(tree);
-        let score = |c: usize| base[c] + sigma(cq[c], max_n);
-        cand.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
+        score(tree, &mut cand);
         cand.truncate(cand.len().div_ceil(2));
     }
-    (cand[0], out)
+    // The halving cut short: the best of the most visited left.
+    score(tree, &mut cand);
+    let kids = tree.children(0);
+    let most = cand.iter().map(|&c| kids[c].visits()).max().unwrap_or(0);
+    let pick = cand
+        .iter()
+        .copied()
+        .find(|&c| kids[c].visits() == most)
+        .unwrap_or(0);
+    (pick, out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::search::{PuctTree, Settings, noise_rng};
     use super::super::{KIND, ZeroBot, ZeroConfig, config_from};
-    use super::{Limit, PvNet, Solver, improved_policy, sequential_halving};
+    use super::{Limit, PvNet, Solver, Steps, improved_policy, sequential_halving};
     use crate::bot::Bot;
     use crate::bot::spec::{Catalog, Params};
     use crate::game::outcome::{Komi, Move};
@@ -311,10 +363,10 @@ mod tests {
             );
             let sum: f32 = target.iter().map(|t| t.1).sum();
             assert!((sum - 1.0).abs() < 1e-4, "{sum}");
-            // One root expansion and a simulation per candidate a phase:
-            // 1 + 4 + 2.
+            // The budget is kept: the root's expansion and three
+            // simulations, the halving cut short.
             assert!(
-                a.last_search().is_some_and(|i| i.nodes == 7),
+                a.last_search().is_some_and(|i| i.nodes == 4),
                 "{:?}",
                 a.last_search()
             );
@@ -367,19 +419,15 @@ mod tests {
                     .all(|c| c.prior() == tree.children(0)[0].prior())
             );
             let mut rng = noise_rng(seed);
-            let (c, o) = sequential_halving(
-                &mut tree,
-                &net,
-                &s,
-                64,
-                &mut solver,
-                &mut eval,
-                Limit::Iters(200),
-                1,
-                &mut rng,
-            );
+            let mut e = Steps {
+                net: &net,
+                settings: &s,
+                solver: &mut solver,
+                evaluate: &mut eval,
+            };
+            let (c, o) = sequential_halving(&mut tree, &mut e, 64, Limit::Iters(200), 1, &mut rng);
             assert_eq!(tree.children(0)[c].mv(), win, "seed {seed}");
-            assert!(o.iterations >= 150, "{o:?}");
+            assert_eq!(o.iterations, 199);
             let target = improved_policy(&tree);
             let top = target
                 .iter()
@@ -387,6 +435,19 @@ mod tests {
                 .map(|t| t.0);
             assert_eq!(top, Some(win), "{target:?}");
         }
+    }
+
+    /// Threads do not change the search, and a time budget gives a
+    /// legal move.
+    #[test]
+    fn threads_do_not_change_it_and_a_time_budget_works() {
+        let g = game(6, 5);
+        let mut one = bot("zero:root=gumbel,iters=60,m=8,threads=1", 3);
+        let mut two = bot("zero:root=gumbel,iters=60,m=8,threads=2", 3);
+        assert_eq!(one.search(&g), two.search(&g));
+        assert_eq!(one.policy_target(), two.policy_target());
+        let mv = bot("zero:root=gumbel,ms=20", 3).search(&g).expect("move");
+        assert!(matches!(mv, Move::Place(sq) if g.position().legal_moves().contains(sq)));
     }
 
     /// `root=puct`'s target is the visit shares.
