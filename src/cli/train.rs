@@ -88,6 +88,9 @@ pub struct TrainArgs {
     /// Plies from a self-play game's start whose move is drawn by visit share
     #[arg(long, value_name = "N", default_value_t = 8, allow_negative_numbers = true, value_parser = num::int::<u32>(0, 64))]
     pub explore: u32,
+    /// Self-play with zero:root=gumbel (Gumbel-Top-k and sequential halving at the root), learning its improved policy instead of the visit shares; --noise and --explore are not used
+    #[arg(long)]
+    pub gumbel: bool,
     /// Seed, threads, output directory, resume, quiet
     #[command(flatten)]
     pub run: StudyRunArgs,
@@ -192,6 +195,7 @@ mod with_trainer {
             holes,
             noise: a.noise as f32,
             explore: a.explore,
+            gumbel: a.gumbel,
             seed: a.run.seed,
         };
         // --generations may grow on a resume; everything else must match.
@@ -214,6 +218,11 @@ mod with_trainer {
             .add("--noise", cfg.noise)
             .add("--explore", cfg.explore)
             .add("--seed", cfg.seed);
+        // Recorded only when given, so that a run from before the option
+        // resumes as it was recorded.
+        if cfg.gumbel {
+            options.add("--gumbel", true);
+        }
         let (mut info, resumed) = open_run(&out, "train", options, t, a.run.resume)?;
         std::fs::create_dir_all(&out)
             .map_err(|e| usage(format!("--out {}: {e}", out.display())))?;

@@ -9,7 +9,9 @@
 //!    counts cycle through `holes`, and every other game has the pie rule.
 //!    Each position becomes a sample: its features, the root's visit
 //!    shares (the solver's move, where the exact endgame chose it) and the
-//!    game's result for the side to move.
+//!    game's result for the side to move. With `gumbel`, self-play uses
+//!    the Gumbel root search instead, and its improved policy replaces
+//!    the visit shares.
 //! 2. **Training**: `steps` AdamW steps on batches drawn from the replay
 //!    buffer, the samples of the last `window` generations, each under a
 //!    random symmetry of the square. The candidate network goes on from
@@ -90,6 +92,10 @@ pub struct TrainConfig {
     pub noise: f32,
     /// Plies from the start drawn by visit share.
     pub explore: u32,
+    /// `--gumbel`: self-play searches with `zero:root=gumbel` (the Gumbel
+    /// draw explores; `noise` and `explore` are not used) and learns its
+    /// improved policy instead of the visit shares.
+    pub gumbel: bool,
     /// The run's seed.
     pub seed: u64,
 }

@@ -15,7 +15,7 @@ use super::{ANCHORS, Sample, TrainConfig, TrainProgress};
 use crate::arena::game::{Seat, play_game};
 use crate::arena::ordered::{each, run_in_order};
 use crate::arena::schedule::{Format, Schedule};
-use crate::bot::zero::{Budget, ZeroBot, ZeroConfig};
+use crate::bot::zero::{Budget, RootSearch, ZeroBot, ZeroConfig};
 use crate::bot::{Bot, builtin_catalog};
 use crate::game::outcome::{Komi, Move};
 use crate::game::player::Player;
@@ -95,11 +95,12 @@ fn self_play(cfg: &TrainConfig, net: &Arc<PvNet>, generation: u32, i: u32) -> Ve
         )))
         .unwrap_or_else(|e| unreachable!("train checks its rules: {e}"));
     let seed = derive_seed(cfg.seed, &[2, u64::from(generation), u64::from(i)]);
-    let mut bot = ZeroBot::new(
-        "self",
-        zero_config(Arc::clone(net), cfg.iters, cfg.noise, cfg.explore),
-        seed,
-    );
+    let mut zcfg = zero_config(Arc::clone(net), cfg.iters, cfg.noise, cfg.explore);
+    // --gumbel: the Gumbel root search, whose improved policy is the target.
+    if cfg.gumbel {
+        zcfg.root = RootSearch::Gumbel;
+    }
+    let mut bot = ZeroBot::new("self", zcfg, seed);
     let mut game = Game::new(start);
     let mut plies: Vec<(Features, Vec<f32>, Player)> = Vec::new();
     let width = swap_index(cfg.size) + 1;
@@ -110,18 +111,18 @@ fn self_play(cfg: &TrainConfig, net: &Arc<PvNet>, generation: u32, i: u32) -> Ve
         let pos = *game.position();
         let Ok(mv) = bot.search(&game) else { break };
         let mut policy = vec![0f32; width];
-        let visits = bot.root_visits();
-        let total: u32 = visits.iter().map(|v| v.1).sum();
+        // The visit shares (the improved policy with --gumbel).
+        let target = bot.policy_target();
         let index = |m: Move| match m {
             Move::Swap => width - 1,
             Move::Place(sq) => square_index(sq, cfg.size),
         };
-        if total > 0 {
-            for (m, v) in visits {
-                policy[index(m)] = v as f32 / total as f32;
-            }
-        } else {
+        if target.is_empty() {
             policy[index(mv)] = 1.0;
+        } else {
+            for (m, p) in target {
+                policy[index(m)] = p;
+            }
         }
         plies.push((Features::of(&pos), policy, pos.turn()));
         if game.try_play(mv).is_err() {
