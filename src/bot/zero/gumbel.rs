@@ -61,8 +61,7 @@ pub const ROOT: KeyInfo = KeyInfo::choice::<RootSearch>(
     "the root's search: PUCT, or Gumbel-Top-k with sequential halving (ignores noise= and explore=)",
 )
 .research();
-/// Default of `m=`: 16, the paper's count for Go at 200 simulations and
-/// mctx's `max_num_considered_actions`.
+/// Default of `m=`: 16, mctx's default `max_num_considered_actions`.
 const DEFAULT_M: u64 = 16;
 /// `m=`.
 pub const M: KeyInfo = KeyInfo::int(
