@@ -4,7 +4,7 @@
 //!
 //! # The search
 //! - **Gumbel-Top-k**: each legal root move `a` draws `g(a) ~ Gumbel(0, 1)`
-//!   from the move's seeded stream; the `m` moves of largest
+//!   from the bot's stream for this ply (its seed's); the `m` moves of largest
 //!   `g(a) + logits(a)` are the candidates. Sampling without replacement
 //!   this way is what explores, so the Dirichlet noise and the moves drawn
 //!   by visits (`noise=`, `explore=`) are not used.
@@ -13,8 +13,8 @@
 //!   each descending from its root child ([`PuctTree::force_root_child`])
 //!   by the ordinary batched PUCT step below. After a phase the better
 //!   half by `g(a) + logits(a) + sigma(q(a))` stays. A candidate gets at
-//!   least one simulation a phase while the budget lasts; the budget is
-//!   never overrun, and one too small for every phase (under about
+//!   least one simulation a phase while the budget lasts; an `iters=`
+//!   budget is never overrun, and one too small for every phase (under about
 //!   `m * log2(m)`) cuts the halving short, the move then being the best
 //!   of the most visited candidates left, as in mctx.
 //! - **The move** is the last survivor: with the seed's Gumbel draw the
