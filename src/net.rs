@@ -39,26 +39,38 @@
 //! `[channels, channels, 3, 3]` and their biases, `policy.weight`
 //! `[1, channels, 1, 1]`, `swap.weight` `[1, channels]`, `value1.weight`
 //! `[hidden, channels]`, `value2.weight` `[1, hidden]`, each with a bias.
+//! Two parts are optional, and present when the trainer was asked for
+//! them (`pahtum train --global-pool`, `--margin-head`): global pooling,
+//! `block{i}.pool.weight` `[channels, 2 * channels]` in every block (the
+//! means and then the maxima of the block's first convolution over the
+//! board, mapped to a bias of each channel before its second, after
+//! KataGo's global pooling, Wu 2019), and the auxiliary margin head
+//! `margin.weight` `[1, hidden]` on the value's hidden units, the final
+//! margin for the side to move in tens of points, a training target
+//! only.
 //! The sizes are read off the shapes, so the file is all there is.
 //!
 //! # Speed
 //! Activations are kept square by square with the channels contiguous, and
 //! each 3x3 weight is stored `[tap][in][out]`, so the innermost loop runs
-//! over output channels and vectorises. An input that is zero (most of the
-//! input planes, and about half of every layer after its ReLU) is skipped.
-//! Each position is computed alone, so a batch is the same numbers as its
-//! positions one at a time, whatever the threads; a batch only shares the
-//! scratch memory and spreads positions over threads
-//! ([`PvNet::evaluate_batch`]).
+//! over output channels. The convolutions are specialised by channel
+//! count (`kernel`), so that a square's outputs stay in vector registers
+//! and each row of weights is one fused multiply-add of whole vectors;
+//! up to four positions of a batch go through a layer together and share
+//! each row. Each position's numbers do not depend on the batch or the
+//! threads: a batch only shares the scratch memory and the weight reads,
+//! and spreads positions over threads ([`PvNet::evaluate_batch`]).
+//! `pahtum bench` prints evaluations a second at batch 1 and 8.
 
 mod files;
 mod format;
+mod kernel;
 pub mod lines;
 mod planes;
 mod pv;
 
 pub use files::{NetError, NetFiles};
-pub use planes::{Features, PLANES, encode, index_square, square_index, swap_index};
+pub use planes::{Features, PLANES, POINTS_UNIT, encode, index_square, square_index, swap_index};
 #[cfg(all(test, feature = "train"))]
 pub(crate) use pv::game_positions;
 pub use pv::{Evaluation, PvNet, Scratch, legal_priors};

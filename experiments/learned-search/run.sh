@@ -42,7 +42,7 @@ fi
 
 if want speed; then
   echo "+ pahtum bench --seconds 2 (network and default mcts figures)"
-  $bin bench --seconds 2 | grep -E '^(net_evals_per_s|mcts_default_iters_per_s)='
+  $bin bench --seconds 2 | grep -E '^(net_evals_per_s_b[18]|mcts_default_iters_per_s)='
 fi
 
 if want iters; then

@@ -331,6 +331,14 @@ impl ZeroBot {
         &self.cfg
     }
 
+    /// Sets the budget and the root noise of the searches to come, so
+    /// that a self-play game may change them from move to move (the
+    /// trainer's playout cap randomisation).
+    pub fn set_search(&mut self, budget: Budget, noise: f32) {
+        self.cfg.budget = budget;
+        self.cfg.settings.noise = noise;
+    }
+
     /// The root's moves and their visits after the last search, in the
     /// tree's order (empty when the move came from the exact solver).
     pub fn root_visits(&self) -> Vec<(Move, u32)> {

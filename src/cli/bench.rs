@@ -343,11 +343,13 @@ fn mcts_figures(threads: &[usize], seconds: f64) -> Option<f64> {
     round_trip.flatten()
 }
 
-/// The `zero` bot's network (the built-in one) on positions of random
-/// partial games from `pos` (drawn from `rng`), 64 at a time on one
+/// The `zero` bot's network (the built-in one) on 64 positions of random
+/// partial games from `pos` (drawn from `rng`), `batch` at a time on one
 /// thread, for `seconds`: positions a second, its cost per position,
-/// which bounds zero's iterations a second.
-fn net_evals_per_s(pos: &Position, rng: &mut FastRng, seconds: f64) -> f64 {
+/// which bounds zero's iterations a second. Batch 1 is a search that
+/// asks for one leaf at a time; a batch shares each row of weights
+/// between its positions (`net/kernel.rs`).
+fn net_evals_per_s(pos: &Position, rng: &mut FastRng, seconds: f64, batch: usize) -> f64 {
     let mut net_positions = Vec::with_capacity(64);
     while net_positions.len() < 64 {
         let mut p = *pos;
@@ -363,10 +365,12 @@ fn net_evals_per_s(pos: &Position, rng: &mut FastRng, seconds: f64) -> f64 {
     }
     let net = crate::net::PvNet::builtin();
     let width = crate::net::swap_index(pos.size()) + 1;
-    let (mut logits, mut values) = (vec![0f32; 64 * width], vec![0f32; 64]);
+    let (mut logits, mut values) = (vec![0f32; batch * width], vec![0f32; batch]);
     let mut scratch = crate::net::Scratch::default();
     let net_evals = per_second(seconds, |_| {
-        net.evaluate_slice(&net_positions, &mut scratch, &mut logits, &mut values);
+        for group in net_positions.chunks_exact(batch) {
+            net.evaluate_slice(group, &mut scratch, &mut logits, &mut values);
+        }
         64
     });
     black_box(&values);
@@ -424,8 +428,11 @@ pub fn run(args: BenchArgs) -> CliResult {
     for &t in &args.threads {
         print_speed(&key("zero_evals_per_s", t), zero_evals_per_s(zero_iters, t));
     }
-    let net_evals = net_evals_per_s(&pos, &mut rng, args.seconds);
-    println!("net_evals_per_s={net_evals:.0}");
+    for batch in [1, 8] {
+        let mut net_rng = rng.clone();
+        let net_evals = net_evals_per_s(&pos, &mut net_rng, args.seconds, batch);
+        println!("net_evals_per_s_b{batch}={net_evals:.0}");
+    }
     println!("mcts_bytes_per_node={}", Tree::NODE_BYTES);
     if let Some(ns) = round_trip {
         println!("cache_line_round_trip_ns={ns:.0}");

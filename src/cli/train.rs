@@ -23,6 +23,14 @@ const SHARE_RANGE: num::FloatRange = num::FloatRange {
     hi_open: false,
 };
 
+/// `--full-share`: above zero (some moves must be recorded), at most one.
+const FULL_SHARE_RANGE: num::FloatRange = num::FloatRange {
+    lo: 0.0,
+    hi: 1.0,
+    lo_open: true,
+    hi_open: false,
+};
+
 /// train's `--help` line for `--threads`: the self-play games follow from
 /// the seeds alone, but the training steps' sums (candle's matrix
 /// products) are split among the threads, so the networks follow from
@@ -91,6 +99,17 @@ pub struct TrainArgs {
     /// Self-play with zero:root=gumbel (Gumbel-Top-k and sequential halving at the root), learning its improved policy instead of the visit shares; --noise and --explore are not used
     #[arg(long)]
     pub gumbel: bool,
+    // Self-play's targets and budgets (TrainConfig::targets), all off by
+    // default.
+    /// Positions with at most N free squares take the exact solver's result as their value target (0: the game's result)
+    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true, value_parser = num::int::<u32>(0, 20))]
+    pub exact_targets: u32,
+    /// Share of self-play moves searched at --iters with noise and recorded; the others are searched at --fast-iters and not recorded (playout cap randomisation)
+    #[arg(long, value_name = "P", default_value_t = 1.0, allow_hyphen_values = true, value_parser = num::float(FULL_SHARE_RANGE))]
+    pub full_share: f64,
+    /// zero's iterations per self-play move not searched in full [default: --iters / 4]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = num::int::<u64>(1, 1_000_000))]
+    pub fast_iters: Option<u64>,
     /// Seed, threads, output directory, resume, quiet
     #[command(flatten)]
     pub run: StudyRunArgs,
@@ -123,7 +142,9 @@ mod with_trainer {
         install_cancel, open_run, parse_holes, run_interrupt_note, save_run, terminal_bar, threads,
     };
     use crate::cli::error::CliError;
-    use crate::learn::train::{GenRow, TrainConfig, TrainError, TrainProgress, read_rows};
+    use crate::learn::train::{
+        GenRow, TargetConfig, TrainConfig, TrainError, TrainProgress, read_rows,
+    };
 
     struct TrainBar {
         bar: indicatif::ProgressBar,
@@ -197,6 +218,13 @@ mod with_trainer {
             explore: a.explore,
             gumbel: a.gumbel,
             seed: a.run.seed,
+            targets: TargetConfig {
+                exact: a.exact_targets,
+                full_share: a.full_share,
+                fast_iters: a
+                    .fast_iters
+                    .unwrap_or(TargetConfig::off(a.iters).fast_iters),
+            },
         };
         // --generations may grow on a resume; everything else must match.
         let mut options = RunOptions::new();
@@ -222,6 +250,16 @@ mod with_trainer {
         // resumes as it was recorded.
         if cfg.gumbel {
             options.add("--gumbel", true);
+        }
+        // Recorded when on alone, so that a run from before them resumes.
+        let tc = &cfg.targets;
+        if tc.exact > 0 {
+            options.add("--exact-targets", tc.exact);
+        }
+        if tc.full_share < 1.0 {
+            options
+                .add("--full-share", tc.full_share)
+                .add("--fast-iters", tc.fast_iters);
         }
         let (mut info, resumed) = open_run(&out, "train", options, t, a.run.resume)?;
         std::fs::create_dir_all(&out)

@@ -9,9 +9,13 @@
 //!    counts cycle through `holes`, and every other game has the pie rule.
 //!    Each position becomes a sample: its features, the root's visit
 //!    shares (the solver's move, where the exact endgame chose it) and the
-//!    game's result for the side to move. With `gumbel`, self-play uses
-//!    the Gumbel root search instead, and its improved policy replaces
-//!    the visit shares.
+//!    game's result and final margin for the side to move. Optionally
+//!    ([`TargetConfig`]) positions near the end take the exact solver's
+//!    result and margin instead, and only a random share of the moves is
+//!    searched in full and recorded, the others searched briefly and
+//!    played (playout cap randomisation). With `gumbel`, self-play uses
+//!    the Gumbel root search, and its improved policy replaces the visit
+//!    shares.
 //! 2. **Training**: `steps` AdamW steps on batches drawn from the replay
 //!    buffer, the samples of the last `window` generations, each under a
 //!    random symmetry of the square. The candidate network goes on from
@@ -39,6 +43,7 @@ mod learn;
 mod plot;
 mod rows;
 mod samples;
+mod targets;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -98,6 +103,36 @@ pub struct TrainConfig {
     pub gumbel: bool,
     /// The run's seed.
     pub seed: u64,
+    /// How self-play spends its searches and what it records as targets
+    /// (all off by default: a run without them is the run it always was).
+    pub targets: TargetConfig,
+}
+
+/// Self-play's sample targets and search budgets beyond the plain
+/// AlphaZero loop, grouped apart from the rest of [`TrainConfig`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct TargetConfig {
+    /// Recorded positions with at most this many free squares take the
+    /// solver's exact result as their value target and margin (0: none).
+    pub exact: u32,
+    /// Share of self-play moves searched at `iters` with root noise and
+    /// recorded (playout cap randomisation; 1: every move).
+    pub full_share: f64,
+    /// Search budget of the other moves, played without noise and not
+    /// recorded.
+    pub fast_iters: u64,
+}
+
+impl TargetConfig {
+    /// Every option off: the game's result as the value target, every
+    /// move searched in full and recorded.
+    pub fn off(iters: u64) -> TargetConfig {
+        TargetConfig {
+            exact: 0,
+            full_share: 1.0,
+            fast_iters: (iters / 4).max(1),
+        }
+    }
 }
 
 /// Why a training run stopped.
@@ -254,11 +289,7 @@ fn generation(
         return Err(TrainError::Interrupted);
     }
     let samples: Vec<Sample> = games.into_iter().flatten().collect();
-    let mut bytes = Vec::new();
-    for s in &samples {
-        s.write(&mut bytes);
-    }
-    write_file(&samples_path(out, g), &bytes)?;
+    write_file(&samples_path(out, g), &samples::samples_bytes(&samples))?;
     let positions = samples.len() as u64;
     let buffer = &mut carried.buffer;
     buffer.push(samples);
@@ -330,10 +361,21 @@ mod tests {
     }
 
     /// The trainer's forward pass (candle) and the engine's (`crate::net`)
-    /// give the same logits and values for the same file.
+    /// give the same logits and values for the same file, with and
+    /// without global pooling and the margin head.
     #[test]
     fn candle_and_the_engine_agree_on_a_network() {
-        let net = PvNet::random(8, 2, 16, 3);
+        let plain = PvNet::random(8, 2, 16, 3);
+        for net in [
+            plain.clone(),
+            plain.clone().with_pooling(4),
+            plain.clone().with_margin_head(5).with_pooling(6),
+        ] {
+            agree(&net);
+        }
+    }
+
+    fn agree(net: &PvNet) {
         let learner = Learner::from_bytes(&net.to_bytes()).expect("learner");
         let mut scratch = crate::net::Scratch::default();
         for size in [7u8, 5] {
@@ -347,6 +389,7 @@ mod tests {
                     features: Features::of(p),
                     policy: vec![0.0; swap_index(size) + 1],
                     z: 0.0,
+                    margin: 0.0,
                 })
                 .collect();
             let (logits, values) = learner.evaluate(&samples).expect("forward");
@@ -365,7 +408,7 @@ mod tests {
         }
         // And the file written back is the same network.
         let back = PvNet::from_bytes(&learner.to_bytes().expect("bytes")).expect("net");
-        assert_eq!(back, net);
+        assert_eq!(&back, net);
     }
 
     /// The shipped network read as a checkpoint by the trainer gives what
@@ -386,6 +429,7 @@ mod tests {
                 features: Features::of(p),
                 policy: vec![0.0; 50],
                 z: 0.0,
+                margin: 0.0,
             })
             .collect();
         let (logits, values) = learner.evaluate(&samples).expect("forward");

@@ -74,6 +74,22 @@ impl PvNet {
         let swap = read_linear(&st, "swap", channels, Some(1))?;
         let value1 = read_linear(&st, "value1", channels, None)?;
         let value2 = read_linear(&st, "value2", value1.cout, Some(1))?;
+        let pools = (0..blocks.len())
+            .filter(|i| st.tensor(&format!("block{i}.pool.weight")).is_ok())
+            .map(|i| read_linear(&st, &format!("block{i}.pool"), 2 * channels, Some(channels)))
+            .collect::<Result<Vec<_>, _>>()?;
+        if !pools.is_empty() && pools.len() != blocks.len() {
+            return Err(format!(
+                "{} of {} blocks have global pooling: all or none",
+                pools.len(),
+                blocks.len()
+            ));
+        }
+        let margin = if st.tensor("margin.weight").is_ok() {
+            Some(read_linear(&st, "margin", value1.cout, Some(1))?)
+        } else {
+            None
+        };
         Ok(PvNet {
             channels,
             stem,
@@ -83,7 +99,29 @@ impl PvNet {
             swap,
             value1,
             value2,
+            pools,
+            margin,
         })
+    }
+
+    /// The network with global pooling in every block, its maps drawn
+    /// at random from `seed` (a new network of `pahtum train
+    /// --global-pool`).
+    pub fn with_pooling(mut self, seed: u64) -> PvNet {
+        let c = self.channels;
+        let mut rng = crate::game::rng::FastRng::new(seed);
+        self.pools = (0..self.blocks.len())
+            .map(|_| random_linear(2 * c, c, &mut rng))
+            .collect();
+        self
+    }
+
+    /// The network with the auxiliary margin head, drawn at random from
+    /// `seed` (a new network of `pahtum train --margin-head`).
+    pub fn with_margin_head(mut self, seed: u64) -> PvNet {
+        let mut rng = crate::game::rng::FastRng::new(seed);
+        self.margin = Some(random_linear(self.value1.cout, 1, &mut rng));
+        self
     }
 
     /// A network of the given shape with random weights (He's scaling,
@@ -125,6 +163,8 @@ impl PvNet {
             swap,
             value1,
             value2,
+            pools: Vec::new(),
+            margin: None,
         }
     }
 
@@ -176,6 +216,15 @@ impl PvNet {
             ));
             tensors.push((format!("{name}.bias"), vec![l.cout], l.bias.clone()));
         }
+        let pools = (self.pools.iter().enumerate()).map(|(i, l)| (format!("block{i}.pool"), l));
+        for (name, l) in pools.chain(self.margin.iter().map(|l| ("margin".to_string(), l))) {
+            tensors.push((
+                format!("{name}.weight"),
+                vec![l.cout, l.cin],
+                l.weight.clone(),
+            ));
+            tensors.push((format!("{name}.bias"), vec![l.cout], l.bias.clone()));
+        }
         let bytes: Vec<(String, Vec<usize>, Vec<u8>)> = tensors
             .into_iter()
             .map(|(n, s, d)| (n, s, d.iter().flat_map(|x| x.to_le_bytes()).collect()))
@@ -190,6 +239,19 @@ impl PvNet {
             .collect();
         safetensors::serialize(views, None)
             .unwrap_or_else(|e| unreachable!("f32 tensors always serialise: {e}"))
+    }
+}
+
+/// A linear map with He's uniform scaling and zero bias.
+fn random_linear(cin: usize, cout: usize, rng: &mut crate::game::rng::FastRng) -> Linear {
+    let bound = (6.0 / cin as f64).sqrt();
+    Linear {
+        cin,
+        cout,
+        weight: (0..cin * cout)
+            .map(|_| ((rng.unit() * 2.0 - 1.0) * bound) as f32)
+            .collect(),
+        bias: vec![0.0; cout],
     }
 }
 

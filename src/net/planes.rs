@@ -32,7 +32,7 @@ pub fn index_square(i: usize, size: u8) -> Square {
 
 /// Komi, scores and gains are given to the network in units of this many
 /// points, so that usual values are inputs of the order of one.
-pub(super) const POINTS_UNIT: f32 = 10.0;
+pub const POINTS_UNIT: f32 = 10.0;
 
 /// What the input planes are made of: a position from the side to move's
 /// view, small enough to keep by the hundred thousand (`pahtum train`'s

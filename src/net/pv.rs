@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 
+use super::kernel::{LANES, Taps, conv_batch};
 use super::planes::{PLANES, encode, square_index, swap_index};
 use crate::game::position::Position;
 
@@ -53,6 +54,17 @@ pub struct PvNet {
     pub(super) swap: Linear,
     pub(super) value1: Linear,
     pub(super) value2: Linear,
+    /// Global pooling (KataGo, Wu 2019), empty or one per block: the
+    /// means and maxima over the board of the block's first convolution,
+    /// mapped to a bias for each of its channels before the second. A
+    /// convolution sees three squares across; the pooled bias carries the
+    /// whole board's state (who leads, how full it is) to every square.
+    pub(super) pools: Vec<Linear>,
+    /// The auxiliary margin head, from the value's hidden units: the
+    /// final margin for the side to move, in units of `POINTS_UNIT`
+    /// points. Trained beside the value for its richer signal (KataGo's
+    /// score target); the search does not use it.
+    pub(super) margin: Option<Linear>,
 }
 
 /// What the network says of one position.
@@ -80,13 +92,24 @@ impl PvNet {
         self.value1.cout
     }
 
+    /// Whether the blocks have global pooling.
+    pub fn pooled(&self) -> bool {
+        !self.pools.is_empty()
+    }
+
+    /// Whether the network has the auxiliary margin head.
+    pub fn has_margin_head(&self) -> bool {
+        self.margin.is_some()
+    }
+
     /// Multiply-adds of one position on a board of side `size`, the
     /// network's cost (edge taps included).
     pub fn multiply_adds(&self, size: u8) -> usize {
         let n = size as usize * size as usize;
         let c = self.channels;
         let convs = 9 * n * (PLANES * c + 2 * self.blocks.len() * c * c);
-        convs + n * c + c + self.value1.cout * (c + 1)
+        let pools = self.pools.len() * (2 * c * c + n * c);
+        convs + pools + n * c + c + self.value1.cout * (c + 1)
     }
 
     /// Evaluates one position. `scratch` is reused between calls.
@@ -124,8 +147,9 @@ impl PvNet {
             });
     }
 
-    /// Evaluates `positions` one after another on this thread, into
-    /// `logits` and `values` as [`PvNet::evaluate_batch`] does.
+    /// Evaluates `positions` on this thread, into `logits` and `values` as
+    /// [`PvNet::evaluate_batch`] does: up to [`LANES`] of one board size
+    /// at a time, each to the bit what it is alone.
     pub fn evaluate_slice(
         &self,
         positions: &[Position],
@@ -133,43 +157,118 @@ impl PvNet {
         logits: &mut [f32],
         values: &mut [f32],
     ) {
-        let Some(first) = positions.first() else {
-            return;
-        };
-        let width = swap_index(first.size()) + 1;
-        for ((p, l), v) in positions
-            .iter()
-            .zip(logits.chunks_exact_mut(width))
-            .zip(values)
-        {
-            self.evaluate_into(p, scratch, l, v);
+        let mut at = 0;
+        let mut logit_at = 0;
+        while at < positions.len() {
+            let size = positions[at].size();
+            let k = positions[at..]
+                .iter()
+                .take(LANES)
+                .take_while(|p| p.size() == size)
+                .count();
+            let width = swap_index(size) + 1;
+            self.evaluate_group(
+                &positions[at..at + k],
+                scratch,
+                &mut logits[logit_at..logit_at + k * width],
+                &mut values[at..at + k],
+            );
+            at += k;
+            logit_at += k * width;
         }
     }
 
     fn evaluate_into(&self, pos: &Position, s: &mut Scratch, logits: &mut [f32], value: &mut f32) {
-        let size = pos.size();
-        let n = size as usize * size as usize;
-        let c = self.channels;
-        s.prepare(size, c);
-        if s.hidden.len() != self.value1.cout {
-            s.hidden = vec![0.0; self.value1.cout];
+        self.evaluate_group(
+            std::slice::from_ref(pos),
+            s,
+            logits,
+            std::slice::from_mut(value),
+        );
+    }
+
+    /// Up to [`LANES`] positions at once: the tower's convolutions take
+    /// them together ([`conv_batch`]), the heads one by one.
+    fn evaluate_group(
+        &self,
+        positions: &[Position],
+        s: &mut Scratch,
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) {
+        let Some(first) = positions.first() else {
+            return;
+        };
+        let size = first.size();
+        let (n, c, k) = (
+            size as usize * size as usize,
+            self.channels,
+            positions.len(),
+        );
+        s.prepare(size, c, self.value1.cout);
+        for (p, x) in positions.iter().zip(s.input.chunks_exact_mut(n * PLANES)) {
+            encode(p, x);
         }
-        encode(pos, &mut s.input);
         let taps = &s.taps;
-        conv(&self.stem, &s.input, &mut s.a, taps, n);
-        relu(&mut s.a);
-        for (c1, c2) in &self.blocks {
-            conv(c1, &s.a, &mut s.b, taps, n);
-            relu(&mut s.b);
-            conv(c2, &s.b, &mut s.c, taps, n);
-            for (y, x) in s.c.iter_mut().zip(&s.a) {
+        let ins = lanes(&s.input, n * PLANES);
+        conv_batch(
+            &self.stem,
+            &ins[..k],
+            &mut lanes_mut(&mut s.a, n * c)[..k],
+            taps,
+            n,
+        );
+        relu(&mut s.a[..k * n * c]);
+        for (i, (c1, c2)) in self.blocks.iter().enumerate() {
+            conv_batch(
+                c1,
+                &lanes(&s.a, n * c)[..k],
+                &mut lanes_mut(&mut s.b, n * c)[..k],
+                taps,
+                n,
+            );
+            relu(&mut s.b[..k * n * c]);
+            if let Some(pool) = self.pools.get(i) {
+                for lane in s.b.chunks_exact_mut(n * c).take(k) {
+                    pool_bias(pool, lane, &mut s.pooled, &mut s.mean);
+                }
+            }
+            conv_batch(
+                c2,
+                &lanes(&s.b, n * c)[..k],
+                &mut lanes_mut(&mut s.c, n * c)[..k],
+                taps,
+                n,
+            );
+            for (y, x) in s.c[..k * n * c].iter_mut().zip(&s.a) {
                 *y = (*y + x).max(0.0);
             }
             std::mem::swap(&mut s.a, &mut s.c);
         }
-        let mean = &mut s.mean;
+        let width = n + 1;
+        for ((tower, l), v) in
+            s.a.chunks_exact(n * c)
+                .zip(logits.chunks_exact_mut(width))
+                .zip(values.iter_mut())
+                .take(k)
+        {
+            self.heads(tower, &mut s.mean, &mut s.hidden, l, v);
+        }
+    }
+
+    /// The policy and value heads on one position's tower output.
+    fn heads(
+        &self,
+        tower: &[f32],
+        mean: &mut [f32],
+        hidden: &mut [f32],
+        logits: &mut [f32],
+        value: &mut f32,
+    ) {
+        let c = self.channels;
+        let n = tower.len() / c;
         mean.iter_mut().for_each(|m| *m = 0.0);
-        for (i, cell) in s.a.chunks_exact(c).enumerate() {
+        for (i, cell) in tower.chunks_exact(c).enumerate() {
             logits[i] = self.policy_bias + dot(&self.policy, cell);
             for (m, x) in mean.iter_mut().zip(cell) {
                 *m += x;
@@ -180,12 +279,49 @@ impl PvNet {
         let mut swap = [0f32];
         self.swap.apply(mean, &mut swap);
         logits[n] = swap[0];
-        self.value1.apply(mean, &mut s.hidden);
-        relu(&mut s.hidden);
+        self.value1.apply(mean, hidden);
+        relu(hidden);
         let mut v = [0f32];
-        self.value2.apply(&s.hidden, &mut v);
+        self.value2.apply(hidden, &mut v);
         *value = v[0].tanh();
     }
+}
+
+/// Adds to every square of `tower` (one position, channels contiguous)
+/// the bias `pool` maps its channels' means and maxima to; `pooled` (2
+/// per channel) and `bias` (1 per channel) are working memory.
+fn pool_bias(pool: &Linear, tower: &mut [f32], pooled: &mut [f32], bias: &mut [f32]) {
+    let c = bias.len();
+    let n = tower.len() / c;
+    let (mean, max) = pooled.split_at_mut(c);
+    mean.iter_mut().for_each(|m| *m = 0.0);
+    max.iter_mut().for_each(|m| *m = f32::NEG_INFINITY);
+    for cell in tower.chunks_exact(c) {
+        for ((m, x), v) in mean.iter_mut().zip(max.iter_mut()).zip(cell) {
+            *m += v;
+            *x = x.max(*v);
+        }
+    }
+    let inv = 1.0 / n as f32;
+    mean.iter_mut().for_each(|m| *m *= inv);
+    pool.apply(pooled, bias);
+    for cell in tower.chunks_exact_mut(c) {
+        for (v, b) in cell.iter_mut().zip(bias.iter()) {
+            *v += b;
+        }
+    }
+}
+
+/// The [`LANES`] positions' parts of a scratch buffer.
+fn lanes(buf: &[f32], len: usize) -> [&[f32]; LANES] {
+    let mut it = buf.chunks_exact(len);
+    std::array::from_fn(|_| it.next().unwrap_or(&[]))
+}
+
+/// [`lanes`], to write.
+fn lanes_mut(buf: &mut [f32], len: usize) -> [&mut [f32]; LANES] {
+    let mut it = buf.chunks_exact_mut(len);
+    std::array::from_fn(|_| it.next().unwrap_or_default())
 }
 
 thread_local! {
@@ -197,84 +333,41 @@ thread_local! {
 }
 
 /// The working memory of an evaluation, kept between positions so that
-/// evaluating allocates nothing once it is sized.
+/// evaluating allocates nothing once it is sized: room for [`LANES`]
+/// positions, each position's part contiguous.
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     size: u8,
     channels: usize,
-    /// For each square, its 9 taps `(tap, neighbour)` that lie on the
-    /// board, flattened; `tap_ends[sq]` ends the square's run.
     taps: Taps,
     input: Vec<f32>,
     a: Vec<f32>,
     b: Vec<f32>,
     c: Vec<f32>,
     mean: Vec<f32>,
+    /// Global pooling's means and maxima.
+    pooled: Vec<f32>,
     hidden: Vec<f32>,
 }
 
-/// The on-board neighbours of every square, by 3x3 tap.
-#[derive(Clone, Debug, Default)]
-struct Taps {
-    list: Vec<(u8, u8)>,
-    ends: Vec<usize>,
-}
-
 impl Scratch {
-    fn prepare(&mut self, size: u8, channels: usize) {
+    fn prepare(&mut self, size: u8, channels: usize, hidden: usize) {
+        if self.hidden.len() != hidden {
+            self.hidden = vec![0.0; hidden];
+        }
         if self.size == size && self.channels == channels {
             return;
         }
-        let s = size as i32;
-        let n = (s * s) as usize;
-        self.taps.list.clear();
-        self.taps.ends.clear();
-        for sq in 0..s * s {
-            let (r, c) = (sq / s, sq % s);
-            for ky in 0..3 {
-                for kx in 0..3 {
-                    let (nr, nc) = (r + ky - 1, c + kx - 1);
-                    if (0..s).contains(&nr) && (0..s).contains(&nc) {
-                        self.taps
-                            .list
-                            .push(((ky * 3 + kx) as u8, (nr * s + nc) as u8));
-                    }
-                }
-            }
-            self.taps.ends.push(self.taps.list.len());
-        }
-        self.input = vec![0.0; n * PLANES];
-        self.a = vec![0.0; n * channels];
-        self.b = vec![0.0; n * channels];
-        self.c = vec![0.0; n * channels];
+        let n = size as usize * size as usize;
+        self.taps = Taps::of(size);
+        self.input = vec![0.0; LANES * n * PLANES];
+        self.a = vec![0.0; LANES * n * channels];
+        self.b = vec![0.0; LANES * n * channels];
+        self.c = vec![0.0; LANES * n * channels];
         self.mean = vec![0.0; channels];
+        self.pooled = vec![0.0; 2 * channels];
         self.size = size;
         self.channels = channels;
-        // The hidden layer's width is the network's, sized on first use.
-        self.hidden.clear();
-    }
-}
-
-fn conv(layer: &Conv, input: &[f32], output: &mut [f32], taps: &Taps, n: usize) {
-    let (cin, cout) = (layer.cin, layer.cout);
-    let mut start = 0;
-    for sq in 0..n {
-        let out = &mut output[sq * cout..(sq + 1) * cout];
-        out.copy_from_slice(&layer.bias);
-        let end = taps.ends[sq];
-        for &(k, nb) in &taps.list[start..end] {
-            let x = &input[nb as usize * cin..(nb as usize + 1) * cin];
-            let wk = &layer.weight[k as usize * cin * cout..(k as usize + 1) * cin * cout];
-            for (&xv, wrow) in x.iter().zip(wk.chunks_exact(cout)) {
-                if xv == 0.0 {
-                    continue;
-                }
-                for (o, w) in out.iter_mut().zip(wrow) {
-                    *o += xv * w;
-                }
-            }
-        }
-        start = end;
     }
 }
 
@@ -355,6 +448,15 @@ mod tests {
         assert_eq!((net.channels(), net.blocks(), net.hidden()), (16, 2, 32));
         assert_eq!(PvNet::from_bytes(&net.to_bytes()).expect("bytes"), *net);
         assert!(PvNet::from_bytes(b"junk").is_err());
+        let extras = PvNet::random(8, 2, 8, 1)
+            .with_pooling(2)
+            .with_margin_head(3);
+        assert!(extras.pooled() && extras.has_margin_head());
+        assert_eq!(
+            PvNet::from_bytes(&extras.to_bytes()).expect("bytes"),
+            extras
+        );
+        assert!(extras.multiply_adds(7) > PvNet::random(8, 2, 8, 1).multiply_adds(7));
     }
 
     #[test]

@@ -179,6 +179,70 @@ fn bad_options_and_another_runs_resume_are_refused() {
     assert!(refused(&args(&other)).contains("--games"));
 }
 
+/// `positions` of each row of a run's `train.csv`.
+fn positions(out: &std::path::Path) -> Vec<u64> {
+    read(&out.join("train.csv"))
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.split(',')
+                .nth(2)
+                .and_then(|p| p.parse().ok())
+                .expect("positions")
+        })
+        .collect()
+}
+
+#[test]
+fn exact_targets_and_capped_playouts_record_fewer_moves_the_same_for_a_seed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let plain = dir.path().join("plain");
+    ok(&args(&tiny(&plain, "1")));
+    let with = |out: &std::path::Path| {
+        let mut v = tiny(out, "1");
+        v.extend(
+            [
+                "--exact-targets",
+                "14",
+                "--full-share",
+                "0.5",
+                "--fast-iters",
+                "8",
+            ]
+            .map(String::from),
+        );
+        v
+    };
+    let [a, b] = ["a", "b"].map(|n| dir.path().join(n));
+    ok(&args(&with(&a)));
+    ok(&args(&with(&b)));
+    let samples =
+        |out: &std::path::Path| std::fs::read(out.join("samples/gen-0001.bin")).expect("samples");
+    assert_eq!(samples(&a), samples(&b));
+    assert!(samples(&a).starts_with(b"pahtum samples 2"));
+    let (p, q) = (positions(&plain)[0], positions(&a)[0]);
+    assert!(0 < q && q < p, "{q} recorded of {p}");
+    let json = read(&a.join("run.json"));
+    assert!(
+        json.contains("--full-share") && json.contains("--exact-targets"),
+        "{json}"
+    );
+    assert!(!read(&plain.join("run.json")).contains("--full-share"));
+    // A resume must say the same.
+    let mut other = tiny(&a, "2");
+    other.push("--resume".into());
+    assert!(refused(&args(&other)).contains("--exact-targets"));
+    for (opt, v) in [
+        ("--full-share", "0"),
+        ("--exact-targets", "21"),
+        ("--fast-iters", "0"),
+    ] {
+        let mut bad = tiny(&dir.path().join("bad"), "1");
+        bad.extend([opt.into(), v.into()]);
+        assert!(refused(&args(&bad)).contains(opt), "{opt} {v}");
+    }
+}
+
 #[test]
 fn a_gumbel_run_learns_another_target_and_resumes_only_as_gumbel() {
     let dir = tempfile::tempdir().expect("tempdir");

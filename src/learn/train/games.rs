@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use super::targets::{PlayoutCap, Targets};
 use super::{ANCHORS, Sample, TrainConfig, TrainProgress};
 use crate::arena::game::{Seat, play_game};
 use crate::arena::ordered::{each, run_in_order};
@@ -18,11 +19,11 @@ use crate::arena::schedule::{Format, Schedule};
 use crate::bot::zero::{Budget, RootSearch, ZeroBot, ZeroConfig};
 use crate::bot::{Bot, builtin_catalog};
 use crate::game::outcome::{Komi, Move};
-use crate::game::player::Player;
+use crate::game::position::Position;
 use crate::game::record::Game;
 use crate::game::rng::derive_seed;
 use crate::game::rules::{HoleSetup, Rules, layout_rng};
-use crate::net::{Features, PvNet, square_index, swap_index};
+use crate::net::{PvNet, square_index, swap_index};
 
 /// Makes a player of a match from its seed.
 pub type MakeBot<'a> = &'a (dyn Fn(u64) -> Box<dyn Bot> + Sync);
@@ -85,63 +86,65 @@ pub fn self_play_generation(
     games
 }
 
-/// One self-play game's samples.
+/// One self-play game's samples: the positions of its moves searched in
+/// full, with their targets ([`targets`](super::targets)).
 fn self_play(cfg: &TrainConfig, net: &Arc<PvNet>, generation: u32, i: u32) -> Vec<Sample> {
     let rules = rules_of(cfg, i);
+    let path = |tag: u64| derive_seed(cfg.seed, &[tag, u64::from(generation), u64::from(i)]);
     let start = rules
-        .new_game(&mut layout_rng(derive_seed(
-            cfg.seed,
-            &[1, u64::from(generation), u64::from(i)],
-        )))
+        .new_game(&mut layout_rng(path(1)))
         .unwrap_or_else(|e| unreachable!("train checks its rules: {e}"));
-    let seed = derive_seed(cfg.seed, &[2, u64::from(generation), u64::from(i)]);
     let mut zcfg = zero_config(Arc::clone(net), cfg.iters, cfg.noise, cfg.explore);
     // --gumbel: the Gumbel root search, whose improved policy is the target.
     if cfg.gumbel {
         zcfg.root = RootSearch::Gumbel;
     }
-    let mut bot = ZeroBot::new("self", zcfg, seed);
+    let mut bot = ZeroBot::new("self", zcfg, path(2));
+    let mut cap = PlayoutCap::new(&cfg.targets, cfg.iters, cfg.noise, path(9));
     let mut game = Game::new(start);
-    let mut plies: Vec<(Features, Vec<f32>, Player)> = Vec::new();
+    let mut plies: Vec<(Position, Vec<f32>)> = Vec::new();
     let width = swap_index(cfg.size) + 1;
     while !game.is_over() {
         if crate::interrupt::requested() {
             return Vec::new();
         }
         let pos = *game.position();
+        let (budget, noise, recorded) = cap.next();
+        bot.set_search(budget, noise);
         let Ok(mv) = bot.search(&game) else { break };
-        let mut policy = vec![0f32; width];
-        // The visit shares (the improved policy with --gumbel).
-        let target = bot.policy_target();
-        let index = |m: Move| match m {
-            Move::Swap => width - 1,
-            Move::Place(sq) => square_index(sq, cfg.size),
-        };
-        if target.is_empty() {
-            policy[index(mv)] = 1.0;
-        } else {
-            for (m, p) in target {
-                policy[index(m)] = p;
-            }
+        if recorded {
+            plies.push((pos, visit_shares(&bot, mv, width, cfg.size)));
         }
-        plies.push((Features::of(&pos), policy, pos.turn()));
         if game.try_play(mv).is_err() {
             break;
         }
     }
-    let winner = game.outcome().winner();
+    let end = *game.position();
+    let mut targets = Targets::new(&cfg.targets);
     plies
         .into_iter()
-        .map(|(features, policy, turn)| Sample {
-            features,
-            policy,
-            z: match winner {
-                None => 0.0,
-                Some(w) if w == turn => 1.0,
-                Some(_) => -1.0,
-            },
-        })
+        .map(|(pos, policy)| targets.sample(&pos, policy, &end))
         .collect()
+}
+
+/// The policy target of the search `bot` just made: its root's visit
+/// shares (with `--gumbel`, its improved policy), or the move `mv` alone
+/// where the exact solver chose it.
+fn visit_shares(bot: &ZeroBot, mv: Move, width: usize, size: u8) -> Vec<f32> {
+    let mut policy = vec![0f32; width];
+    let target = bot.policy_target();
+    let index = |m: Move| match m {
+        Move::Swap => width - 1,
+        Move::Place(sq) => square_index(sq, size),
+    };
+    if target.is_empty() {
+        policy[index(mv)] = 1.0;
+    } else {
+        for (m, p) in target {
+            policy[index(m)] = p;
+        }
+    }
+    policy
 }
 
 /// The score of `a` against `b` over `games` games of generation
