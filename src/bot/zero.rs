@@ -27,17 +27,23 @@
 //! - **Self-play** settings: Dirichlet noise at the root (`noise=`,
 //!   `alpha=`) and, for the first `explore=` plies of a game, a move drawn
 //!   by visit share instead of the most visited.
+//! - **Gumbel root** (`root=gumbel`, `m=`): the root's move by Gumbel-Top-k
+//!   and sequential halving instead of PUCT, and an improved policy for
+//!   self-play to learn (`zero/gumbel.rs`).
 //!
 //! Defaults and their measurements: `experiments/learned-search/`.
 
+pub mod gumbel;
 pub mod search;
 mod turn;
 
+pub use self::gumbel::{M, ROOT, RootSearch};
+
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use self::search::{PuctTree, Settings, noise_rng};
+use self::search::{PuctTree, Settings, StepTotals, noise_rng};
 use super::clock::Clock;
 use super::spec::{BotKind, KeyInfo, Params, SpecError, search_keys};
 use super::{Bot, BotFault, SearchInfo};
@@ -70,6 +76,10 @@ pub struct ZeroConfig {
     pub alloc: crate::bot::clock::Allocation,
     /// Plies from the start of the game whose move is drawn by visits.
     pub explore: u32,
+    /// The root's search: PUCT, or Gumbel's sequential halving.
+    pub root: RootSearch,
+    /// With `root=gumbel`: the moves considered at the root.
+    pub m: usize,
 }
 
 impl ZeroConfig {
@@ -211,6 +221,7 @@ pub const KIND: BotKind = BotKind {
     summary: "PUCT search on a policy-value network trained by self-play (AlphaZero's method)",
     keys: &[
         NET, ITERS, MS, THREADS, EXACT, REUSE, ALLOC, BATCH, CPUCT, FPU, NOISE, ALPHA, EXPLORE,
+        ROOT, M,
     ],
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
         let cfg = config_from(params)?;
@@ -247,6 +258,8 @@ pub fn config_from(p: &Params) -> Result<ZeroConfig, SpecError> {
         reuse: p.flag(&REUSE)?,
         alloc: p.pick(&ALLOC)?,
         explore: p.int(&EXPLORE)? as u32,
+        root: p.pick(&ROOT)?,
+        m: p.int(&M)? as usize,
     })
 }
 
@@ -264,6 +277,8 @@ pub struct ZeroBot {
     pool: Option<rayon::ThreadPool>,
     /// The clock of a clocked game: its share replaces `cfg.budget`.
     clock: Option<Clock>,
+    /// With `root=gumbel`: the improved policy of the last search.
+    target: Vec<(Move, f32)>,
 }
 
 impl std::fmt::Debug for ZeroBot {
@@ -307,6 +322,7 @@ impl ZeroBot {
             last: None,
             pool: None,
             clock: None,
+            target: Vec::new(),
         }
     }
 
@@ -326,11 +342,7 @@ impl ZeroBot {
     /// The root's moves and their visits after the last search, in the
     /// tree's order (empty when the move came from the exact solver).
     pub fn root_visits(&self) -> Vec<(Move, u32)> {
-        if self
-            .last
-            .as_ref()
-            .is_some_and(|l| l.extra.starts_with("exact"))
-        {
+        if self.solved() {
             return Vec::new();
         }
         self.tree
@@ -361,15 +373,7 @@ impl ZeroBot {
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = evaluation_pool(self.cfg.threads);
         }
-        let budget = self.move_budget(&pos);
-        let deadline = match budget {
-            Budget::Millis(ms) => Some(started + Duration::from_millis(ms)),
-            Budget::Iters(_) => None,
-        };
-        let iters = match budget {
-            Budget::Iters(n) => n,
-            Budget::Millis(_) => u64::MAX,
-        };
+        let (deadline, iters) = self.limits(&pos, started);
         let mut rng = noise_rng(derive_seed(self.seed, &[game.moves().len() as u64]));
         let solver = self
             .solver
@@ -384,9 +388,7 @@ impl ZeroBot {
             }
             _ => net.evaluate_slice(ps, scratch, l, v),
         };
-        let mut done = 0u64;
-        let mut evaluations = 0u64;
-        let mut collisions = 0u64;
+        let mut t = StepTotals::default();
         // The root is expanded first, alone, so that its noise is in
         // place before the search proper.
         if self.tree.children(0).is_empty() {
@@ -394,47 +396,59 @@ impl ZeroBot {
             let o = self
                 .tree
                 .run(&self.cfg.net, &one, solver, &mut evaluate, &mut |it| it < 1);
-            done += o.iterations;
-            evaluations += o.evaluations;
+            t.add(&o);
         }
-        self.tree.add_noise(s.noise, s.alpha, &mut rng);
-        let o = self
-            .tree
-            .run(&self.cfg.net, &s, solver, &mut evaluate, &mut |it| {
-                it + done < iters
-                    && deadline.is_none_or(|d| Instant::now() < d)
-                    && !crate::interrupt::requested()
-            });
-        done += o.iterations;
-        evaluations += o.evaluations;
-        collisions += o.collisions;
-        let draw = game.moves().len() < self.cfg.explore as usize;
-        let chosen = if draw {
-            self.tree.sample(&mut rng)
+        let gumbel = self.cfg.root == RootSearch::Gumbel;
+        let survivor = if gumbel {
+            let limit = match deadline {
+                Some(d) => gumbel::Limit::Until(d),
+                None => gumbel::Limit::Iters(iters),
+            };
+            let mut steps = gumbel::Steps {
+                net: &self.cfg.net,
+                settings: &s,
+                solver,
+                evaluate: &mut evaluate,
+            };
+            let (c, o) = gumbel::sequential_halving(
+                &mut self.tree,
+                &mut steps,
+                self.cfg.m,
+                limit,
+                t.iterations,
+                &mut rng,
+            );
+            t.add(&o);
+            Some(c)
         } else {
-            self.tree.best()
+            self.tree.add_noise(s.noise, s.alpha, &mut rng);
+            let done = t.iterations;
+            let o = self
+                .tree
+                .run(&self.cfg.net, &s, solver, &mut evaluate, &mut |it| {
+                    it + done < iters
+                        && deadline.is_none_or(|d| Instant::now() < d)
+                        && !crate::interrupt::requested()
+                });
+            t.add(&o);
+            None
+        };
+        let chosen = match survivor {
+            // A proven root plays its proof, as PUCT's does.
+            Some(c) if self.tree.root().and_then(|r| r.proven()).is_none() => {
+                self.tree.children(0).get(c)
+            }
+            _ if !gumbel && game.moves().len() < self.cfg.explore as usize => {
+                self.tree.sample(&mut rng)
+            }
+            _ => self.tree.best(),
         };
         let Some(node) = chosen.copied() else {
             unreachable!("a position not over has a move and its root was expanded")
         };
-        let mv = node.mv();
-        let root_mean = self.tree.root().map_or(0.0, |r| -r.mean());
-        let pv = self.tree.principal_variation(PV_LEN);
-        self.last = Some(SearchInfo {
-            nodes: done,
-            depth: pv.len() as u32,
-            eval: Some(f64::from(root_mean)),
-            // The value head's tanh: -1 a loss, 1 a win.
-            expect: Some((1.0 + f64::from(root_mean)) / 2.0),
-            pv,
-            extra: format!(
-                "evals={evaluations} collisions={collisions} prior={:.3} visits={}",
-                node.prior(),
-                node.visits()
-            ),
-        });
+        self.record(&node, &t);
         self.rooted = Some((*game.start(), game.moves().to_vec()));
-        Ok(mv)
+        Ok(node.mv())
     }
 
     /// Roots the tree at `game`'s position, keeping the subtree of the

@@ -102,6 +102,9 @@ pub struct TrainArgs {
     /// Plies from a self-play game's start whose move is drawn by visit share
     #[arg(long, value_name = "N", default_value_t = 8, allow_negative_numbers = true, value_parser = num::int::<u32>(0, 64))]
     pub explore: u32,
+    /// Self-play with zero:root=gumbel (Gumbel-Top-k and sequential halving at the root), learning its improved policy instead of the visit shares; --noise and --explore are not used
+    #[arg(long)]
+    pub gumbel: bool,
     // Self-play's targets and budgets (TrainConfig::targets), all off by
     // default.
     /// Positions with at most N free squares take the exact solver's result as their value target (0: the game's result)
@@ -220,6 +223,7 @@ mod with_trainer {
             holes,
             noise: a.noise as f32,
             explore: a.explore,
+            gumbel: a.gumbel,
             seed: a.run.seed,
             targets: TargetConfig {
                 exact: a.exact_targets,
@@ -249,6 +253,11 @@ mod with_trainer {
             .add("--noise", cfg.noise)
             .add("--explore", cfg.explore)
             .add("--seed", cfg.seed);
+        // Recorded only when given, so that a run from before the option
+        // resumes as it was recorded.
+        if cfg.gumbel {
+            options.add("--gumbel", true);
+        }
         // Recorded when on alone, so that a run from before them resumes.
         let tc = &cfg.targets;
         if tc.exact > 0 {

@@ -13,7 +13,9 @@
 //!    ([`TargetConfig`]) positions near the end take the exact solver's
 //!    result and margin instead, and only a random share of the moves is
 //!    searched in full and recorded, the others searched briefly and
-//!    played (playout cap randomisation).
+//!    played (playout cap randomisation). With `gumbel`, self-play uses
+//!    the Gumbel root search, and its improved policy replaces the visit
+//!    shares.
 //! 2. **Training**: `steps` AdamW steps on batches drawn from the replay
 //!    buffer, the samples of the last `window` generations, each under a
 //!    random symmetry of the square. The candidate network goes on from
@@ -99,6 +101,10 @@ pub struct TrainConfig {
     pub noise: f32,
     /// Plies from the start drawn by visit share.
     pub explore: u32,
+    /// `--gumbel`: self-play searches with `zero:root=gumbel` (the Gumbel
+    /// draw explores; `noise` and `explore` are not used) and learns its
+    /// improved policy instead of the visit shares.
+    pub gumbel: bool,
     /// The run's seed.
     pub seed: u64,
     /// How self-play spends its searches and what it records as targets

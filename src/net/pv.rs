@@ -148,7 +148,7 @@ impl PvNet {
     }
 
     /// Evaluates `positions` on this thread, into `logits` and `values` as
-    /// [`PvNet::evaluate_batch`] does: up to [`LANES`] of one board size
+    /// [`PvNet::evaluate_batch`] does: up to four of one board size
     /// at a time, each to the bit what it is alone.
     pub fn evaluate_slice(
         &self,

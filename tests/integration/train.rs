@@ -262,3 +262,25 @@ fn a_new_network_gets_global_pooling_and_the_margin_head_when_asked() {
     other.push("--resume".into());
     assert!(refused(&args(&other)).contains("--global-pool"));
 }
+
+#[test]
+fn a_gumbel_run_learns_another_target_and_resumes_only_as_gumbel() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (plain, gumbel) = (dir.path().join("plain"), dir.path().join("gumbel"));
+    ok(&args(&tiny(&plain, "1")));
+    let mut first = tiny(&gumbel, "1");
+    first.push("--gumbel".into());
+    ok(&args(&first));
+    assert!(read(&gumbel.join("run.json")).contains("\"--gumbel\""));
+    // Same games' seeds, another search and target: other samples.
+    let samples =
+        |run: &std::path::Path| std::fs::read(run.join("samples/gen-0001.bin")).expect("samples");
+    assert_ne!(samples(&plain), samples(&gumbel));
+    let mut without = tiny(&gumbel, "2");
+    without.push("--resume".into());
+    assert!(refused(&args(&without)).contains("--gumbel"));
+    let mut with = tiny(&gumbel, "2");
+    with.extend(["--resume".into(), "--gumbel".into()]);
+    ok(&args(&with));
+    assert_eq!(read(&gumbel.join("train.csv")).lines().count(), 3);
+}

@@ -144,10 +144,16 @@ pub struct PuctTree {
     logits: Vec<f32>,
     values: Vec<f32>,
     priors: Vec<(usize, f32)>,
+    /// The root child every descent takes (Gumbel's sequential halving
+    /// spends a share of the budget on each candidate); `None`: PUCT's.
+    forced: Option<u32>,
+    /// The network's value of the root for its side to move, when the
+    /// root was expanded as the root (a reused root was not).
+    root_value: Option<f32>,
 }
 
 /// What a search did.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct StepTotals {
     /// Leaves backed up (the iterations).
     pub iterations: u64,
@@ -155,6 +161,15 @@ pub struct StepTotals {
     pub evaluations: u64,
     /// Descents that met a leaf already waiting.
     pub collisions: u64,
+}
+
+impl StepTotals {
+    /// Adds another part of the search.
+    pub fn add(&mut self, o: &StepTotals) {
+        self.iterations += o.iterations;
+        self.evaluations += o.evaluations;
+        self.collisions += o.collisions;
+    }
 }
 
 impl PuctTree {
@@ -203,6 +218,19 @@ impl PuctTree {
         self.nodes.clear();
         self.nodes.push(PuctNode::new(MoveCode::NONE, 1.0));
         self.root = Some(pos);
+        self.root_value = None;
+    }
+
+    /// Makes every descent take the root's child `child` (an index into
+    /// [`PuctTree::children`] of the root), or PUCT's choice with `None`.
+    pub fn force_root_child(&mut self, child: Option<usize>) {
+        self.forced = child.map(|c| c as u32);
+    }
+
+    /// The network's value of the root for its side to move, if the
+    /// root was expanded in this tree as the root.
+    pub fn root_value(&self) -> Option<f32> {
+        self.root_value
     }
 
     /// Moves the root down along `moves` (from the current root), keeping
@@ -228,6 +256,7 @@ impl PuctTree {
             self.root = Some(pos);
             return;
         }
+        self.root_value = None;
         // Copy the subtree breadth first into a fresh arena.
         let old = std::mem::take(&mut self.nodes);
         let mut nodes = Vec::with_capacity(old.len());

@@ -16,7 +16,7 @@ use super::{ANCHORS, Sample, TrainConfig, TrainProgress};
 use crate::arena::game::{Seat, play_game};
 use crate::arena::ordered::{each, run_in_order};
 use crate::arena::schedule::{Format, Schedule};
-use crate::bot::zero::{Budget, ZeroBot, ZeroConfig};
+use crate::bot::zero::{Budget, RootSearch, ZeroBot, ZeroConfig};
 use crate::bot::{Bot, builtin_catalog};
 use crate::game::outcome::{Komi, Move};
 use crate::game::position::Position;
@@ -94,11 +94,12 @@ fn self_play(cfg: &TrainConfig, net: &Arc<PvNet>, generation: u32, i: u32) -> Ve
     let start = rules
         .new_game(&mut layout_rng(path(1)))
         .unwrap_or_else(|e| unreachable!("train checks its rules: {e}"));
-    let mut bot = ZeroBot::new(
-        "self",
-        zero_config(Arc::clone(net), cfg.iters, cfg.noise, cfg.explore),
-        path(2),
-    );
+    let mut zcfg = zero_config(Arc::clone(net), cfg.iters, cfg.noise, cfg.explore);
+    // --gumbel: the Gumbel root search, whose improved policy is the target.
+    if cfg.gumbel {
+        zcfg.root = RootSearch::Gumbel;
+    }
+    let mut bot = ZeroBot::new("self", zcfg, path(2));
     let mut cap = PlayoutCap::new(&cfg.targets, cfg.iters, cfg.noise, path(9));
     let mut game = Game::new(start);
     let mut plies: Vec<(Position, Vec<f32>)> = Vec::new();
@@ -127,21 +128,21 @@ fn self_play(cfg: &TrainConfig, net: &Arc<PvNet>, generation: u32, i: u32) -> Ve
 }
 
 /// The policy target of the search `bot` just made: its root's visit
-/// shares, or the move `mv` alone where the exact solver chose it.
+/// shares (with `--gumbel`, its improved policy), or the move `mv` alone
+/// where the exact solver chose it.
 fn visit_shares(bot: &ZeroBot, mv: Move, width: usize, size: u8) -> Vec<f32> {
     let mut policy = vec![0f32; width];
-    let visits = bot.root_visits();
-    let total: u32 = visits.iter().map(|v| v.1).sum();
+    let target = bot.policy_target();
     let index = |m: Move| match m {
         Move::Swap => width - 1,
         Move::Place(sq) => square_index(sq, size),
     };
-    if total > 0 {
-        for (m, v) in visits {
-            policy[index(m)] = v as f32 / total as f32;
-        }
-    } else {
+    if target.is_empty() {
         policy[index(mv)] = 1.0;
+    } else {
+        for (m, p) in target {
+            policy[index(m)] = p;
+        }
     }
     policy
 }

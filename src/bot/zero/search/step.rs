@@ -79,7 +79,10 @@ impl PuctTree {
             let mut at = 0usize;
             self.nodes[0].virtual_visits += 1;
             while self.nodes[at].state == EXPANDED {
-                at = self.select(at, s);
+                at = match self.forced {
+                    Some(c) if at == 0 => self.nodes[0].first as usize + c as usize,
+                    _ => self.select(at, s),
+                };
                 let code = self.nodes[at].code;
                 play(&mut pos, code);
                 self.nodes[at].virtual_visits += 1;
@@ -136,6 +139,9 @@ impl PuctTree {
                     MoveCode::place(net::index_square(idx, pos.size()))
                 };
                 self.nodes.push(PuctNode::new(code, p));
+            }
+            if leaf == 0 {
+                self.root_value = Some(self.values[i]);
             }
             let n = &mut self.nodes[leaf];
             n.first = first;
