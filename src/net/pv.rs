@@ -333,7 +333,7 @@ thread_local! {
 }
 
 /// The working memory of an evaluation, kept between positions so that
-/// evaluating allocates nothing once it is sized: room for [`LANES`]
+/// evaluating allocates nothing once it is sized: room for four
 /// positions, each position's part contiguous.
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {

@@ -97,6 +97,9 @@ const CASES: &[(&str, &[&str], &str)] = &[
     ("--hidden", &["0", "-1"], "1..=1024"),
     ("--noise", &["-1", "-0.5", "1.5"], "0 <= x <= 1"),
     ("--explore", &["-1", "65"], "0..=64"),
+    ("--exact-targets", &["-1", "21"], "0..=20"),
+    ("--full-share", &["0", "-0.5", "1.5"], "0 < x <= 1"),
+    ("--fast-iters", &["0", "-1"], "1..=1000000"),
 ];
 
 /// Options whose range differs between subcommands: (subcommand, option,

@@ -34,8 +34,8 @@ fn settings(name: &str, p: &Params) -> Result<String, SpecError> {
             let c = zero::config_from(p)?;
             // The network by address: its weights are not settings.
             format!(
-                "{:p} {:?} {:?} {} {} {:?} {}",
-                c.net, c.budget, c.settings, c.threads, c.reuse, c.alloc, c.explore
+                "{:p} {:?} {:?} {} {} {:?} {} {:?} {}",
+                c.net, c.budget, c.settings, c.threads, c.reuse, c.alloc, c.explore, c.root, c.m
             )
         }
         other => panic!("no settings reader for bot '{other}': add one to key_walk.rs"),
