@@ -13,7 +13,7 @@ rm -rf out && mkdir out
 run() {
   echo "$1 vs $2" | tee -a verdicts.txt
   ../../target/release/pahtum sprt --a "$1" --b "$2" --elo0 -10 --elo1 0 \
-    --max-games 60 --seed 7 --threads 1 --quiet --out "out/$3" | tee -a verdicts.txt
+    --max-games 60 --seed 7 --threads 2 --quiet --out "out/$3" | tee -a verdicts.txt
 }
 : > verdicts.txt
 run 'mcts:prior=pv,iters=3000' 'mcts:iters=3000' pv-iters

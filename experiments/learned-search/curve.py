@@ -5,7 +5,7 @@ Usage: curve.py OUT_DIR curve.csv curve.svg
 
 For every arm (OUT_DIR/train-ARM/train.csv) and every network of it that
 was played (OUT_DIR/eval-ARM-GEN/summary.csv): the training CPU-hours up
-to that generation (its seconds on 2 threads), the self-play positions,
+to that generation (train.csv's cpu_seconds), the self-play positions,
 and the score and Elo at 50 ms a move against each anchor, the Elo with a
 95 % interval from the score's normal approximation. The SVG draws the
 Elo against the default mcts at 50 ms, one line per arm. Only the standard
@@ -17,7 +17,6 @@ import math
 import os
 import sys
 
-THREADS = 2
 ANCHORS = ["heuristic", "mcts1000", "mcts50"]
 COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
 
@@ -48,11 +47,11 @@ def main():
         gen = int(gen)
         train = train_rows(os.path.join(out_dir, f"train-{arm}", "train.csv"))
         upto = [r for r in train if int(r["generation"]) <= gen]
-        seconds = sum(float(r["seconds"]) for r in upto)
+        seconds = sum(float(r["cpu_seconds"]) for r in upto)
         row = {
             "arm": arm,
             "generation": gen,
-            "cpu_hours": f"{seconds * THREADS / 3600:.3f}",
+            "cpu_hours": f"{seconds / 3600:.3f}",
             "positions": sum(int(r["positions"]) for r in upto),
         }
         with open(summary, newline="") as f:
@@ -108,7 +107,7 @@ def plot(rows, path):
         x = x_max * i / 5
         svg.append(f'<text x="{sx(x):.1f}" y="{H - B + 18}" text-anchor="middle">{x:.2f}</text>')
     svg.append(f'<text x="{(L + W - R) / 2}" y="{H - 15}" text-anchor="middle">'
-               f'training CPU-hours (self-play and learning, {THREADS} threads)</text>')
+               'training CPU-hours (self-play and learning)</text>')
     for i, arm in enumerate(arms):
         c = COLOURS[i % len(COLOURS)]
         pts = [(float(r["cpu_hours"]), r) for r in rows if r["arm"] == arm and r.get("elo_mcts50")]

@@ -1,46 +1,45 @@
 #!/usr/bin/env bash
 # The learning curve and its ablation (README.md here, "Learning curve"):
 # today's trainer and each part of the newer self-play switched on in
-# turn, every arm trained on the same budget of seconds on 2 threads, its
+# turn, every arm trained on the same budget of CPU seconds, its
 # networks then played at 50 ms a move against three fixed anchors
 # (heuristic, mcts:iters=1000 and the default mcts at 50 ms).
 #
 # Training runs in sittings: an arm's run is resumed (`pahtum train
-# --resume`) STEP generations at a time until the generations' seconds
+# --resume`) STEP generations at a time until its generations' CPU
+# seconds (train.csv's cpu_seconds: self-play and learning, both threads)
 # reach BUDGET, so a later sitting with a larger BUDGET goes on from where
-# this one stopped (out/ is kept between sittings). Seconds are wall
-# seconds on 2 threads with the machine otherwise idle: CPU-hours are
-# seconds x 2 / 3600.
+# this one stopped (out/ is kept between sittings).
 #
-#   BUDGET=seconds per arm (default 360)   ARMS="base gumbel ..." (all)
-#   STEP=generations a sitting (2)         EVAL_GAMES=games per anchor (20)
+#   BUDGET=CPU seconds per arm (900)       ARMS="base gumbel ..." (all five)
+#   STEP=generations a sitting (5)         EVAL_GAMES=games per anchor (20)
 #   POINTS="0.5 1" budget shares at which an arm's network is played
 set -euo pipefail
 cd "$(dirname "$0")"
 (cd ../.. && cargo build --release --quiet --features train)
 bin=../../target/release/pahtum
 start=$(date +%s)
-BUDGET=${BUDGET:-360}
-STEP=${STEP:-2}
+BUDGET=${BUDGET:-900}
+STEP=${STEP:-5}
 EVAL_GAMES=${EVAL_GAMES:-20}
 ARMS=${ARMS:-base gumbel cap exact aux}
 POINTS=${POINTS:-0.5 1}
 # Today's trainer at a small budget a move: every arm starts from it.
-COMMON=(--games 32 --iters 64 --gate-games 0 --anchor-games 0 --steps 60 --batch 256
+COMMON=(--games 64 --iters 200 --gate-games 0 --anchor-games 0 --steps 60 --batch 256
         --seed 4901 --threads 2)
 flags() {
   case $1 in
     base) ;;
     gumbel) echo --gumbel ;;
-    cap) echo --full-share 0.25 --fast-iters 16 ;;
+    cap) echo --full-share 0.25 --fast-iters 50 ;;
     exact) echo --exact-targets 14 ;;
     aux) echo --margin-head --global-pool ;;
-    all) echo --gumbel --full-share 0.25 --fast-iters 16 --exact-targets 14 --margin-head --global-pool ;;
+    all) echo --gumbel --full-share 0.25 --fast-iters 50 --exact-targets 14 --margin-head --global-pool ;;
     *) echo "unknown arm $1" >&2; exit 2 ;;
   esac
 }
 # Seconds of generations 1..N of a run (N: all rows).
-spent() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "seconds") c = i; next }
+spent() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cpu_seconds") c = i; next }
   { s += $c } END { printf "%.0f", s }' "$1/train.csv"; }
 last_gen() { awk -F, 'NR > 1 { g = $1 } END { print g + 0 }' "$1/train.csv"; }
 mkdir -p out
@@ -60,12 +59,12 @@ for arm in $ARMS; do
   done
 done
 # Each arm's network at each budget share: the first generation whose
-# seconds reach it, against the anchors at 50 ms a move.
+# CPU seconds reach it, against the anchors at 50 ms a move.
 for arm in $ARMS; do
   d=out/train-$arm
   for share in $POINTS; do
     want=$(awk -v b="$BUDGET" -v s="$share" 'BEGIN { printf "%.0f", b * s }')
-    g=$(awk -F, -v w="$want" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "seconds") c = i; next }
+    g=$(awk -F, -v w="$want" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cpu_seconds") c = i; next }
       { s += $c; if (s >= w && !g) g = $1 } END { print g ? g : 0 }' "$d/train.csv")
     [ "$g" -gt 0 ] || g=$(last_gen "$d")
     e=out/eval-$arm-$g

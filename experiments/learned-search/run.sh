@@ -4,7 +4,7 @@
 # perfect-play suite, in whole 5x5 games against perfect play, and its
 # first-player advantage. Prints every table the README quotes.
 # Usage: experiments/learned-search/run.sh   (from the repository root)
-#   PART=speed|iters|time|suite|perfect|fpa|train|all (default all but train);
+#   PART=speed|iters|time|gumbel|suite|perfect|fpa|train|all (default all but train);
 #   PART=train retrains the built-in network with the documented command
 #   (about an hour on 2 cores) and checks its bytes against
 #   data/zero-7.safetensors;
@@ -60,16 +60,28 @@ if want iters; then
 fi
 
 if want time; then
-  # Equal time: zero against the default mcts, an SPRT at 50 ms and at
-  # 200 ms a move (pentanomial, elo0 0, elo1 5).
-  for ms in 50 200; do
-    d="$work/sprt-$ms"
-    max=$([ "$ms" = 50 ] && echo "${MAX_50:-200}" || echo "${MAX_200:-60}")
-    echo "+ pahtum sprt --a zero:ms=$ms --b mcts:ms=$ms --elo0 0 --elo1 5 --max-games $max --seed 41"
-    done_run "$d" || { rm -rf "$d"; $bin sprt --a "zero:ms=$ms" --b "mcts:ms=$ms" --elo0 0 --elo1 5 \
-      --max-games "$max" --seed 41 --threads 2 --quiet --out "$d" > "$d.out" || true; }
-    tail -n 3 "$d.out" 2>/dev/null || true
-    cat "$d/summary.csv" 2>/dev/null | column -t -s, || true
+  # Equal time: the learned engine (zero on the built-in network) against
+  # the default mcts at 50 ms a move, the SPRT of "level or better"
+  # (pentanomial, elo0 -10, elo1 0), on seeds of its own.
+  d="$work/sprt-50"
+  max=${MAX_50:-200}
+  echo "+ pahtum sprt --a zero:ms=50 --b mcts:ms=50 --elo0 -10 --elo1 0 --max-games $max --seed 4904"
+  done_run "$d" || { rm -rf "$d"; $bin sprt --a "zero:ms=50" --b "mcts:ms=50" --elo0 -10 --elo1 0 \
+    --max-games "$max" --seed 4904 --threads 2 --quiet --out "$d" > "$d.out" || true; }
+  tail -n 3 "$d.out" 2>/dev/null || true
+  cat "$d/summary.csv" 2>/dev/null | column -t -s, || true
+fi
+
+if want gumbel; then
+  # Gumbel root search in match play against PUCT at equal iterations
+  # (the same network), 400 games each: the budgets self-play uses.
+  for spec in "iters=16" "iters=16,m=4" "iters=64" "iters=64,m=8"; do
+    d="$work/gumbel-${spec//[=,]/-}"
+    it=${spec%%,*}
+    echo "+ pahtum tournament --bot zero:root=gumbel,$spec --bot zero:$it --games ${GUMBEL_GAMES:-400} --seed 4905"
+    done_run "$d" || { rm -rf "$d"; $bin tournament --bot "zero:root=gumbel,$spec,label=gumbel" \
+      --bot "zero:$it,label=puct" --games "${GUMBEL_GAMES:-400}" --seed 4905 --threads 2 --quiet --out "$d"; }
+    head -2 "$d/summary.csv" | cut -d, -f1-7 | column -t -s,
   done
 fi
 

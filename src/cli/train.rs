@@ -206,74 +206,8 @@ mod with_trainer {
             std::path::PathBuf::from("results")
                 .join(format!("train-{}", crate::arena::runinfo::utc_stamp()))
         })?;
-        let cfg = TrainConfig {
-            generations: a.generations,
-            games: a.games,
-            iters: a.iters,
-            gate_games: a.gate_games,
-            anchor_games: a.anchor_games,
-            match_iters: a.match_iters,
-            steps: a.steps,
-            batch: a.batch,
-            lr: a.lr,
-            window: a.window,
-            shape: (a.channels, a.blocks, a.hidden),
-            extras: (a.global_pool, a.margin_head),
-            size: a.size,
-            holes,
-            noise: a.noise as f32,
-            explore: a.explore,
-            gumbel: a.gumbel,
-            seed: a.run.seed,
-            targets: TargetConfig {
-                exact: a.exact_targets,
-                full_share: a.full_share,
-                fast_iters: a
-                    .fast_iters
-                    .unwrap_or(TargetConfig::off(a.iters).fast_iters),
-            },
-        };
-        // --generations may grow on a resume; everything else must match.
-        let mut options = RunOptions::new();
-        options
-            .add("--games", cfg.games)
-            .add("--iters", cfg.iters)
-            .add("--gate-games", cfg.gate_games)
-            .add("--anchor-games", cfg.anchor_games)
-            .add("--match-iters", cfg.match_iters)
-            .add("--steps", cfg.steps)
-            .add("--batch", cfg.batch)
-            .add("--lr", cfg.lr)
-            .add("--window", cfg.window)
-            .add("--channels", a.channels)
-            .add("--blocks", a.blocks)
-            .add("--hidden", a.hidden)
-            .add("--size", cfg.size)
-            .add("--holes", &a.holes)
-            .add("--noise", cfg.noise)
-            .add("--explore", cfg.explore)
-            .add("--seed", cfg.seed);
-        // Recorded only when given, so that a run from before the option
-        // resumes as it was recorded.
-        if cfg.gumbel {
-            options.add("--gumbel", true);
-        }
-        // Recorded when on alone, so that a run from before them resumes.
-        let tc = &cfg.targets;
-        if tc.exact > 0 {
-            options.add("--exact-targets", tc.exact);
-        }
-        if a.global_pool {
-            options.add("--global-pool", true);
-        }
-        if a.margin_head {
-            options.add("--margin-head", true);
-        }
-        if tc.full_share < 1.0 {
-            options
-                .add("--full-share", tc.full_share)
-                .add("--fast-iters", tc.fast_iters);
-        }
+        let cfg = config(&a, holes);
+        let options = run_options(&a, &cfg);
         let (mut info, resumed) = open_run(&out, "train", options, t, a.run.resume)?;
         std::fs::create_dir_all(&out)
             .map_err(|e| usage(format!("--out {}: {e}", out.display())))?;
@@ -320,5 +254,82 @@ mod with_trainer {
             ))),
             Err(e) => Err(CliError::Internal(anyhow::Error::new(e))),
         }
+    }
+
+    /// The trainer's settings from the command line.
+    fn config(a: &TrainArgs, holes: Vec<u32>) -> TrainConfig {
+        TrainConfig {
+            generations: a.generations,
+            games: a.games,
+            iters: a.iters,
+            gate_games: a.gate_games,
+            anchor_games: a.anchor_games,
+            match_iters: a.match_iters,
+            steps: a.steps,
+            batch: a.batch,
+            lr: a.lr,
+            window: a.window,
+            shape: (a.channels, a.blocks, a.hidden),
+            extras: (a.global_pool, a.margin_head),
+            size: a.size,
+            holes,
+            noise: a.noise as f32,
+            explore: a.explore,
+            gumbel: a.gumbel,
+            seed: a.run.seed,
+            targets: TargetConfig {
+                exact: a.exact_targets,
+                full_share: a.full_share,
+                fast_iters: a
+                    .fast_iters
+                    .unwrap_or(TargetConfig::off(a.iters).fast_iters),
+            },
+        }
+    }
+
+    /// The options `run.json` records: `--generations` may grow on a
+    /// resume; everything else must match.
+    fn run_options(a: &TrainArgs, cfg: &TrainConfig) -> RunOptions {
+        let mut options = RunOptions::new();
+        options
+            .add("--games", cfg.games)
+            .add("--iters", cfg.iters)
+            .add("--gate-games", cfg.gate_games)
+            .add("--anchor-games", cfg.anchor_games)
+            .add("--match-iters", cfg.match_iters)
+            .add("--steps", cfg.steps)
+            .add("--batch", cfg.batch)
+            .add("--lr", cfg.lr)
+            .add("--window", cfg.window)
+            .add("--channels", a.channels)
+            .add("--blocks", a.blocks)
+            .add("--hidden", a.hidden)
+            .add("--size", cfg.size)
+            .add("--holes", &a.holes)
+            .add("--noise", cfg.noise)
+            .add("--explore", cfg.explore)
+            .add("--seed", cfg.seed);
+        // Recorded only when given, so that a run from before the option
+        // resumes as it was recorded.
+        if cfg.gumbel {
+            options.add("--gumbel", true);
+        }
+        // Recorded when on alone, so that a run from before them resumes.
+        let tc = &cfg.targets;
+        if tc.exact > 0 {
+            options.add("--exact-targets", tc.exact);
+        }
+        if a.global_pool {
+            options.add("--global-pool", true);
+        }
+        if a.margin_head {
+            options.add("--margin-head", true);
+        }
+        if tc.full_share < 1.0 {
+            options
+                .add("--full-share", tc.full_share)
+                .add("--fast-iters", tc.fast_iters);
+        }
+        options
     }
 }
