@@ -8,8 +8,9 @@ use std::sync::{Arc, OnceLock};
 use safetensors::SafeTensors;
 
 use super::files::{NetError, NetFiles};
+use super::kernel::Conv;
 use super::planes::PLANES;
-use super::pv::{Conv, Linear, PvNet};
+use super::pv::{Linear, PvNet};
 
 /// The built-in network, trained for 7x7 by the command in
 /// `experiments/learned-search/README.md`.

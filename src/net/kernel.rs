@@ -24,7 +24,14 @@
 //! A batch ([`conv_batch`]) takes a square of several positions at once,
 //! so each row of weights, read once, serves them all.
 
-use super::pv::Conv;
+/// A 3x3 or 1x1 convolution's weights, stored `[tap][in][out]`.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Conv {
+    pub(super) cin: usize,
+    pub(super) cout: usize,
+    pub(super) weight: Vec<f32>,
+    pub(super) bias: Vec<f32>,
+}
 
 /// The on-board neighbours of every square, by 3x3 tap: for square `sq`,
 /// `list[ends[sq - 1]..ends[sq]]` as `(tap, neighbour)`.

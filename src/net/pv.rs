@@ -3,18 +3,9 @@
 
 use rayon::prelude::*;
 
-use super::kernel::{LANES, Taps, conv_batch};
+use super::kernel::{Conv, LANES, Taps, conv_batch};
 use super::planes::{PLANES, encode, square_index, swap_index};
 use crate::game::position::Position;
-
-/// A 3x3 or 1x1 convolution's weights, stored `[tap][in][out]`.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct Conv {
-    pub(super) cin: usize,
-    pub(super) cout: usize,
-    pub(super) weight: Vec<f32>,
-    pub(super) bias: Vec<f32>,
-}
 
 /// A linear map, stored `[out][in]` as in the file.
 #[derive(Clone, Debug, PartialEq)]
