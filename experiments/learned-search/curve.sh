@@ -67,12 +67,13 @@ for arm in $ARMS; do
     g=$(awk -F, -v w="$want" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cpu_seconds") c = i; next }
       { s += $c; if (s >= w && !g) g = $1 } END { print g ? g : 0 }' "$d/train.csv")
     [ "$g" -gt 0 ] || g=$(last_gen "$d")
+    net=$d/nets/gen-$(printf %04d "$g").safetensors
     e=out/eval-$arm-$g
     [ -f "$e/summary.csv" ] && continue
     rm -rf "$e"
-    echo "+ pahtum tournament --format gauntlet --bot zero:net=$d/nets/gen-$g.safetensors,ms=50 --bot heuristic --bot mcts:iters=1000 --bot mcts:ms=50 --games $EVAL_GAMES --seed 4902"
+    echo "+ pahtum tournament --format gauntlet --bot zero:net=$net,ms=50 --bot heuristic --bot mcts:iters=1000 --bot mcts:ms=50 --games $EVAL_GAMES --seed 4902"
     "$bin" tournament --format gauntlet \
-      --bot "zero:net=$d/nets/gen-$g.safetensors,ms=50,label=$arm" \
+      --bot "zero:net=$net,ms=50,label=$arm" \
       --bot heuristic --bot "mcts:iters=1000,label=mcts1000" --bot "mcts:ms=50,label=mcts50" \
       --games "$EVAL_GAMES" --seed 4902 --threads 2 --quiet --out "$e"
   done
