@@ -546,7 +546,9 @@ mod tests {
         assert_eq!(b.config().settings.batch, 3);
     }
 
-    fn game(seed: u64, stones: u32, pie: bool) -> Game {
+    /// A 7x7 game with 5 random holes and `stones` random stones played,
+    /// from `seed`: the test positions of `zero` and its root searches.
+    pub(super) fn game(seed: u64, stones: u32, pie: bool) -> Game {
         let rules = Rules {
             size: 7,
             holes: HoleSetup::Random(5),

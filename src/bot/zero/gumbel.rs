@@ -310,7 +310,6 @@ mod tests {
     use crate::game::player::Player;
     use crate::game::position::Position;
     use crate::game::record::Game;
-    use crate::game::rules::{HoleSetup, Rules, layout_rng};
     use crate::game::square::Square;
     use crate::game::text::parse_boards;
 
@@ -324,20 +323,7 @@ mod tests {
     }
 
     fn game(seed: u64, stones: u32) -> Game {
-        let rules = Rules {
-            size: 7,
-            holes: HoleSetup::Random(5),
-            pie: false,
-            komi: Komi::ZERO,
-        };
-        let mut g = Game::new(rules.new_game(&mut layout_rng(seed)).expect("rules"));
-        let mut rng = crate::game::rng::FastRng::new(seed);
-        for _ in 0..stones {
-            let e = g.position().empty();
-            g.try_play(Move::Place(e.nth(rng.below(e.count())).expect("free")))
-                .expect("legal");
-        }
-        g
+        crate::bot::zero::tests::game(seed, stones, false)
     }
 
     /// A tiny budget still gives a legal move, the same for the same
