@@ -7,7 +7,7 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use pahtum::{Player, Position};
@@ -167,6 +167,22 @@ pub fn without_ms(text: &str) -> String {
 /// `p` as an argument.
 pub fn s(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")
+}
+
+/// Waits for `child` up to `limit`; kills it (and fails) if it outlives it.
+pub fn wait_exit(child: &mut Child, limit: Duration) -> (Option<i32>, Duration) {
+    let t0 = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return (status.code(), t0.elapsed());
+        }
+        if t0.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running {limit:?} after the signal");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// Sends `signal` to process `pid`, as `kill -SIG pid` would.

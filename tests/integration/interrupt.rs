@@ -14,7 +14,7 @@ use nix::sys::signal::Signal;
 
 use common::{
     BIN, TOURNAMENT_RANDOM_GREEDY, assert_none_left, endless_review, processes_with, repo,
-    start_busy,
+    start_busy, wait_exit,
 };
 
 /// How long a stopped run may take to exit: generous for a loaded
@@ -41,22 +41,6 @@ fn stderr_of(child: &mut Child) -> String {
         .read_to_string(&mut err)
         .expect("read stderr");
     err
-}
-
-/// Waits for `child` up to `limit`; kills it (and fails) if it outlives it.
-fn wait_exit(child: &mut Child, limit: Duration) -> (Option<i32>, Duration) {
-    let t0 = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            return (status.code(), t0.elapsed());
-        }
-        if t0.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("still running {limit:?} after the signal");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// Starts a tournament of `random`, `greedy` and `slow` (one thread, so

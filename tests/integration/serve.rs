@@ -4,6 +4,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 use pahtum::game::bitboard::Bitboard;
 use pahtum::game::outcome::{Komi, Move};
@@ -34,9 +35,15 @@ fn start_with(extra: &[&str]) -> Server {
         .spawn()
         .unwrap();
     let mut line = String::new();
-    BufReader::new(child.stderr.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    err.read_line(&mut line).unwrap();
+    // The rest of the server's stderr is shown with a failing test's
+    // output, and the server never writes into a closed pipe.
+    std::thread::spawn(move || {
+        for l in err.lines().map_while(Result::ok) {
+            eprintln!("serve: {l}");
+        }
+    });
     let addr = line
         .split("http://")
         .nth(1)
@@ -46,9 +53,15 @@ fn start_with(extra: &[&str]) -> Server {
     Server(child, addr)
 }
 
+/// How long a request may wait for its answer before the test fails
+/// naming it (instead of waiting forever on a server that never answers).
+const ANSWER_LIMIT: Duration = Duration::from_secs(60);
+
 /// Status and body of one request.
 fn request(addr: &str, method: &str, path: &str, body: &[u8]) -> (u16, String) {
     let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(ANSWER_LIMIT)).unwrap();
+    s.set_write_timeout(Some(ANSWER_LIMIT)).unwrap();
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
@@ -57,7 +70,9 @@ fn request(addr: &str, method: &str, path: &str, body: &[u8]) -> (u16, String) {
     // A server may answer 413 before reading the whole body.
     let _ = s.write_all(body);
     let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
+    if let Err(e) = s.read_to_string(&mut out) {
+        panic!("{method} {path}: no whole answer within {ANSWER_LIMIT:?}: {e} (read {out:?})");
+    }
     let status = out
         .split(' ')
         .nth(1)
@@ -224,7 +239,10 @@ fn serves_a_game_and_refuses_bad_requests() {
             .unwrap()
             .success()
     );
-    assert_eq!(server.0.wait().unwrap().code(), Some(130));
+    assert_eq!(
+        crate::common::wait_exit(&mut server.0, Duration::from_secs(30)).0,
+        Some(130)
+    );
 }
 
 /// A move's body for `bot` as the bot's first move (the person plays
