@@ -4,7 +4,7 @@
 # perfect-play suite, in whole 5x5 games against perfect play, and its
 # first-player advantage. Prints every table the README quotes.
 # Usage: experiments/learned-search/run.sh   (from the repository root)
-#   PART=speed|iters|time|gumbel|suite|perfect|fpa|train|all (default all but train);
+#   PART=speed|iters|time|gumbel|games|cost|suite|perfect|fpa|train|all (default all but train);
 #   PART=train retrains the built-in network with the documented command
 #   (about an hour on 2 cores) and checks its bytes against
 #   data/zero-7.safetensors;
@@ -82,6 +82,60 @@ if want gumbel; then
     done_run "$d" || { rm -rf "$d"; $bin tournament --bot "zero:root=gumbel,$spec,label=gumbel" \
       --bot "zero:$it,label=puct" --games "${GUMBEL_GAMES:-400}" --seed 4905 --threads 2 --quiet --out "$d"; }
     head -2 "$d/summary.csv" | cut -d, -f1-7 | column -t -s,
+  done
+fi
+
+if want games; then
+  # Games at once (pahtum train --parallel-games): a search of one leaf a
+  # step against zero's batches of 8 at equal iterations (the self-play
+  # budget), then the CPU seconds of one self-play generation (64 games
+  # at 200 iterations, one training step) with zero's batches of 8 and
+  # with K games at once, one leaf a step, their leaves evaluated
+  # together.
+  d="$work/batch1-vs-8"
+  echo "+ pahtum tournament --format gauntlet --bot zero:iters=200,batch=1 --bot zero:iters=200,batch=8 --games ${BATCH_GAMES:-800} --seed 4907"
+  done_run "$d" || { rm -rf "$d"; $bin tournament --format gauntlet --bot "zero:iters=200,batch=1,label=batch1" \
+    --bot "zero:iters=200,batch=8,label=batch8" --games "${BATCH_GAMES:-800}" --seed 4907 --threads 2 --quiet --out "$d"; }
+  head -2 "$d/summary.csv" | cut -d, -f1-7 | column -t -s,
+  [ "${NO_BUILD:-0}" = 1 ] || cargo build --release --quiet --features train
+  echo "parallel_games,cpu_seconds,samples_md5"
+  for k in 0 2 8 16 32; do
+    d="$work/games-at-once-$k"
+    opt=(); [ "$k" = 0 ] || opt=(--parallel-games "$k")
+    done_run "$d" || { rm -rf "$d"; $bin train --generations 1 --games 64 --iters 200 --gate-games 0 \
+      --anchor-games 0 --steps 1 --batch 64 --seed 4908 --threads 2 "${opt[@]}" --quiet --out "$d" > /dev/null; }
+    cpu=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cpu_seconds") c = i; next } { print $c }' "$d/train.csv")
+    echo "$k,$cpu,$(md5sum < "$d/samples/gen-0001.bin" | cut -c1-12)"
+  done
+  [ "${NO_BUILD:-0}" = 1 ] || cargo build --release --quiet
+fi
+
+if want cost; then
+  # What --exact-targets costs: pahtum solve on 40 random 7x7 positions
+  # (5 holes, White to move) with 14, 16 and 18 free squares, one process
+  # and one table for each count; the mean a position.
+  for free in 14 16 18; do
+    f="$work/free-$free.txt"
+    python3 - "$free" > "$f" <<'PY'
+import random, sys
+free = int(sys.argv[1])
+rng = random.Random(4909 + free)
+for b in range(40):
+    squares = list(range(49))
+    rng.shuffle(squares)
+    board = ["."] * 49
+    for s in squares[:5]:
+        board[s] = "#"
+    stones = 44 - free
+    for i, s in enumerate(squares[5:5 + stones]):
+        board[s] = "W" if i % 2 == 0 else "B"
+    print("\n".join("".join(board[r * 7:(r + 1) * 7]) for r in range(7)))
+    print()
+PY
+    t0=$(date +%s%N)
+    $bin solve --max-empty "$free" "$f" > /dev/null
+    t1=$(date +%s%N)
+    echo "free=$free positions=40 mean_ms=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 40e6 }')"
   done
 fi
 

@@ -35,22 +35,21 @@
 
 pub mod gumbel;
 pub mod search;
+mod stepwise;
 mod turn;
 
 pub use self::gumbel::{M, ROOT, RootSearch};
 
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
 
-use self::search::{PuctTree, Settings, StepTotals, noise_rng};
+use self::search::{PuctTree, Settings};
 use super::clock::Clock;
 use super::spec::{BotKind, KeyInfo, Params, SpecError, search_keys};
 use super::{Bot, BotFault, SearchInfo};
 use crate::game::outcome::Move;
 use crate::game::position::Position;
 use crate::game::record::Game;
-use crate::game::rng::derive_seed;
 use crate::net::{PvNet, Scratch};
 use crate::solve::Solver;
 use crate::solve::endgame;
@@ -279,6 +278,8 @@ pub struct ZeroBot {
     clock: Option<Clock>,
     /// With `root=gumbel`: the improved policy of the last search.
     target: Vec<(Move, f32)>,
+    /// The search in progress between its steps ([`ZeroBot::begin`]).
+    pending: Option<stepwise::Pending>,
 }
 
 impl std::fmt::Debug for ZeroBot {
@@ -323,6 +324,7 @@ impl ZeroBot {
             pool: None,
             clock: None,
             target: Vec::new(),
+            pending: None,
         }
     }
 
@@ -357,24 +359,50 @@ impl ZeroBot {
     /// # Errors
     /// [`BotFault::Illegal`] if the game is over.
     pub fn search(&mut self, game: &Game) -> Result<Move, BotFault> {
-        let pos = *game.position();
-        if pos.is_game_over() {
-            return Err(BotFault::Illegal("the game is over".into()));
-        }
-        let started = Instant::now();
-        let s = self.cfg.settings;
-        if pos.empty().count() <= s.exact
-            && !pos.swap_follows()
-            && let Some(mv) = self.solved_move(&pos)
-        {
+        if let Some(mv) = self.begin(game)? {
             return Ok(mv);
         }
-        self.prepare_tree(game);
+        if self.cfg.root == RootSearch::Gumbel {
+            if self.cfg.threads > 1 && self.pool.is_none() {
+                self.pool = evaluation_pool(self.cfg.threads);
+            }
+            return Ok(self.gumbel_search(game));
+        }
+        while self.next_leaves() > 0 {
+            self.evaluate_own();
+        }
+        Ok(self.conclude(game))
+    }
+
+    /// The waiting leaves ([`ZeroBot::next_leaves`]) evaluated by the
+    /// bot's own network (over its pool with `threads=`), expanded and
+    /// backed up.
+    pub fn evaluate_own(&mut self) {
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = evaluation_pool(self.cfg.threads);
         }
-        let (deadline, iters) = self.limits(&pos, started);
-        let mut rng = noise_rng(derive_seed(self.seed, &[game.moves().len() as u64]));
+        let threads = self.cfg.threads;
+        let (net, pool, scratch) = (&self.cfg.net, self.pool.as_ref(), &mut self.scratch);
+        let Some(p) = self.pending.as_mut() else {
+            unreachable!("leaves wait only in a search begun")
+        };
+        self.tree
+            .evaluate_step(&mut p.totals, |ps, l, v| match pool {
+                Some(pool) if threads > 1 && ps.len() > 1 => {
+                    let chunk = ps.len().div_ceil(threads);
+                    pool.install(|| net.evaluate_batch(ps, chunk, l, v));
+                }
+                _ => net.evaluate_slice(ps, scratch, l, v),
+            });
+    }
+
+    /// `root=gumbel`: the root expanded alone, then Gumbel-Top-k with
+    /// sequential halving; its move.
+    fn gumbel_search(&mut self, game: &Game) -> Move {
+        let Some(mut p) = self.pending.take() else {
+            unreachable!("a search begun")
+        };
+        let s = self.cfg.settings;
         let solver = self
             .solver
             .get_or_insert_with(|| Box::new(Solver::new(endgame::TABLE_MB)));
@@ -388,67 +416,39 @@ impl ZeroBot {
             }
             _ => net.evaluate_slice(ps, scratch, l, v),
         };
-        let mut t = StepTotals::default();
-        // The root is expanded first, alone, so that its noise is in
-        // place before the search proper.
         if self.tree.children(0).is_empty() {
             let one = Settings { batch: 1, ..s };
             let o = self
                 .tree
                 .run(&self.cfg.net, &one, solver, &mut evaluate, &mut |it| it < 1);
-            t.add(&o);
+            p.totals.add(&o);
         }
-        let gumbel = self.cfg.root == RootSearch::Gumbel;
-        let survivor = if gumbel {
-            let limit = match deadline {
-                Some(d) => gumbel::Limit::Until(d),
-                None => gumbel::Limit::Iters(iters),
-            };
-            let mut steps = gumbel::Steps {
-                net: &self.cfg.net,
-                settings: &s,
-                solver,
-                evaluate: &mut evaluate,
-            };
-            let (c, o) = gumbel::sequential_halving(
-                &mut self.tree,
-                &mut steps,
-                self.cfg.m,
-                limit,
-                t.iterations,
-                &mut rng,
-            );
-            t.add(&o);
-            Some(c)
-        } else {
-            self.tree.add_noise(s.noise, s.alpha, &mut rng);
-            let done = t.iterations;
-            let o = self
-                .tree
-                .run(&self.cfg.net, &s, solver, &mut evaluate, &mut |it| {
-                    it + done < iters
-                        && deadline.is_none_or(|d| Instant::now() < d)
-                        && !crate::interrupt::requested()
-                });
-            t.add(&o);
-            None
+        let limit = match p.deadline {
+            Some(d) => gumbel::Limit::Until(d),
+            None => gumbel::Limit::Iters(p.iters),
         };
-        let chosen = match survivor {
-            // A proven root plays its proof, as PUCT's does.
-            Some(c) if self.tree.root().and_then(|r| r.proven()).is_none() => {
-                self.tree.children(0).get(c)
-            }
-            _ if !gumbel && game.moves().len() < self.cfg.explore as usize => {
-                self.tree.sample(&mut rng)
-            }
-            _ => self.tree.best(),
+        let mut steps = gumbel::Steps {
+            net: &self.cfg.net,
+            settings: &s,
+            solver,
+            evaluate: &mut evaluate,
         };
-        let Some(node) = chosen.copied() else {
-            unreachable!("a position not over has a move and its root was expanded")
+        let (c, o) = gumbel::sequential_halving(
+            &mut self.tree,
+            &mut steps,
+            self.cfg.m,
+            limit,
+            p.totals.iterations,
+            &mut p.rng,
+        );
+        p.totals.add(&o);
+        // A proven root plays its proof, as PUCT's does.
+        let chosen = match self.tree.root().and_then(|r| r.proven()) {
+            None => self.tree.children(0).get(c),
+            Some(_) => self.tree.best(),
         };
-        self.record(&node, &t);
-        self.rooted = Some((*game.start(), game.moves().to_vec()));
-        Ok(node.mv())
+        self.pending = Some(p);
+        self.finish(chosen.copied(), game)
     }
 
     /// Roots the tree at `game`'s position, keeping the subtree of the
@@ -501,7 +501,7 @@ mod tests {
     use crate::game::outcome::Komi;
     use crate::game::rules::{HoleSetup, Rules, layout_rng};
 
-    fn bot(spec: &str, seed: u64) -> ZeroBot {
+    pub(super) fn bot(spec: &str, seed: u64) -> ZeroBot {
         let catalog = Catalog::new(vec![KIND]);
         let spec = catalog.parse(spec).expect("spec");
         let params = Params::new(&spec);

@@ -105,6 +105,9 @@ pub struct TrainArgs {
     /// Self-play with zero:root=gumbel (Gumbel-Top-k and sequential halving at the root), learning its improved policy instead of the visit shares; --noise and --explore are not used
     #[arg(long)]
     pub gumbel: bool,
+    /// Self-play games played at once, each searching one leaf at a time (no virtual loss), their leaves evaluated in one shared batch (0: a game on each thread, with zero's batches of 8); 8 or more fill the network's batches on 2 threads; not with --gumbel
+    #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = num::int::<u32>(0, 1024))]
+    pub parallel_games: u32,
     // Self-play's targets and budgets (TrainConfig::targets), all off by
     // default.
     /// Positions with at most N free squares take the exact solver's result as their value target (0: the game's result)
@@ -201,6 +204,13 @@ mod with_trainer {
                 a.size
             )));
         }
+        if a.gumbel && a.parallel_games > 0 {
+            // The Gumbel root's sequential halving runs its own steps; it
+            // has no leaves to hand to a shared batch.
+            return Err(usage(
+                "--parallel-games: not with --gumbel (the Gumbel root search evaluates its own leaves)",
+            ));
+        }
         let t = threads(a.run.threads)?;
         let out = a.run.out_dir(|| {
             std::path::PathBuf::from("results")
@@ -276,6 +286,7 @@ mod with_trainer {
             noise: a.noise as f32,
             explore: a.explore,
             gumbel: a.gumbel,
+            parallel_games: a.parallel_games,
             seed: a.run.seed,
             targets: TargetConfig {
                 exact: a.exact_targets,
@@ -313,6 +324,9 @@ mod with_trainer {
         // resumes as it was recorded.
         if cfg.gumbel {
             options.add("--gumbel", true);
+        }
+        if cfg.parallel_games > 0 {
+            options.add("--parallel-games", cfg.parallel_games);
         }
         // Recorded when on alone, so that a run from before them resumes.
         let tc = &cfg.targets;

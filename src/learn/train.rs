@@ -15,7 +15,8 @@
 //!    searched in full and recorded, the others searched briefly and
 //!    played (playout cap randomisation). With `gumbel`, self-play uses
 //!    the Gumbel root search, and its improved policy replaces the visit
-//!    shares.
+//!    shares. With `parallel_games`, that many games are played at once,
+//!    each searching one leaf at a time, their leaves evaluated together.
 //! 2. **Training**: `steps` AdamW steps on batches drawn from the replay
 //!    buffer, the samples of the last `window` generations, each under a
 //!    random symmetry of the square. The candidate network goes on from
@@ -44,6 +45,7 @@ mod plot;
 mod rows;
 mod samples;
 mod targets;
+mod together;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -105,6 +107,11 @@ pub struct TrainConfig {
     /// draw explores; `noise` and `explore` are not used) and learns its
     /// improved policy instead of the visit shares.
     pub gumbel: bool,
+    /// `--parallel-games`: self-play games played at once, their searches
+    /// one leaf at a time (no virtual loss) and their leaves evaluated in
+    /// one shared batch ([`crate::net::SharedBatch`]); 0: each game alone
+    /// (a game on each thread, batches of `zero`'s own).
+    pub parallel_games: u32,
     /// The run's seed.
     pub seed: u64,
     /// How self-play spends its searches and what it records as targets

@@ -100,6 +100,7 @@ const CASES: &[(&str, &[&str], &str)] = &[
     ("--exact-targets", &["-1", "21"], "0..=20"),
     ("--full-share", &["0", "-0.5", "1.5"], "0 < x <= 1"),
     ("--fast-iters", &["0", "-1"], "1..=1000000"),
+    ("--parallel-games", &["-1", "1025"], "0..=1024"),
 ];
 
 /// Options whose range differs between subcommands: (subcommand, option,

@@ -284,3 +284,44 @@ fn a_gumbel_run_learns_another_target_and_resumes_only_as_gumbel() {
     ok(&args(&with));
     assert_eq!(read(&gumbel.join("train.csv")).lines().count(), 3);
 }
+
+/// `--parallel-games`: the games of a generation searched one leaf at a
+/// time, their leaves evaluated together, give the same samples for any
+/// number of games at once and any threads (each position's evaluation
+/// does not depend on its batch), other samples than zero's own batches
+/// of 8, and a run that resumes only as it was recorded.
+#[test]
+fn games_played_at_once_give_the_same_samples_for_any_number_and_threads() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cmd = |name: &str, generations: &str, extra: &[&str]| {
+        let mut v = tiny(&dir.path().join(name), generations);
+        for pair in [&["--games", "5"][..], extra].concat().chunks(2) {
+            match v.iter().position(|a| a == pair[0]) {
+                Some(i) => v[i + 1] = pair[1].to_string(),
+                None => v.extend(pair.iter().map(|a| a.to_string())),
+            }
+        }
+        v
+    };
+    let run = |name: &str, extra: &[&str]| {
+        ok(&args(&cmd(name, "1", extra)));
+        std::fs::read(dir.path().join(name).join("samples/gen-0001.bin")).expect("samples")
+    };
+    let one = run("one", &["--parallel-games", "1"]);
+    let three = run("three", &["--parallel-games", "3", "--threads", "2"]);
+    let all = run("all", &["--parallel-games", "8", "--threads", "2"]);
+    assert_eq!(one, three);
+    assert_eq!(one, all);
+    assert_ne!(one, run("plain", &[]));
+    let recorded = dir.path().join("three");
+    assert!(read(&recorded.join("run.json")).contains("\"--parallel-games\""));
+    let mut without = cmd("three", "2", &["--threads", "2"]);
+    without.push("--resume".into());
+    assert!(refused(&args(&without)).contains("--parallel-games"));
+    let mut with = cmd("three", "2", &["--parallel-games", "3", "--threads", "2"]);
+    with.push("--resume".into());
+    ok(&args(&with));
+    let mut gumbel = cmd("gumbel", "1", &["--parallel-games", "4"]);
+    gumbel.push("--gumbel".into());
+    assert!(refused(&args(&gumbel)).contains("--parallel-games"));
+}

@@ -302,10 +302,9 @@ pub fn sequential_halving(
 #[cfg(test)]
 mod tests {
     use super::super::search::{PuctTree, Settings, noise_rng};
-    use super::super::{KIND, ZeroBot, ZeroConfig, config_from};
+    use super::super::{ZeroBot, ZeroConfig};
     use super::{Limit, PvNet, Solver, Steps, improved_policy, sequential_halving};
     use crate::bot::Bot;
-    use crate::bot::spec::{Catalog, Params};
     use crate::game::outcome::{Komi, Move};
     use crate::game::player::Player;
     use crate::game::position::Position;
@@ -314,12 +313,7 @@ mod tests {
     use crate::game::text::parse_boards;
 
     fn bot(spec: &str, seed: u64) -> ZeroBot {
-        let spec = Catalog::new(vec![KIND]).parse(spec).expect("spec");
-        ZeroBot::new(
-            "zero",
-            config_from(&Params::new(&spec)).expect("config"),
-            seed,
-        )
+        crate::bot::zero::tests::bot(spec, seed)
     }
 
     fn game(seed: u64, stones: u32) -> Game {

@@ -66,6 +66,9 @@ pub fn self_play_generation(
     generation: u32,
     progress: &dyn TrainProgress,
 ) -> Vec<Vec<Sample>> {
+    if cfg.parallel_games > 0 {
+        return super::together::self_play_together(cfg, net, generation, progress);
+    }
     let total = u64::from(cfg.games);
     let mut games = Vec::with_capacity(cfg.games as usize);
     // No game fails: the run ends early on an interrupt alone, which the
@@ -76,7 +79,13 @@ pub fn self_play_generation(
         threads(),
         &AtomicBool::new(false),
         || (),
-        |(), i| Some(Ok::<_, ()>(self_play(cfg, net, generation, i as u32))),
+        |(), i| {
+            let mut game = SelfPlayGame::new(cfg, net, generation, i as u32, false);
+            while game.advance().is_some() {
+                game.bot.evaluate_own();
+            }
+            Some(Ok::<_, ()>(game.samples()))
+        },
         &mut each(|i, samples| {
             games.push(samples);
             progress.game(generation, i as u64 + 1, total);
@@ -86,45 +95,126 @@ pub fn self_play_generation(
     games
 }
 
-/// One self-play game's samples: the positions of its moves searched in
-/// full, with their targets ([`targets`](super::targets)).
-fn self_play(cfg: &TrainConfig, net: &Arc<PvNet>, generation: u32, i: u32) -> Vec<Sample> {
-    let rules = rules_of(cfg, i);
-    let path = |tag: u64| derive_seed(cfg.seed, &[tag, u64::from(generation), u64::from(i)]);
-    let start = rules
-        .new_game(&mut layout_rng(path(1)))
-        .unwrap_or_else(|e| unreachable!("train checks its rules: {e}"));
-    let mut zcfg = zero_config(Arc::clone(net), cfg.iters, cfg.noise, cfg.explore);
-    // --gumbel: the Gumbel root search, whose improved policy is the target.
-    if cfg.gumbel {
-        zcfg.root = RootSearch::Gumbel;
+/// One self-play game in progress, played a search step at a time so
+/// that its leaves may be evaluated with other games' (`--parallel-games`,
+/// `together`) or by its own bot.
+pub(super) struct SelfPlayGame<'a> {
+    cfg: &'a TrainConfig,
+    pub(super) bot: ZeroBot,
+    cap: PlayoutCap,
+    game: Game,
+    /// The positions of the moves searched in full, with their policy
+    /// targets.
+    plies: Vec<(Position, Vec<f32>)>,
+    /// The move being searched: its position and whether it is recorded.
+    searching: Option<(Position, bool)>,
+    interrupted: bool,
+}
+
+impl<'a> SelfPlayGame<'a> {
+    /// Game `i` of generation `generation`, its position before the first
+    /// move; with `one_leaf`, its searches take one leaf a step (no
+    /// virtual loss), the leaves of games played at once.
+    pub(super) fn new(
+        cfg: &'a TrainConfig,
+        net: &Arc<PvNet>,
+        generation: u32,
+        i: u32,
+        one_leaf: bool,
+    ) -> SelfPlayGame<'a> {
+        let rules = rules_of(cfg, i);
+        let path = |tag: u64| derive_seed(cfg.seed, &[tag, u64::from(generation), u64::from(i)]);
+        let start = rules
+            .new_game(&mut layout_rng(path(1)))
+            .unwrap_or_else(|e| unreachable!("train checks its rules: {e}"));
+        let mut zcfg = zero_config(Arc::clone(net), cfg.iters, cfg.noise, cfg.explore);
+        // --gumbel: the Gumbel root search, whose improved policy is the target.
+        if cfg.gumbel {
+            zcfg.root = RootSearch::Gumbel;
+        }
+        if one_leaf {
+            zcfg.settings.batch = 1;
+        }
+        SelfPlayGame {
+            cfg,
+            bot: ZeroBot::new("self", zcfg, path(2)),
+            cap: PlayoutCap::new(&cfg.targets, cfg.iters, cfg.noise, path(9)),
+            game: Game::new(start),
+            plies: Vec::new(),
+            searching: None,
+            interrupted: false,
+        }
     }
-    let mut bot = ZeroBot::new("self", zcfg, path(2));
-    let mut cap = PlayoutCap::new(&cfg.targets, cfg.iters, cfg.noise, path(9));
-    let mut game = Game::new(start);
-    let mut plies: Vec<(Position, Vec<f32>)> = Vec::new();
-    let width = swap_index(cfg.size) + 1;
-    while !game.is_over() {
-        if crate::interrupt::requested() {
+
+    /// Plays on until the search in progress waits for the network (the
+    /// number of its leaves, [`ZeroBot::leaves`]) or the game is over
+    /// (`None`; an interrupt ends it too).
+    pub(super) fn advance(&mut self) -> Option<usize> {
+        loop {
+            if let Some((pos, recorded)) = self.searching {
+                let k = self.bot.next_leaves();
+                if k > 0 {
+                    return Some(k);
+                }
+                self.searching = None;
+                let mv = self.bot.conclude(&self.game);
+                if !self.play(pos, recorded, mv) {
+                    return None;
+                }
+                continue;
+            }
+            if self.game.is_over() {
+                return None;
+            }
+            if crate::interrupt::requested() {
+                self.interrupted = true;
+                return None;
+            }
+            let pos = *self.game.position();
+            let (budget, noise, recorded) = self.cap.next();
+            self.bot.set_search(budget, noise);
+            let chosen = if self.cfg.gumbel {
+                self.bot.search(&self.game).map(Some)
+            } else {
+                self.bot.begin(&self.game)
+            };
+            match chosen {
+                Ok(Some(mv)) => {
+                    if !self.play(pos, recorded, mv) {
+                        return None;
+                    }
+                }
+                Ok(None) => self.searching = Some((pos, recorded)),
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Records the searched position `pos` (when `recorded`) and plays
+    /// `mv`; says whether the game goes on.
+    fn play(&mut self, pos: Position, recorded: bool, mv: Move) -> bool {
+        if recorded {
+            let width = swap_index(self.cfg.size) + 1;
+            let policy = visit_shares(&self.bot, mv, width, self.cfg.size);
+            self.plies.push((pos, policy));
+        }
+        self.game.try_play(mv).is_ok()
+    }
+
+    /// The game's samples: the positions of its moves searched in full,
+    /// with their targets ([`targets`](super::targets)); none when an
+    /// interrupt cut it short.
+    pub(super) fn samples(self) -> Vec<Sample> {
+        if self.interrupted {
             return Vec::new();
         }
-        let pos = *game.position();
-        let (budget, noise, recorded) = cap.next();
-        bot.set_search(budget, noise);
-        let Ok(mv) = bot.search(&game) else { break };
-        if recorded {
-            plies.push((pos, visit_shares(&bot, mv, width, cfg.size)));
-        }
-        if game.try_play(mv).is_err() {
-            break;
-        }
+        let end = *self.game.position();
+        let mut targets = Targets::new(&self.cfg.targets);
+        self.plies
+            .into_iter()
+            .map(|(pos, policy)| targets.sample(&pos, policy, &end))
+            .collect()
     }
-    let end = *game.position();
-    let mut targets = Targets::new(&cfg.targets);
-    plies
-        .into_iter()
-        .map(|(pos, policy)| targets.sample(&pos, policy, &end))
-        .collect()
 }
 
 /// The policy target of the search `bot` just made: its root's visit

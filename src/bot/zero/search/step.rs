@@ -29,35 +29,85 @@ impl PuctTree {
             evaluations: 0,
             collisions: 0,
         };
-        let root_pos = self
-            .root
-            .unwrap_or_else(|| unreachable!("a search has a root"));
-        let width = net::swap_index(root_pos.size()) + 1;
-        while self.nodes[0].state != PROVEN && more(out.iterations) {
-            if self.nodes.len() + 2 * width * s.batch > MAX_NODES {
+        while !self.root_proven() && more(out.iterations) {
+            if !self.has_room(s) {
                 break;
             }
-            // Appended, not taken: `paths` keeps its capacity, so a step
-            // allocates nothing.
-            self.spare.append(&mut self.paths);
-            self.leaves.clear();
-            self.descend_batch(root_pos, s, solver, &mut out);
-            let k = self.leaves.len();
+            let k = self.gather(s, solver, &mut out);
             if k == 0 {
                 continue;
             }
-            self.logits.resize(k * width, 0.0);
-            self.values.resize(k, 0.0);
-            evaluate(
-                net,
-                &self.leaves,
-                &mut self.logits[..k * width],
-                &mut self.values[..k],
-            );
-            out.evaluations += k as u64;
-            self.expand_leaves(width, &mut out);
+            self.evaluate_step(&mut out, |ps, l, v| evaluate(net, ps, l, v));
         }
         out
+    }
+
+    /// Logits per position of the root's board: its squares and the swap.
+    fn width(&self) -> usize {
+        let root = self
+            .root
+            .unwrap_or_else(|| unreachable!("a search has a root"));
+        net::swap_index(root.size()) + 1
+    }
+
+    /// Whether the root's result is proven (nothing left to search).
+    pub fn root_proven(&self) -> bool {
+        self.nodes[0].state == PROVEN
+    }
+
+    /// Whether another step of `s.batch` leaves fits under [`MAX_NODES`].
+    pub fn has_room(&self, s: &Settings) -> bool {
+        self.nodes.len() + 2 * self.width() * s.batch <= MAX_NODES
+    }
+
+    /// The descents of one step (up to `s.batch`): returns how many leaves
+    /// now wait for the network ([`PuctTree::leaves`]); the others ended
+    /// at proven results and are backed up already.
+    pub fn gather(&mut self, s: &Settings, solver: &mut Solver, out: &mut StepTotals) -> usize {
+        let root_pos = self
+            .root
+            .unwrap_or_else(|| unreachable!("a search has a root"));
+        // Appended, not taken: `paths` keeps its capacity, so a step
+        // allocates nothing.
+        self.spare.append(&mut self.paths);
+        self.leaves.clear();
+        self.descend_batch(root_pos, s, solver, out);
+        self.leaves.len()
+    }
+
+    /// The leaves the last [`PuctTree::gather`] left waiting.
+    pub fn leaves(&self) -> &[Position] {
+        &self.leaves
+    }
+
+    /// Evaluates the waiting leaves by `f` (given the leaves and their
+    /// logits' and values' buffers, sized), expands them and backs up
+    /// their values.
+    pub fn evaluate_step(
+        &mut self,
+        out: &mut StepTotals,
+        f: impl FnOnce(&[Position], &mut [f32], &mut [f32]),
+    ) {
+        let (k, width) = (self.leaves.len(), self.width());
+        self.logits.resize(k * width, 0.0);
+        self.values.resize(k, 0.0);
+        f(
+            &self.leaves,
+            &mut self.logits[..k * width],
+            &mut self.values[..k],
+        );
+        out.evaluations += k as u64;
+        self.expand_leaves(width, out);
+    }
+
+    /// Expands the waiting leaves with the network's `logits` and
+    /// `values` for them, evaluated elsewhere (a batch shared with other
+    /// searches), and backs up the values.
+    pub fn absorb(&mut self, logits: &[f32], values: &[f32], out: &mut StepTotals) {
+        self.evaluate_step(out, |_, l, v| {
+            l.copy_from_slice(logits);
+            v.copy_from_slice(values);
+        });
     }
 
     /// The descents of one step from `root_pos`: each ends at a leaf
