@@ -302,7 +302,11 @@ fn generation(
 ) -> Result<GenRow, TrainError> {
     let started = std::time::Instant::now();
     let cpu_start = cpu_seconds().unwrap_or(0.0);
-    let games = games::self_play_generation(cfg, &carried.best, g, progress);
+    let games = if cfg.parallel_games > 0 {
+        together::self_play_together(cfg, &carried.best, g, progress)
+    } else {
+        games::self_play_generation(cfg, &carried.best, g, progress)
+    };
     if crate::interrupt::requested() {
         return Err(TrainError::Interrupted);
     }

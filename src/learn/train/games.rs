@@ -57,18 +57,16 @@ fn threads() -> usize {
     rayon::current_num_threads()
 }
 
-/// Generation `generation`'s self-play games by `net`, their samples in
-/// game order; `progress` hears of each game as it is handed on. An
-/// interrupt cuts the games short (the caller drops the generation).
+/// Generation `generation`'s self-play games by `net`, each game alone on
+/// a thread (`together` plays many at once), their samples in game order;
+/// `progress` hears of each game as it is handed on. An interrupt cuts
+/// the games short (the caller drops the generation).
 pub fn self_play_generation(
     cfg: &TrainConfig,
     net: &Arc<PvNet>,
     generation: u32,
     progress: &dyn TrainProgress,
 ) -> Vec<Vec<Sample>> {
-    if cfg.parallel_games > 0 {
-        return super::together::self_play_together(cfg, net, generation, progress);
-    }
     let total = u64::from(cfg.games);
     let mut games = Vec::with_capacity(cfg.games as usize);
     // No game fails: the run ends early on an interrupt alone, which the
