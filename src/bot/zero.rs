@@ -309,6 +309,26 @@ fn evaluation_pool(threads: usize) -> Option<rayon::ThreadPool> {
         .ok()
 }
 
+/// `net`'s outputs for `ps`: split over `pool`'s `threads` threads when
+/// there are several and more than one position, else on this thread.
+fn evaluate_with(
+    net: &PvNet,
+    pool: Option<&rayon::ThreadPool>,
+    threads: usize,
+    scratch: &mut Scratch,
+    ps: &[Position],
+    l: &mut [f32],
+    v: &mut [f32],
+) {
+    match pool {
+        Some(pool) if threads > 1 && ps.len() > 1 => {
+            let chunk = ps.len().div_ceil(threads);
+            pool.install(|| net.evaluate_batch(ps, chunk, l, v));
+        }
+        _ => net.evaluate_slice(ps, scratch, l, v),
+    }
+}
+
 impl ZeroBot {
     /// A bot called `name` with configuration `cfg` and seed `seed`.
     pub fn new(name: impl Into<String>, cfg: ZeroConfig, seed: u64) -> ZeroBot {
@@ -386,14 +406,9 @@ impl ZeroBot {
         let Some(p) = self.pending.as_mut() else {
             unreachable!("leaves wait only in a search begun")
         };
-        self.tree
-            .evaluate_step(&mut p.totals, |ps, l, v| match pool {
-                Some(pool) if threads > 1 && ps.len() > 1 => {
-                    let chunk = ps.len().div_ceil(threads);
-                    pool.install(|| net.evaluate_batch(ps, chunk, l, v));
-                }
-                _ => net.evaluate_slice(ps, scratch, l, v),
-            });
+        self.tree.evaluate_step(&mut p.totals, |ps, l, v| {
+            evaluate_with(net, pool, threads, scratch, ps, l, v);
+        });
     }
 
     /// `root=gumbel`: the root expanded alone, then Gumbel-Top-k with
@@ -409,12 +424,8 @@ impl ZeroBot {
         let threads = self.cfg.threads;
         let pool = self.pool.as_ref();
         let scratch = &mut self.scratch;
-        let mut evaluate = |net: &PvNet, ps: &[Position], l: &mut [f32], v: &mut [f32]| match pool {
-            Some(pool) if threads > 1 && ps.len() > 1 => {
-                let chunk = ps.len().div_ceil(threads);
-                pool.install(|| net.evaluate_batch(ps, chunk, l, v));
-            }
-            _ => net.evaluate_slice(ps, scratch, l, v),
+        let mut evaluate = |net: &PvNet, ps: &[Position], l: &mut [f32], v: &mut [f32]| {
+            evaluate_with(net, pool, threads, scratch, ps, l, v);
         };
         if self.tree.children(0).is_empty() {
             let one = Settings { batch: 1, ..s };
