@@ -60,14 +60,19 @@ if want iters; then
 fi
 
 if want time; then
-  # Equal time: the learned engine (zero on the built-in network) against
-  # the default mcts at 50 ms a move, the SPRT of "level or better"
+  # Equal time: the learned engine (zero on the built-in network, or with
+  # ZERO_NET=FILE on that network: a network of the curve) against the
+  # default mcts at 50 ms a move, the SPRT of "level or better"
   # (pentanomial, elo0 -10, elo1 0), on seeds of its own.
-  d="$work/sprt-50"
   max=${MAX_50:-200}
-  echo "+ pahtum sprt --a zero:ms=50 --b mcts:ms=50 --elo0 -10 --elo1 0 --max-games $max --seed 4904"
-  done_run "$d" || { rm -rf "$d"; $bin sprt --a "zero:ms=50" --b "mcts:ms=50" --elo0 -10 --elo1 0 \
-    --max-games "$max" --seed 4904 --threads 2 --quiet --out "$d" > "$d.out" || true; }
+  if [ -n "${ZERO_NET:-}" ]; then
+    d="$work/sprt-50-net"; a="zero:net=$ZERO_NET,ms=50"; seed=4910
+  else
+    d="$work/sprt-50"; a="zero:ms=50"; seed=4904
+  fi
+  echo "+ pahtum sprt --a $a --b mcts:ms=50 --elo0 -10 --elo1 0 --max-games $max --seed $seed"
+  done_run "$d" || { rm -rf "$d"; $bin sprt --a "$a" --b "mcts:ms=50" --elo0 -10 --elo1 0 \
+    --max-games "$max" --seed "$seed" --threads 2 --quiet --out "$d" > "$d.out" || true; }
   tail -n 3 "$d.out" 2>/dev/null || true
   cat "$d/summary.csv" 2>/dev/null | column -t -s, || true
 fi
