@@ -14,6 +14,8 @@
 #   BUDGET=CPU seconds per arm (900)       ARMS="base gumbel ..." (all five)
 #   STEP=generations a sitting (5)         EVAL_GAMES=games per anchor (20)
 #   POINTS="0.5 1" budget shares at which an arm's network is played
+# The arm `all` (every part at once) is not among the five by default:
+# ARMS=all names it (README.md here, "The learning curve", its sittings).
 set -euo pipefail
 cd "$(dirname "$0")"
 (cd ../.. && cargo build --release --quiet --features train)
