@@ -7,8 +7,8 @@
 //! batches with, whatever the threads, and the same as a game searched
 //! alone at `batch=1`.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::games::SelfPlayGame;
 use super::{Sample, TrainConfig, TrainProgress};
@@ -28,35 +28,37 @@ pub fn self_play_together(
     let threads = rayon::current_num_threads().clamp(1, total.max(1));
     let per_thread = (cfg.parallel_games as usize).div_ceil(threads).max(1);
     let next = AtomicUsize::new(0);
-    let done = AtomicU64::new(0);
+    // Counted under a lock, so that the bar's positions arrive in order.
+    let done = Mutex::new(0u64);
     let mut games: Vec<Vec<Sample>> = vec![Vec::new(); total];
-    let finished = std::sync::Mutex::new(Vec::with_capacity(total));
     std::thread::scope(|scope| {
-        for t in 0..threads {
-            let (next, done, finished) = (&next, &done, &finished);
-            std::thread::Builder::new()
-                .name(format!("pahtum-self-play-{}", t + 1))
-                .spawn_scoped(scope, move || {
-                    let mut own = Vec::new();
-                    play_on_one_thread(cfg, net, generation, per_thread, next, &mut |i, s| {
-                        own.push((i, s));
-                        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                        progress.game(generation, n, total as u64);
-                    });
-                    finished
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                        .append(&mut own);
-                })
-                .unwrap_or_else(|e| panic!("cannot start a self-play thread: {e}"));
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (next, done) = (&next, &done);
+                std::thread::Builder::new()
+                    .name(format!("pahtum-self-play-{}", t + 1))
+                    .spawn_scoped(scope, move || {
+                        let mut own = Vec::new();
+                        play_on_one_thread(cfg, net, generation, per_thread, next, &mut |i, s| {
+                            own.push((i, s));
+                            let mut n = done.lock().unwrap_or_else(PoisonError::into_inner);
+                            *n += 1;
+                            progress.game(generation, *n, total as u64);
+                        });
+                        own
+                    })
+                    .unwrap_or_else(|e| panic!("cannot start a self-play thread: {e}"))
+            })
+            .collect();
+        for handle in handles {
+            let own = handle
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            for (i, samples) in own {
+                games[i] = samples;
+            }
         }
     });
-    for (i, samples) in finished
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-    {
-        games[i] = samples;
-    }
     games
 }
 
