@@ -4,9 +4,9 @@
 # perfect-play suite, in whole 5x5 games against perfect play, and its
 # first-player advantage. Prints every table the README quotes.
 # Usage: experiments/learned-search/run.sh   (from the repository root)
-#   PART=speed|iters|time|gumbel|games|cost|suite|perfect|fpa|train|all (default all but train);
+#   PART=gate|anchor|speed|iters|time|hybrid|default-gate|gumbel|games|cost|suite|perfect|fpa|train|all (default all but train);
 #   PART=train retrains the built-in network with the documented command
-#   (about an hour on 2 cores) and checks its bytes against
+#   (about 1.7 hours on 2 cores) and checks its bytes against
 #   data/zero-7.safetensors;
 #   WORK=DIR keeps the outputs there (a finished step is not run again);
 #   NO_BUILD=1 uses target/release/pahtum as it is.
@@ -24,20 +24,47 @@ MCTS=mcts
 PERFECT=alphabeta:solve=25,nodes=0,label=perfect
 
 if want train; then
-  # The documented command of data/zero-7.safetensors.
-  cmd=(train --generations "${GENERATIONS:-45}" --games 48 --iters 160 --gate-games 16
-       --anchor-games 10 --match-iters 160 --steps 100 --batch 256 --seed 1 --threads 2)
+  # The documented command of data/zero-7.safetensors: curve.sh's `all`
+  # arm (every part of the newer self-play on), run in one go to the
+  # generation that was shipped (a resumed run gives the same bytes).
+  cmd=(train --generations "${GENERATIONS:-875}" --games 64 --iters 200 --gate-games 0
+       --anchor-games 0 --steps 60 --batch 256 --seed 4901 --threads 2 --gumbel
+       --full-share 0.25 --fast-iters 50 --exact-targets 14 --margin-head --global-pool)
   echo "+ pahtum ${cmd[*]}"
   cargo build --release --quiet --features train
   done_run "$work/train" || $bin "${cmd[@]}" --out "$work/train" --quiet --resume 2>/dev/null ||
     $bin "${cmd[@]}" --out "$work/train" --quiet
-  cut -d, -f1,3,5,6,7,8,9,12,13 "$work/train/train.csv" | column -t -s,
+  tail -n 3 "$work/train/train.csv" | cut -d, -f1-7 | column -t -s,
   if cmp -s "$work/train/best.safetensors" data/zero-7.safetensors; then
     echo "best.safetensors is data/zero-7.safetensors, byte for byte"
   else
     echo "best.safetensors differs from data/zero-7.safetensors"
   fi
   cargo build --release --quiet
+fi
+
+if want gate; then
+  # The gate of the built-in network: zero on it against zero on the one
+  # it replaced (data/zero-7.safetensors of commit 9332423, read from the
+  # repository's history), equal time, 50 ms a move, pentanomial SPRT
+  # elo0 0 elo1 5.
+  d="$work/gate"
+  prev="$work/zero-7-previous.safetensors"
+  git show 9332423:data/zero-7.safetensors > "$prev"
+  echo "+ pahtum sprt --a zero:ms=50 --b zero:net=PREVIOUS,ms=50 --elo0 0 --elo1 5 --max-games ${MAX_GATE:-800} --seed 4912"
+  done_run "$d" || { rm -rf "$d"; $bin sprt --a "zero:ms=50" --b "zero:net=$prev,ms=50" --elo0 0 --elo1 5 \
+    --max-games "${MAX_GATE:-800}" --seed 4912 --threads 2 --quiet --out "$d" > "$d.out" || true; }
+  tail -n 3 "$d.out" 2>/dev/null || true
+fi
+
+if want anchor; then
+  # The built-in network's floor: zero on it at 50 ms a move against
+  # heuristic, on seeds of its own.
+  d="$work/anchor"
+  echo "+ pahtum tournament --format gauntlet --bot zero:ms=50 --bot heuristic --games ${ANCHOR_GAMES:-200} --seed 4911"
+  done_run "$d" || { rm -rf "$d"; $bin tournament --format gauntlet --bot zero:ms=50 --bot heuristic \
+    --games "${ANCHOR_GAMES:-200}" --seed 4911 --threads 2 --quiet --out "$d"; }
+  cut -d, -f1-8 "$d/summary.csv" | column -t -s,
 fi
 
 if want speed; then
@@ -64,7 +91,7 @@ if want time; then
   # ZERO_NET=FILE on that network: a network of the curve) against the
   # default mcts at 50 ms a move, the SPRT of "level or better"
   # (pentanomial, elo0 -10, elo1 0), on seeds of its own.
-  max=${MAX_50:-200}
+  max=${MAX_50:-800}
   if [ -n "${ZERO_NET:-}" ]; then
     d="$work/sprt-50-net"; a="zero:net=$ZERO_NET,ms=50"; seed=4910
   else
@@ -75,6 +102,32 @@ if want time; then
     --max-games "$max" --seed "$seed" --threads 2 --quiet --out "$d" > "$d.out" || true; }
   tail -n 3 "$d.out" 2>/dev/null || true
   cat "$d/summary.csv" 2>/dev/null | column -t -s, || true
+fi
+
+if want hybrid; then
+  # The hybrid at equal time: mcts with the network's policy as its prior
+  # and its value mixed into the playouts, at the best setting of
+  # experiments/hybrid-mcts/'s screens, the same SPRT as PART=time on
+  # seeds of its own.
+  d="$work/sprt-50-hybrid"; a="mcts:${HYBRID:-prior=pv,mix=0.5,expand=6},ms=50"
+  echo "+ pahtum sprt --a $a --b mcts:ms=50 --elo0 -10 --elo1 0 --max-games ${MAX_50:-800} --seed 4914"
+  done_run "$d" || { rm -rf "$d"; $bin sprt --a "$a" --b "mcts:ms=50" --elo0 -10 --elo1 0 \
+    --max-games "${MAX_50:-800}" --seed 4914 --threads 2 --quiet --out "$d" > "$d.out" || true; }
+  tail -n 3 "$d.out" 2>/dev/null || true
+  cat "$d/summary.csv" 2>/dev/null | column -t -s, || true
+fi
+
+if want default-gate; then
+  # The gate of the hybrid as the default engine: the hybrid against the
+  # defaults of today written out in full (`pahtum bots`; iters= left
+  # out, ms= replaces it), pentanomial SPRT elo0 0 elo1 5 at 50 ms a move.
+  old="mcts:rollout=net,net=builtin,reuse=true,alloc=even,early=false,model=auto,threads=1,parallel=tree,max_nodes=67108864,c=0.205444,fpu=1.002448,expand=2,lazy=0,eps=0.030753,tempo=0.5,reward=win,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2.030568,pw=1.069962,mix=0,minimax=0,solver=true,exact=10,prove=22,prove_nodes=1000,final=visits,model_after=2,decay=0.403497,reach=3,defence=1.298178"
+  new="${old/prior=prune/prior=pv}"; new="${new/mix=0,/mix=0.5,}"; new="${new/expand=2,/expand=6,}"
+  d="$work/default-gate"
+  echo "+ pahtum sprt --a ${new},ms=50,label=hybrid --b ${old},ms=50,label=defaults --elo0 0 --elo1 5 --max-games ${MAX_DEFAULT:-1600} --seed 4915"
+  done_run "$d" || { rm -rf "$d"; $bin sprt --a "$new,ms=50,label=hybrid" --b "$old,ms=50,label=defaults" \
+    --elo0 0 --elo1 5 --max-games "${MAX_DEFAULT:-1600}" --seed 4915 --threads 2 --quiet --out "$d" > "$d.out" || true; }
+  tail -n 3 "$d.out" 2>/dev/null || true
 fi
 
 if want gumbel; then

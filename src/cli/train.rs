@@ -105,7 +105,7 @@ pub struct TrainArgs {
     /// Self-play with zero:root=gumbel (Gumbel-Top-k and sequential halving at the root), learning its improved policy instead of the visit shares; --noise and --explore are not used
     #[arg(long)]
     pub gumbel: bool,
-    /// Self-play games played at once, each searching one leaf at a time (no virtual loss), their leaves evaluated in one shared batch (0: a game on each thread, with zero's batches of 8); 8 or more fill the network's batches on 2 threads; not with --gumbel
+    /// Self-play games played at once, each searching one leaf at a time (no virtual loss), their leaves evaluated in one shared batch (0: a game on each thread, with zero's batches of 8); several games a thread are needed to fill the batches; not with --gumbel
     #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true, value_parser = num::int::<u32>(0, 1024))]
     pub parallel_games: u32,
     // Self-play's targets and budgets (TrainConfig::targets), all off by
