@@ -19,6 +19,15 @@ if [ -n "${WORK:-}" ]; then work=$WORK; mkdir -p "$work"; else
 PART=${PART:-all}
 want() { [ "$PART" = "$1" ] || { [ "$PART" = all ] && [ "$1" != train ]; }; }
 done_run() { [ -f "$1/run.json" ] && grep -q '"end_time": "' "$1/run.json"; }
+# sprt DIR SEED ELO0 ELO1 CAP A B [A_SHOWN B_SHOWN]: a pentanomial SPRT of
+# A against B (run once per WORK), its command and verdict printed.
+sprt() {
+  local d=$1 seed=$2 e0=$3 e1=$4 max=$5 a=$6 b=$7
+  echo "+ pahtum sprt --a ${8:-$a} --b ${9:-$b} --elo0 $e0 --elo1 $e1 --max-games $max --seed $seed"
+  done_run "$d" || { rm -rf "$d"; $bin sprt --a "$a" --b "$b" --elo0 "$e0" --elo1 "$e1" \
+    --max-games "$max" --seed "$seed" --threads 2 --quiet --out "$d" > "$d.out" || true; }
+  tail -n 3 "$d.out" 2>/dev/null || true
+}
 start=$(date +%s)
 MCTS=mcts
 PERFECT=alphabeta:solve=25,nodes=0,label=perfect
@@ -48,13 +57,10 @@ if want gate; then
   # it replaced (data/zero-7.safetensors of commit 9332423, read from the
   # repository's history), equal time, 50 ms a move, pentanomial SPRT
   # elo0 0 elo1 5.
-  d="$work/gate"
   prev="$work/zero-7-previous.safetensors"
   git show 9332423:data/zero-7.safetensors > "$prev"
-  echo "+ pahtum sprt --a zero:ms=50 --b zero:net=PREVIOUS,ms=50 --elo0 0 --elo1 5 --max-games ${MAX_GATE:-800} --seed 4912"
-  done_run "$d" || { rm -rf "$d"; $bin sprt --a "zero:ms=50" --b "zero:net=$prev,ms=50" --elo0 0 --elo1 5 \
-    --max-games "${MAX_GATE:-800}" --seed 4912 --threads 2 --quiet --out "$d" > "$d.out" || true; }
-  tail -n 3 "$d.out" 2>/dev/null || true
+  sprt "$work/gate" 4912 0 5 "${MAX_GATE:-800}" zero:ms=50 "zero:net=$prev,ms=50" \
+    zero:ms=50 zero:net=PREVIOUS,ms=50
 fi
 
 if want anchor; then
@@ -97,10 +103,7 @@ if want time; then
   else
     d="$work/sprt-50"; a="zero:ms=50"; seed=4904
   fi
-  echo "+ pahtum sprt --a $a --b mcts:ms=50 --elo0 -10 --elo1 0 --max-games $max --seed $seed"
-  done_run "$d" || { rm -rf "$d"; $bin sprt --a "$a" --b "mcts:ms=50" --elo0 -10 --elo1 0 \
-    --max-games "$max" --seed "$seed" --threads 2 --quiet --out "$d" > "$d.out" || true; }
-  tail -n 3 "$d.out" 2>/dev/null || true
+  sprt "$d" "$seed" -10 0 "$max" "$a" mcts:ms=50
   cat "$d/summary.csv" 2>/dev/null | column -t -s, || true
 fi
 
@@ -110,10 +113,7 @@ if want hybrid; then
   # experiments/hybrid-mcts/'s screens, the same SPRT as PART=time on
   # seeds of its own.
   d="$work/sprt-50-hybrid"; a="mcts:${HYBRID:-prior=pv,mix=0.5,expand=6},ms=50"
-  echo "+ pahtum sprt --a $a --b mcts:ms=50 --elo0 -10 --elo1 0 --max-games ${MAX_50:-800} --seed 4914"
-  done_run "$d" || { rm -rf "$d"; $bin sprt --a "$a" --b "mcts:ms=50" --elo0 -10 --elo1 0 \
-    --max-games "${MAX_50:-800}" --seed 4914 --threads 2 --quiet --out "$d" > "$d.out" || true; }
-  tail -n 3 "$d.out" 2>/dev/null || true
+  sprt "$d" 4914 -10 0 "${MAX_50:-800}" "$a" mcts:ms=50
   cat "$d/summary.csv" 2>/dev/null | column -t -s, || true
 fi
 
@@ -123,11 +123,7 @@ if want default-gate; then
   # out, ms= replaces it), pentanomial SPRT elo0 0 elo1 5 at 50 ms a move.
   old="mcts:rollout=net,net=builtin,reuse=true,alloc=even,early=false,model=auto,threads=1,parallel=tree,max_nodes=67108864,c=0.205444,fpu=1.002448,expand=2,lazy=0,eps=0.030753,tempo=0.5,reward=win,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2.030568,pw=1.069962,mix=0,minimax=0,solver=true,exact=10,prove=22,prove_nodes=1000,final=visits,model_after=2,decay=0.403497,reach=3,defence=1.298178"
   new="${old/prior=prune/prior=pv}"; new="${new/mix=0,/mix=0.5,}"; new="${new/expand=2,/expand=6,}"
-  d="$work/default-gate"
-  echo "+ pahtum sprt --a ${new},ms=50,label=hybrid --b ${old},ms=50,label=defaults --elo0 0 --elo1 5 --max-games ${MAX_DEFAULT:-1600} --seed 4915"
-  done_run "$d" || { rm -rf "$d"; $bin sprt --a "$new,ms=50,label=hybrid" --b "$old,ms=50,label=defaults" \
-    --elo0 0 --elo1 5 --max-games "${MAX_DEFAULT:-1600}" --seed 4915 --threads 2 --quiet --out "$d" > "$d.out" || true; }
-  tail -n 3 "$d.out" 2>/dev/null || true
+  sprt "$work/default-gate" 4915 0 5 "${MAX_DEFAULT:-1600}" "$new,ms=50,label=hybrid" "$old,ms=50,label=defaults"
 fi
 
 if want gumbel; then
