@@ -17,21 +17,24 @@ cargo run --release --quiet -- tournament --bot learned --bot heuristic \
 # Steps 3 to 5 run mcts at 5,000 iterations a move (a quarter of the
 # default) to fit the run in minutes; the default's playouts are rollout=net
 # (gated at equal time in experiments/tuning/equal-time/).
+# The engine before the hybrid default (prior=pv, mix=0.5, expand=6): what
+# this experiment measured.
+CLASSIC=prior=prune,mix=0,expand=2
 # 3. What goes below the tree, against heuristic on the same 100 layouts,
 # without the opponent model (which wins nearly every game against
 # heuristic whatever the playouts: experiments/black-ceiling/).
-cargo run --release --quiet -- sweep --bot mcts:iters=5000,model=off \
+cargo run --release --quiet -- sweep --bot mcts:iters=5000,model=off,$CLASSIC \
   --param rollout=heuristic,net,value \
   --vs heuristic --games 200 --seed 51 --threads 2 --out out/sweep --quiet
 # 4. Network playouts and priors against heuristic playouts, head to head.
 for seed in 91 92; do
-  cargo run --release --quiet -- tournament --bot mcts:iters=5000,label=net \
-    --bot mcts:iters=5000,rollout=heuristic,label=heuristic --games 200 \
+  cargo run --release --quiet -- tournament --bot mcts:iters=5000,$CLASSIC,label=net \
+    --bot mcts:iters=5000,rollout=heuristic,$CLASSIC,label=heuristic --games 200 \
     --seed $seed --threads 2 --out out/head-to-head-$seed --quiet
 done
 # 5. Against plain UCT at the same iterations.
-cargo run --release --quiet -- tournament --bot mcts:iters=5000,label=net \
-  --bot mcts:iters=5000,rollout=random,reward=win,rave=off,prior=off,model=off,label=uct \
+cargo run --release --quiet -- tournament --bot mcts:iters=5000,$CLASSIC,label=net \
+  --bot mcts:iters=5000,rollout=random,reward=win,rave=off,prior=off,model=off,mix=0,expand=2,label=uct \
   --games 200 --seed 52 --threads 2 --out out/vs-uct-52 --quiet
 # 6. The network before training's step was normalised (commit 9c0e0ac),
 # one ply against heuristic with few holes, where it had diverged.

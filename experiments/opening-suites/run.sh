@@ -5,7 +5,9 @@
 # run measures. The suites are data/openings/, made by:
 #   pahtum openings --count 300 --seed 1 --holes 5 --plies 2 --band 0.45..0.55 --out data/openings/balanced.txt
 #   pahtum openings --count 300 --seed 1 --holes 5 --plies 2 --band 0.65..0.75 --out data/openings/one-sided.txt
-# (the judge, mcts:iters=10000, puts White's expected score in the band).
+# (the judge, mcts:iters=10000, puts White's expected score in the band; it
+# was the default mcts of its day, before the hybrid default: --bot
+# mcts:iters=10000,prior=prune,mix=0,expand=2 keeps its prior, mix, expand).
 # PAHTUM=path runs another binary instead of building this tree's.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -16,9 +18,12 @@ fi
 start=$(date +%s)
 T=${THREADS:-2}
 SEEDS="1 2 3 4 5 6 7 8"
-m100="mcts:iters=100,label=m100"
-m200="mcts:iters=200,label=m200"
-m150="mcts:iters=150,label=m150"
+# The engine before the hybrid default (prior=pv, mix=0.5, expand=6): what
+# this experiment measured.
+CLASSIC=prior=prune,mix=0,expand=2
+m100="mcts:iters=100,$CLASSIC,label=m100"
+m200="mcts:iters=200,$CLASSIC,label=m200"
+m150="mcts:iters=150,$CLASSIC,label=m150"
 suite() { [ "$1" = random ] || echo "--openings ../../data/openings/$1.txt"; }
 # SUMMARY_ONLY=1 prints the summary of the games already in out/.
 if [ -z "${SUMMARY_ONLY:-}" ]; then

@@ -43,10 +43,13 @@ if want speed; then
 fi
 
 # Strength: the default engine at every core against one thread, equal
-# wall time (50 ms a move), one game at a time, tree and root.
+# wall time (50 ms a move), one game at a time, tree and root. The engine
+# is the default before the hybrid one (prior=pv, mix=0.5, expand=6), as
+# measured: CLASSIC writes it out.
+CLASSIC=prior=prune,mix=0,expand=2
 if want strength; then for mode in tree root; do
-  echo "+ pahtum sprt --a mcts:ms=50,threads=$cores,parallel=$mode --b mcts:ms=50 --elo0 0 --elo1 15 --max-games ${GAMES:-60}"
-  "$bin" sprt --a "mcts:ms=50,threads=$cores,parallel=$mode,label=t$cores-$mode" --b mcts:ms=50,label=t1 \
+  echo "+ pahtum sprt --a mcts:ms=50,threads=$cores,parallel=$mode,$CLASSIC --b mcts:ms=50,$CLASSIC --elo0 0 --elo1 15 --max-games ${GAMES:-60}"
+  "$bin" sprt --a "mcts:ms=50,threads=$cores,parallel=$mode,$CLASSIC,label=t$cores-$mode" --b "mcts:ms=50,$CLASSIC,label=t1" \
     --elo0 0 --elo1 15 --max-games "${GAMES:-60}" --holes 5 --seed 4602 --threads 1 --quiet \
     --out "$out/sprt-$mode" | tail -n 2
 done; fi

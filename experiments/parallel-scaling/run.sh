@@ -32,9 +32,13 @@ if want speed; then
   cp out/speed.csv speed.csv
 fi
 
+# The engine before the hybrid default (prior=pv, mix=0.5, expand=6): what
+# the strength stage measured. (The speed stage's "default mcts" rows are
+# the bench's default engine, the hybrid one now.)
+CLASSIC=prior=prune,mix=0,expand=2
 if want strength; then
-  echo "+ pahtum sprt --a mcts:ms=20,threads=2 --b mcts:ms=20 --pie --elo0 0 --elo1 15 --max-games 3000 --seed 4604 --threads 1"
-  "$bin" sprt --a "mcts:ms=20,threads=2,label=t2" --b "mcts:ms=20,label=t1" \
+  echo "+ pahtum sprt --a mcts:ms=20,threads=2,$CLASSIC --b mcts:ms=20,$CLASSIC --pie --elo0 0 --elo1 15 --max-games 3000 --seed 4604 --threads 1"
+  "$bin" sprt --a "mcts:ms=20,threads=2,$CLASSIC,label=t2" --b "mcts:ms=20,$CLASSIC,label=t1" \
     --pie --elo0 0 --elo1 15 --max-games 3000 --holes 5 --seed 4604 --threads 1 --quiet --out out/strength \
     | tail -n 2
   cp out/strength/sprt.csv strength-sprt.csv
@@ -44,7 +48,7 @@ fi
 # was run written out in full (max_nodes was 4,000,000 then; a 20 ms
 # search never reaches either bound).
 DEF="mcts:ms=20,rollout=net,net=builtin,reuse=true,model=auto,threads=2,parallel=tree,max_nodes=4000000"
-DEF+=",c=0.205444,fpu=1.002448,expand=2,lazy=0,eps=0.030753,tempo=0.5,reward=win,scale=10"
+DEF+=",c=0.205444,fpu=1.002448,expand=2,lazy=0,eps=0.030753,mix=0,tempo=0.5,reward=win,scale=10"
 DEF+=",win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2.030568,pw=1.069962"
 DEF+=",minimax=0,solver=true,exact=10,prove=22,prove_nodes=1000,final=visits,model_after=2"
 DEF+=",decay=0.403497,reach=3,defence=1.298178"

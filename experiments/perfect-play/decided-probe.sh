@@ -6,7 +6,8 @@
 # A first stone that does not keep the win gives the game away at ply 1,
 # the kind of give-away the whole games found (README.md here). One
 # `accuracy` line per bot, then per hole count the share of first stones
-# that keep the win.
+# that keep the win. The mcts specs run pinned to the engine measured
+# (`pin`, probe-setup.sh).
 # Usage: experiments/perfect-play/decided-probe.sh   (from the repository root)
 # shellcheck source=experiments/perfect-play/probe-setup.sh
 . "$(dirname "$0")/probe-setup.sh"
@@ -16,7 +17,7 @@ echo "positions: $(grep -c '^; name=' "$work/suite.txt")"
 for bot in random greedy heuristic learned flatmc mcts alphabeta mcts:reward=margin,label=mcts_margin; do
   name=${bot##*label=}
   printf '%-12s ' "$name"
-  $bin accuracy --bot "$bot" --positions "$work/suite.txt" --threads 2 --quiet --out "$work/$name"
+  $bin accuracy --bot "$(pin "$bot")" --positions "$work/suite.txt" --threads 2 --quiet --out "$work/$name"
   tail -n +2 "$work/$name/accuracy.csv" | cut -d, -f1,7 | sed 's/^h\([0-9]*\)\.[0-9]*,/\1 /' |
     awk '{n[$1]++; k[$1] += ($2 == "true")} END {for (h in n) printf "%s %d/%d\n", h, k[h], n[h]}' |
     sort -n | awk '{printf "  %s holes %s", $1, $2} END {print ""}'

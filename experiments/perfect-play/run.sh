@@ -32,7 +32,13 @@ GAMES=${GAMES:-4}
 MCTS_GAMES=${MCTS_GAMES:-24}
 MCTS_MARGIN_GAMES=${MCTS_MARGIN_GAMES:-16}
 PERFECT=alphabeta:solve=22,nodes=0,label=perfect
-spec() { case $1 in mcts_margin) echo "mcts:reward=margin,label=mcts_margin" ;; *) echo "$1" ;; esac; }
+# The engine before the hybrid default (prior=pv, mix=0.5, expand=6): what
+# this experiment measured. Labels keep the bot names `mcts`, `mcts_margin`.
+CLASSIC=prior=prune,mix=0,expand=2
+spec() { case $1 in
+  mcts) echo "mcts:$CLASSIC,label=mcts" ;;
+  mcts_margin) echo "mcts:reward=margin,$CLASSIC,label=mcts_margin" ;;
+  *) echo "$1" ;; esac; }
 start=$(date +%s)
 if [ "$PART" = all ] || [ "$PART" = games ]; then
   for bot in $GAME_BOTS; do

@@ -5,7 +5,8 @@
 # experiments/solved-small-boards/ (its step `exact --size 5 --holes 3
 # --versus ...`), solved once, then asked afresh of mcts variants with four
 # seeds each (the `.rK` copies). One line per variant: `accuracy`'s
-# summary, then the moves each position got.
+# summary, then the moves each position got. Each spec runs pinned to the
+# engine measured (`pin`, probe-setup.sh) and prints as written.
 # Usage: experiments/perfect-play/versus-probe.sh [versus.csv]   (from the repository root)
 # shellcheck source=experiments/perfect-play/probe-setup.sh
 . "$(dirname "$0")/probe-setup.sh"
@@ -27,7 +28,7 @@ i=0
 for spec in mcts mcts:iters=200000 mcts:prior=off mcts:prior=off,iters=200000; do
   i=$((i + 1))
   printf '%-28s ' "$spec"
-  $bin accuracy --bot "$spec" --positions "$work/probe.txt" --max-empty 22 --threads 2 --quiet \
+  $bin accuracy --bot "$(pin "$spec")" --positions "$work/probe.txt" --max-empty 22 --threads 2 --quiet \
     --out "$work/$i"
   cut -d, -f1,6,7 "$work/$i/accuracy.csv" | tail -n +2 |
     awk -F, '{sub(/\.r[0-9]$/, "", $1); m[$1] = m[$1] " " $2 ($3 == "true" ? "" : "*")} END {for (k in m) printf "    %s:%s\n", k, m[k]}' | sort

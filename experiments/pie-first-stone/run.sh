@@ -16,7 +16,7 @@ rm -rf out
 # The candidate is today's binary with the defaults of commit 7e55025
 # written out in full (those the old engine plays), so that the gate asks
 # about the pie change alone whatever today's defaults are.
-then="mcts:c=0.2,fpu=1.0,expand=2,lazy=0,rollout=heuristic,net=builtin,eps=0.05,tempo=0.5,reward=margin,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2,pw=1.0,minimax=0,solver=true,exact=10,reuse=true,final=visits,model=auto,model_after=2,threads=1,parallel=tree,max_nodes=4000000,decay=0.4,reach=3,defence=1.3"
+then="mcts:c=0.2,fpu=1.0,expand=2,lazy=0,rollout=heuristic,net=builtin,eps=0.05,mix=0,tempo=0.5,reward=margin,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2,pw=1.0,minimax=0,solver=true,exact=10,reuse=true,final=visits,model=auto,model_after=2,threads=1,parallel=tree,max_nodes=4000000,decay=0.4,reach=3,defence=1.3"
 cargo run --release --quiet -- sprt --a "$then,ms=20,label=new" --b old \
   --engine "old=$old/target/release/pahtum engine --bot mcts:ms=20" \
   --pie --holes 5 --elo0 0 --elo1 5 --max-games 4000 --seed 11 --threads 2 \

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 cargo build --release --quiet
 start=$(date +%s)
-old="mcts:c=0.2,fpu=1.0,expand=2,lazy=0,rollout=heuristic,net=builtin,eps=0.05,tempo=0.5,reward=margin,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2,pw=1.0,minimax=0,solver=true,exact=10,reuse=true,final=visits,model=auto,model_after=2,threads=1,parallel=tree,max_nodes=4000000,decay=0.4,reach=3,defence=1.3"
+old="mcts:c=0.2,fpu=1.0,expand=2,lazy=0,rollout=heuristic,net=builtin,eps=0.05,mix=0,tempo=0.5,reward=margin,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2,pw=1.0,minimax=0,solver=true,exact=10,reuse=true,final=visits,model=auto,model_after=2,threads=1,parallel=tree,max_nodes=4000000,decay=0.4,reach=3,defence=1.3"
 rm -rf out
 ../../target/release/pahtum sprt --a "${old/reward=margin/reward=win},ms=20,label=result" \
   --b "$old,ms=20,label=defaults" --elo0 0 --elo1 5 --max-games 2000 \

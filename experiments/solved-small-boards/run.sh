@@ -35,8 +35,12 @@ x --size 5 --holes 3 --layouts 8 --seed 1 --pie --out out/5x5-3
 # Every layout class of 5x5 with 3 holes, and on each every built-in bot's
 # whole games against perfect play, both colours (experiments/perfect-play/
 # reads versus.csv); then a seeded sample of 5 holes the same way.
+# mcts is the default before the hybrid one (prior=pv, mix=0.5, expand=6),
+# its values written out: what this experiment measured; its label stays
+# mcts, the name versus.csv and experiments/perfect-play/ give it.
+CLASSIC=prior=prune,mix=0,expand=2
 VERSUS="--versus random --versus greedy --versus heuristic --versus learned --versus flatmc
-  --versus mcts --versus alphabeta --versus mcts:reward=margin,label=mcts_margin"
+  --versus mcts:$CLASSIC,label=mcts --versus alphabeta --versus mcts:reward=margin,$CLASSIC,label=mcts_margin"
 # shellcheck disable=SC2086
 x --size 5 --holes 3 $VERSUS --out out/5x5-3-all
 # shellcheck disable=SC2086
@@ -77,6 +81,6 @@ for d in out/5x5-3-all out/5x5-5-versus; do echo "== $d/versus_summary.csv"; cat
 # (The 4x4 and 5x5 pie runs but the every-layout ones of 12 to 21 holes:
 # their 40,939 White-win classes would take the engine longer than every
 # other step together.)
-python3 engine-pie.py "$P" mcts out/4x4/exact.csv out/5x5-[0-9]/exact.csv out/5x5-all/exact.csv \
+python3 engine-pie.py "$P" "mcts:$CLASSIC" out/4x4/exact.csv out/5x5-[0-9]/exact.csv out/5x5-all/exact.csv \
   out/5x5-sample/exact.csv
 echo "run time: $(( $(date +%s) - start )) s"

@@ -14,7 +14,10 @@ for c in ${commits[@]}; do
   (cd "$work/tree" && CARGO_TARGET_DIR="$work/target" cargo build --release -q)
   cp "$work/target/release/pahtum" "$work/pahtum-$c"
 done
-spec="mcts:iters=100000,rollout=random,reward=win,rave=off,prior=off,solver=false,reuse=false,c=0.2,fpu=1,expand=2,minimax=0,lazy=0,model=off,threads=1"
+# Every key that matters written out; mix=0 too (no network value, the
+# default until the hybrid default; every commit sampled here takes mix=0
+# and has it as its default, since ab84a67).
+spec="mcts:iters=100000,rollout=random,reward=win,rave=off,prior=off,mix=0,solver=false,reuse=false,c=0.2,fpu=1,expand=2,minimax=0,lazy=0,model=off,threads=1"
 for round in 1 2 3; do
   for c in ${commits[@]}; do
     b="$work/pahtum-$c"

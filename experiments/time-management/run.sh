@@ -19,7 +19,7 @@ TC="tc=1+0.01"
 # The mcts defaults when the clocks came, written out in full (the time
 # keys' defaults included): the baseline every strategy must beat.
 DEF="mcts:$TC,rollout=net,net=builtin,reuse=true,alloc=even,early=false,model=auto,threads=1"
-DEF+=",parallel=tree,max_nodes=67108864,c=0.205444,fpu=1.002448,expand=2,lazy=0,eps=0.030753"
+DEF+=",parallel=tree,max_nodes=67108864,c=0.205444,fpu=1.002448,expand=2,lazy=0,eps=0.030753,mix=0"
 DEF+=",tempo=0.5,reward=win,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5"
 DEF+=",widen=2.030568,pw=1.069962,minimax=0,solver=true,exact=10,prove=22,prove_nodes=1000"
 DEF+=",final=visits,model_after=2,decay=0.403497,reach=3,defence=1.298178"

@@ -17,14 +17,17 @@ cargo build --release --quiet
 pahtum=../../../target/release/pahtum
 part=${PART:-all}
 # Every key of the defaults before this experiment (iters= and ms= aside).
-old="mcts:c=0.2,fpu=1.0,expand=2,lazy=0,rollout=heuristic,net=builtin,eps=0.05,tempo=0.5,reward=win,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2,pw=1.0,minimax=0,solver=true,exact=10,reuse=true,final=visits,model=auto,model_after=2,threads=1,parallel=tree,max_nodes=4000000,decay=0.4,reach=3,defence=1.3"
+old="mcts:c=0.2,fpu=1.0,expand=2,lazy=0,rollout=heuristic,net=builtin,eps=0.05,mix=0,tempo=0.5,reward=win,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2,pw=1.0,minimax=0,solver=true,exact=10,reuse=true,final=visits,model=auto,model_after=2,threads=1,parallel=tree,max_nodes=4000000,decay=0.4,reach=3,defence=1.3"
+# The round robin's mcts: today's defaults but the three keys the hybrid
+# default changed (prior=pv, mix=0.5, expand=6), at their values then.
+CLASSIC=prior=prune,mix=0,expand=2
 [[ $part == rr || $part == all ]] && for ms in ${TC:-50 200}; do
   start=$(date +%s)
   games_var=GAMES$ms
   games=${!games_var:-$(( ms == 50 ? 120 : 40 ))}
   rm -rf "out/ms$ms"
-  "$pahtum" tournament --bot "mcts:ms=$ms,rollout=heuristic,label=mcts" \
-    --bot "mcts:ms=$ms,rollout=net,label=mcts-net" \
+  "$pahtum" tournament --bot "mcts:ms=$ms,rollout=heuristic,$CLASSIC,label=mcts" \
+    --bot "mcts:ms=$ms,rollout=net,$CLASSIC,label=mcts-net" \
     --bot "alphabeta:ms=$ms,label=alphabeta" \
     --games "$games" --seed 40 --threads 2 --out "out/ms$ms" \
     | tee "ms$ms.txt"

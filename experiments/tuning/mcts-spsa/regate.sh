@@ -13,7 +13,7 @@ cargo build --release --quiet
 pahtum=../../../target/release/pahtum
 resume=()
 if [[ ${RESUME:-0} == 1 ]]; then resume=(--resume); else rm -rf out/regate; fi
-defaults="mcts:rollout=net,net=builtin,reuse=true,model=auto,threads=1,parallel=tree,max_nodes=4000000,c=0.205444,fpu=1.002448,expand=2,lazy=0,eps=0.030753,tempo=0.5,reward=win,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2.030568,pw=1.069962,minimax=0.008409,solver=true,exact=10,prove=22,prove_nodes=1000,final=visits,model_after=2,decay=0.403497,reach=3,defence=1.298178"
+defaults="mcts:rollout=net,net=builtin,reuse=true,model=auto,threads=1,parallel=tree,max_nodes=4000000,c=0.205444,fpu=1.002448,expand=2,lazy=0,eps=0.030753,mix=0,tempo=0.5,reward=win,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2.030568,pw=1.069962,minimax=0.008409,solver=true,exact=10,prove=22,prove_nodes=1000,final=visits,model_after=2,decay=0.403497,reach=3,defence=1.298178"
 off=${defaults/minimax=0.008409/minimax=0}
 start=$(date +%s)
 "$pahtum" sprt --a "$off,ms=20,label=minimax-off" --b "$defaults,ms=20,label=defaults" \

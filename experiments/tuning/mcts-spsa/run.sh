@@ -22,5 +22,5 @@ gate_seed=31
 costly=(minimax=0)
 keys_seed=32
 # Every key of the defaults the tune started from (iters= and ms= aside).
-old="mcts:c=0.2,fpu=1.0,expand=2,lazy=0,rollout=net,net=builtin,eps=0.05,tempo=0.5,reward=win,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2,pw=1.0,minimax=0,solver=true,exact=10,reuse=true,final=visits,model=auto,model_after=2,threads=1,parallel=tree,max_nodes=4000000,decay=0.4,reach=3,defence=1.3"
+old="mcts:c=0.2,fpu=1.0,expand=2,lazy=0,rollout=net,net=builtin,eps=0.05,mix=0,tempo=0.5,reward=win,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2,pw=1.0,minimax=0,solver=true,exact=10,reuse=true,final=visits,model=auto,model_after=2,threads=1,parallel=tree,max_nodes=4000000,decay=0.4,reach=3,defence=1.3"
 source ../tune-and-gate.sh
