@@ -3,7 +3,8 @@
 # today's trainer and each part of the newer self-play switched on in
 # turn, every arm trained on the same budget of CPU seconds, its
 # networks then played at 50 ms a move against three fixed anchors
-# (heuristic, mcts:iters=1000 and the default mcts at 50 ms).
+# (heuristic, mcts:iters=1000 and the default mcts at 50 ms, both the
+# engine before the hybrid default: prior=prune,mix=0,expand=2).
 #
 # Training runs in sittings: an arm's run is resumed (`pahtum train
 # --resume`) STEP generations at a time until its generations' CPU
@@ -26,6 +27,8 @@ STEP=${STEP:-5}
 EVAL_GAMES=${EVAL_GAMES:-20}
 ARMS=${ARMS:-base gumbel cap exact aux}
 POINTS=${POINTS:-0.5 1}
+# The anchors' mcts: the default engine before the hybrid one.
+CLASSIC=prior=prune,mix=0,expand=2
 # Today's trainer at a small budget a move: every arm starts from it.
 COMMON=(--games 64 --iters 200 --gate-games 0 --anchor-games 0 --steps 60 --batch 256
         --seed 4901 --threads 2)
@@ -73,10 +76,10 @@ for arm in $ARMS; do
     e=out/eval-$arm-$g
     [ -f "$e/summary.csv" ] && continue
     rm -rf "$e"
-    echo "+ pahtum tournament --format gauntlet --bot zero:net=$net,ms=50 --bot heuristic --bot mcts:iters=1000 --bot mcts:ms=50 --games $EVAL_GAMES --seed 4902"
+    echo "+ pahtum tournament --format gauntlet --bot zero:net=$net,ms=50 --bot heuristic --bot mcts:iters=1000,$CLASSIC --bot mcts:ms=50,$CLASSIC --games $EVAL_GAMES --seed 4902"
     "$bin" tournament --format gauntlet \
       --bot "zero:net=$net,ms=50,label=$arm" \
-      --bot heuristic --bot "mcts:iters=1000,label=mcts1000" --bot "mcts:ms=50,label=mcts50" \
+      --bot heuristic --bot "mcts:iters=1000,$CLASSIC,label=mcts1000" --bot "mcts:ms=50,$CLASSIC,label=mcts50" \
       --games "$EVAL_GAMES" --seed 4902 --threads 2 --quiet --out "$e"
   done
 done

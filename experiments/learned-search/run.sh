@@ -29,7 +29,10 @@ sprt() {
   tail -n 3 "$d.out" 2>/dev/null || true
 }
 start=$(date +%s)
-MCTS=mcts
+# The default mcts these measurements are against: the engine before the
+# hybrid default (prior=pv, mix=0.5, expand=6, which PART=default-gate
+# made the default), its three keys written out.
+CLASSIC=prior=prune,mix=0,expand=2
 PERFECT=alphabeta:solve=25,nodes=0,label=perfect
 
 if want train; then
@@ -82,9 +85,9 @@ if want iters; then
   # Elo against iterations: a gauntlet of zero and mcts at 100, 1000 and
   # 10000 iterations against mcts:iters=1000, on one Elo scale.
   d="$work/iters"
-  bots=(--bot mcts:iters=1000,label=ref)
+  bots=(--bot "mcts:iters=1000,$CLASSIC,label=ref")
   for n in 100 1000 10000; do
-    bots+=(--bot "zero:iters=$n,label=zero_$n" --bot "$MCTS:iters=$n,label=mcts_$n")
+    bots+=(--bot "zero:iters=$n,label=zero_$n" --bot "mcts:iters=$n,$CLASSIC,label=mcts_$n")
   done
   echo "+ pahtum tournament --format gauntlet ${bots[*]} --games ${ITER_GAMES:-10} --seed 31"
   done_run "$d" || { rm -rf "$d"; $bin tournament --format gauntlet "${bots[@]}" \
@@ -103,7 +106,7 @@ if want time; then
   else
     d="$work/sprt-50"; a="zero:ms=50"; seed=4904
   fi
-  sprt "$d" "$seed" -10 0 "$max" "$a" mcts:ms=50
+  sprt "$d" "$seed" -10 0 "$max" "$a" "mcts:ms=50,$CLASSIC"
   cat "$d/summary.csv" 2>/dev/null | column -t -s, || true
 fi
 
@@ -113,7 +116,7 @@ if want hybrid; then
   # experiments/hybrid-mcts/'s screens, the same SPRT as PART=time on
   # seeds of its own.
   d="$work/sprt-50-hybrid"; a="mcts:${HYBRID:-prior=pv,mix=0.5,expand=6},ms=50"
-  sprt "$d" 4914 -10 0 "${MAX_50:-800}" "$a" mcts:ms=50
+  sprt "$d" 4914 -10 0 "${MAX_50:-800}" "$a" "mcts:ms=50,$CLASSIC"
   cat "$d/summary.csv" 2>/dev/null | column -t -s, || true
 fi
 

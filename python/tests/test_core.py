@@ -124,10 +124,10 @@ def test_bots_list_and_every_bot_moves():
 
 def test_clocked_bots_share_the_clock_and_tournaments_take_tc():
     p = pahtum.Position(7, 5, seed=4)
-    bot = pahtum.Bot("mcts", seed=3)
+    bot = pahtum.Bot("mcts:iters=1000000", seed=3)
     t = time.monotonic()
     assert bot.select_move(p, time_left=0.3, increment=0.0) in p.legal_moves()
-    # 0.3 s over the moves left: far below the default 20,000 iterations' time.
+    # 0.3 s over the moves left: far below a million iterations' time.
     assert time.monotonic() - t < 0.3
     assert bot.last_search()["nodes"] > 0
     with pytest.raises(ValueError, match="time_left"):

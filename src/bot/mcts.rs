@@ -9,8 +9,9 @@
 //! contract at the top of `parallel.rs`.
 //!
 //! # The policy-value network (`prior=pv`, `mix=`)
-//! AlphaGo's hybrid (Silver et al. 2016): playouts stay, and the network
-//! of `zero` (`pvnet=`) adds what it knows. `prior=pv` ranks a node's
+//! AlphaGo's hybrid (Silver et al. 2016), the default engine since it
+//! passed the gate (`experiments/learned-search/`): playouts stay, and
+//! the network of `zero` (`pvnet=`) adds what it knows. `prior=pv` ranks a node's
 //! children by its policy (each legal move's probability over the
 //! best's) for progressive unpruning and bias, as `prune` does with the
 //! heuristic's values. `mix=lambda` backs up `(1 - lambda) * playout +

@@ -41,7 +41,7 @@ pub struct BenchArgs {
         value_parser = num::float(SECONDS)
     )]
     pub seconds: f64,
-    /// Fail (exit 1) unless the signature equals this value, like 48487/3493/48020 mcts=41497:e3 (a value of another shape: exit 2, before any timing)
+    /// Fail (exit 1) unless the signature equals this value, like 48487/3493/48020 mcts=16877:e3 (a value of another shape: exit 2, before any timing)
     #[arg(long, value_name = "SIGNATURE")]
     pub expect: Option<String>,
     /// Thread counts of the figures that take threads, like 1,2,4,8 (each once) [default: 1,2]
@@ -390,7 +390,7 @@ pub fn run(args: BenchArgs) -> CliResult {
         && !is_signature(expect.trim())
     {
         return Err(super::error::usage(format!(
-            "--expect: '{}' is not a bench signature (like 48487/3493/48020 mcts=41497:e3)",
+            "--expect: '{}' is not a bench signature (like 48487/3493/48020 mcts=16877:e3)",
             expect.trim()
         )));
     }

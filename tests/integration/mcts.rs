@@ -309,9 +309,10 @@ fn endgames_match_exhaustive_minimax() {
 }
 
 /// Layout `c1 e2 a3` of 5x5 after d3 b2: White wins, and the tree search
-/// alone (`prove=0`) played b3, which only draws (it did so in a game
-/// against perfect play, experiments/perfect-play/); the default's root
-/// proof keeps the win.
+/// alone of the engine before the hybrid default (`prior=prune,mix=0,
+/// expand=2` with `prove=0`) played b3, which only draws (it did so in a
+/// game against perfect play, experiments/perfect-play/); the default's
+/// root proof keeps the win.
 #[test]
 fn root_proof_keeps_a_won_5x5_opening() {
     let holes = [sq("c1"), sq("e2"), sq("a3")]
@@ -334,7 +335,8 @@ fn root_proof_keeps_a_won_5x5_opening() {
         let mv = b.select_move(&game).expect("move");
         assert!(white_wins(mv), "seed {seed}: {mv} does not keep the win");
         assert_eq!(report(&b).proven, Some(1));
-        without.push(bot("mcts:prove=0", seed).select_move(&game).expect("move"));
+        let tree_alone = "mcts:prior=prune,mix=0,expand=2,prove=0";
+        without.push(bot(tree_alone, seed).select_move(&game).expect("move"));
     }
     assert!(
         without.iter().any(|&mv| !white_wins(mv)),

@@ -150,17 +150,21 @@ key_values! {
 /// keeps a move under a second on one core (`pahtum bench` reports the
 /// rate, `mcts_default_iters_per_s`).
 const DEFAULT_ITERS: u64 = 20_000;
-/// Low exploration, because the heuristic already orders and prunes the
-/// children; tuned with nine other keys by SPSA and gated
-/// (`experiments/tuning/mcts-spsa/`); `experiments/uct-exploration/` sweeps it.
+/// Low exploration, because the prior already orders and prunes the
+/// children; tuned with nine other keys by SPSA and gated on the engine
+/// with the heuristic's prior (`experiments/tuning/mcts-spsa/`), and kept
+/// by the hybrid default; `experiments/uct-exploration/` sweeps it.
 const DEFAULT_C: f64 = 0.205444;
 /// An unvisited child counts as about a win, so children are tried early;
 /// the tune kept it there (`experiments/tuning/mcts-spsa/`).
 const DEFAULT_FPU: f64 = 1.002448;
-/// Two visits before a leaf grows children: a leaf seen once gets no
-/// children yet, and the tree still grows close to the play; one and four
-/// were no better (screens in docs/mcts-history.md).
-const DEFAULT_EXPAND: u64 = 2;
+/// Six visits before a leaf grows children: each expansion runs the
+/// policy-value network once (`prior=pv`), and six visits a node keep that
+/// cost to a small share of an iteration while the tree still grows close
+/// to the play. Gated with `prior=pv` and `mix=0.5` at equal time against
+/// `expand=2` with `prior=prune` (`experiments/learned-search/`, "The
+/// default gate"); `experiments/hybrid-mcts/` screens 6 and 16.
+const DEFAULT_EXPAND: u64 = 6;
 /// Off: textbook UCT, which the baselines and speed figures name; with
 /// heuristic playouts the child choice is a small part of an iteration
 /// (docs/mcts-history.md, "Lazy selection"; `pahtum bench`'s `mcts_lazy_*`).
@@ -201,10 +205,13 @@ const DEFAULT_RAVE: Rave = Rave::Off;
 const DEFAULT_BIAS: f64 = 0.001;
 /// Used only with `rave=grave`, off by default.
 const DEFAULT_REF: u64 = 50;
-/// Pruning to the heuristic's best moves: the heuristic's ranking is good
-/// enough that searching the rest wastes the budget, and this is what
-/// turned plain UCT around (screens in docs/mcts-history.md).
-const DEFAULT_PRIOR: Prior = Prior::Prune;
+/// Pruning to the policy-value network's best moves (`prior=pv`): pruning
+/// is what turned plain UCT around (`prune`, by the heuristic's ranking;
+/// screens in docs/mcts-history.md), and the self-play network ranks the
+/// moves better than the heuristic. With `mix=0.5` and `expand=6` it passed
+/// the gate at equal time against `prior=prune` (`experiments/learned-search/`,
+/// "The default gate"). Boards of every size get the one network.
+const DEFAULT_PRIOR: Prior = Prior::Pv;
 /// Five children first, widened from there: eight was weaker, four and
 /// six no better (screens in docs/mcts-history.md).
 const DEFAULT_K: u64 = 5;
@@ -215,9 +222,13 @@ const DEFAULT_WIDEN: f64 = 2.030568;
 /// About full progressive bias, where the tune left it
 /// (`experiments/tuning/mcts-spsa/`).
 const DEFAULT_PW: f64 = 1.069962;
-/// Off: the playout result alone. What the network's value adds is
-/// measured in `experiments/hybrid-mcts/`.
-const DEFAULT_MIX: f64 = 0.0;
+/// Half the playout's result, half the network's value of the leaf
+/// (AlphaGo's mixing): a playout sees the blocking contest a static value
+/// misses, the value sees what one noisy playout does not. Per iteration
+/// one half was the best weight screened (`experiments/hybrid-mcts/`); with
+/// `prior=pv` and `expand=6` it passed the gate at equal time
+/// (`experiments/learned-search/`, "The default gate").
+const DEFAULT_MIX: f64 = 0.5;
 /// Off: implicit minimax was no better than the plain mean, the tune kept
 /// it near zero, and at equal time the static evaluation it needs at every
 /// leaf costs more than it earns: the key check and then the gate of
@@ -418,7 +429,9 @@ impl Default for MctsConfig {
             max_nodes: DEFAULT_MAX_NODES as u32,
             weights: DEFAULT_WEIGHTS,
             net: None,
-            pvnet: None,
+            // The default reads the network (`prior=pv`, `mix=`): the
+            // built-in one, as a spec without `pvnet=` gets.
+            pvnet: (DEFAULT_PRIOR == Prior::Pv || DEFAULT_MIX > 0.0).then(PvNet::builtin),
             mix: DEFAULT_MIX as f32,
         }
     }

@@ -44,7 +44,9 @@ pub fn plot(rows: &[GenRow], anchor_games: u32) -> String {
             .iter()
             .enumerate()
             .map(|(k, a)| Series {
-                label: format!("against {a}"),
+                // The spec up to its first key: the keys that pin the
+                // anchor would crowd the legend.
+                label: format!("against {}", a.split(',').next().unwrap_or(a)),
                 points: rows
                     .iter()
                     .map(|r| {

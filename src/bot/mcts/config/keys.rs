@@ -197,7 +197,7 @@ pub const MIX: KeyInfo = KeyInfo::real(
     1.0,
     DEFAULT_MIX,
     "weight of the policy-value network's value in each playout's reward: \
-     (1-mix)*playout + mix*v(leaf's parent) (0: off)",
+     (1-mix)*playout + mix*v(leaf's parent) (0: off; minimax= above 0 turns the default off)",
 )
 .bare()
 .research();

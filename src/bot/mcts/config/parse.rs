@@ -23,12 +23,17 @@ impl MctsConfig {
             )));
         }
         let prior: Prior = p.pick(&PRIOR)?;
-        let mix = p.real(&MIX)? as f32;
         let minimax = p.real(&MINIMAX)? as f32;
+        // The node field that holds a leaf's minimax value holds the
+        // network's value under `mix=`: a `minimax=` above 0 turns the
+        // default mix off, and only a `mix=` given beside it is refused.
+        let mix = if minimax > 0.0 && p.raw(MIX.key).is_none() {
+            0.0
+        } else {
+            p.real(&MIX)? as f32
+        };
         let pvnet = pv_net(p, prior == Prior::Pv || mix > 0.0)?;
         if mix > 0.0 && minimax > 0.0 {
-            // The node field that holds a leaf's minimax value holds the
-            // network's value under `mix=`.
             return Err(SpecError(format!(
                 "bot spec '{}': mix= and minimax= cannot both be above 0",
                 p.spec()
@@ -187,16 +192,29 @@ mod tests {
     #[test]
     fn network_keys_parse_and_refuse_bad_values() {
         let cfg = |s: &str| MctsConfig::from_params(&params(s));
-        assert!(cfg("mcts").expect("valid").pvnet.is_none());
-        let pv = cfg("mcts:prior=pv").expect("valid");
+        let default = cfg("mcts").expect("valid");
+        assert_eq!((default.prior, default.mix), (Prior::Pv, 0.5));
+        assert_eq!(default.pvnet, Some(PvNet::builtin()));
+        assert_eq!(default, MctsConfig::default());
+        assert!(
+            cfg("mcts:prior=prune,mix=0")
+                .expect("valid")
+                .pvnet
+                .is_none()
+        );
+        let pv = cfg("mcts:prior=pv,mix=0").expect("valid");
         assert_eq!((pv.prior, pv.mix), (Prior::Pv, 0.0));
         assert!(pv.prunes() && pv.uses_pvnet());
         assert_eq!(pv.pvnet, Some(PvNet::builtin()));
-        let mix = cfg("mcts:mix=0.25,pvnet=builtin").expect("valid");
+        let mix = cfg("mcts:prior=prune,mix=0.25,pvnet=builtin").expect("valid");
         assert_eq!((mix.prior, mix.mix), (Prior::Prune, 0.25));
         assert!(mix.pvnet.is_some());
+        // minimax= takes the node field of the network's value: it turns
+        // the default mix off, and a mix= given beside it is refused.
+        let minimax = cfg("mcts:minimax=0.2").expect("valid");
+        assert_eq!((minimax.mix, minimax.minimax), (0.0, 0.2));
         let err = |s: &str| cfg(s).expect_err(s).0;
-        assert!(err("mcts:pvnet=x.safetensors").contains("pvnet= is read only"));
+        assert!(err("mcts:prior=prune,mix=0,pvnet=x.safetensors").contains("pvnet= is read only"));
         let missing = err("mcts:prior=pv,pvnet=/no/such/net.safetensors");
         assert!(missing.contains("/no/such/net.safetensors"), "{missing}");
         assert!(err("mcts:mix=0.5,minimax=0.1").contains("mix= and minimax="));

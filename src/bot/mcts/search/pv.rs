@@ -207,8 +207,8 @@ mod tests {
     #[test]
     fn the_network_changes_the_search_reproducibly() {
         let pos = start(5);
-        let plain = searched("mcts:iters=400,expand=4", pos, 9);
-        let pv = searched("mcts:iters=400,expand=4,prior=pv", pos, 9);
+        let plain = searched("mcts:iters=400,expand=4,prior=prune,mix=0", pos, 9);
+        let pv = searched("mcts:iters=400,expand=4,prior=pv,mix=0", pos, 9);
         let mix = searched("mcts:iters=400,expand=4,prior=pv,mix=0.5", pos, 9);
         assert_ne!(plain.1, pv.1);
         assert_ne!(pv.1, mix.1);
