@@ -11,7 +11,7 @@ use pahtum::{Game, builtin_catalog};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let spec = std::env::args()
         .nth(1)
-        .unwrap_or_else(|| "mcts:rollout=random,reward=win,rave=off,prior=off,solver=false,reuse=false,iters=1000000".into());
+        .unwrap_or_else(|| "mcts:rollout=random,reward=win,rave=off,prior=off,mix=0,expand=2,solver=false,reuse=false,iters=1000000".into());
     let catalog = builtin_catalog();
     let spec = catalog.parse(&spec)?;
     let mut bot = catalog.build(&spec, 3)?;

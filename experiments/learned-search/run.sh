@@ -4,7 +4,7 @@
 # perfect-play suite, in whole 5x5 games against perfect play, and its
 # first-player advantage. Prints every table the README quotes.
 # Usage: experiments/learned-search/run.sh   (from the repository root)
-#   PART=gate|anchor|speed|iters|time|hybrid|default-gate|gumbel|games|cost|suite|perfect|fpa|train|all (default all but train);
+#   PART=gate|anchor|speed|iters|time|hybrid|default-gate|pie|gumbel|games|cost|suite|perfect|fpa|train|all (default all but train);
 #   PART=train retrains the built-in network with the documented command
 #   (about 1.7 hours on 2 cores) and checks its bytes against
 #   data/zero-7.safetensors;
@@ -21,10 +21,11 @@ want() { [ "$PART" = "$1" ] || { [ "$PART" = all ] && [ "$1" != train ]; }; }
 done_run() { [ -f "$1/run.json" ] && grep -q '"end_time": "' "$1/run.json"; }
 # sprt DIR SEED ELO0 ELO1 CAP A B [A_SHOWN B_SHOWN]: a pentanomial SPRT of
 # A against B (run once per WORK), its command and verdict printed.
+# SPRT_FLAGS (e.g. --pie) go to the command as well.
 sprt() {
   local d=$1 seed=$2 e0=$3 e1=$4 max=$5 a=$6 b=$7
-  echo "+ pahtum sprt --a ${8:-$a} --b ${9:-$b} --elo0 $e0 --elo1 $e1 --max-games $max --seed $seed"
-  done_run "$d" || { rm -rf "$d"; $bin sprt --a "$a" --b "$b" --elo0 "$e0" --elo1 "$e1" \
+  echo "+ pahtum sprt --a ${8:-$a} --b ${9:-$b}${SPRT_FLAGS:+ $SPRT_FLAGS} --elo0 $e0 --elo1 $e1 --max-games $max --seed $seed"
+  done_run "$d" || { rm -rf "$d"; $bin sprt --a "$a" --b "$b" ${SPRT_FLAGS:-} --elo0 "$e0" --elo1 "$e1" \
     --max-games "$max" --seed "$seed" --threads 2 --quiet --out "$d" > "$d.out" || true; }
   tail -n 3 "$d.out" 2>/dev/null || true
 }
@@ -127,6 +128,13 @@ if want default-gate; then
   old="mcts:rollout=net,net=builtin,reuse=true,alloc=even,early=false,model=auto,threads=1,parallel=tree,max_nodes=67108864,c=0.205444,fpu=1.002448,expand=2,lazy=0,eps=0.030753,tempo=0.5,reward=win,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2.030568,pw=1.069962,mix=0,minimax=0,solver=true,exact=10,prove=22,prove_nodes=1000,final=visits,model_after=2,decay=0.403497,reach=3,defence=1.298178"
   new="${old/prior=prune/prior=pv}"; new="${new/mix=0,/mix=0.5,}"; new="${new/expand=2,/expand=6,}"
   sprt "$work/default-gate" 4915 0 5 "${MAX_DEFAULT:-1600}" "$new,ms=50,label=hybrid" "$old,ms=50,label=defaults"
+fi
+
+if want pie; then
+  # The default engine under the pie rule, where its gate did not play:
+  # today's default (the hybrid) against the default before it, 50 ms a
+  # move, the SPRT of "at least level" (elo0 -10, elo1 0).
+  SPRT_FLAGS=--pie sprt "$work/sprt-50-pie" 4916 -10 0 "${MAX_PIE:-800}" mcts:ms=50 "mcts:ms=50,$CLASSIC"
 fi
 
 if want gumbel; then

@@ -318,9 +318,10 @@ fn mcts_figures(threads: &[usize], seconds: f64) -> Option<f64> {
             }),
         );
     }
-    // The default engine plays heuristic playouts, several times slower
-    // than random ones on the empty board: a smaller budget keeps these
-    // figures short.
+    // The default engine plays learned-network playouts and evaluates
+    // each expanded node with the policy-value network, several times
+    // slower than random playouts on the empty board: a smaller budget
+    // keeps these figures short.
     let default_engine = |threads, parallel| MctsConfig {
         budget: Budget::Iters(iters / 12),
         reuse: false,

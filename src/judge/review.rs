@@ -620,6 +620,11 @@ mod tests {
         );
         let spec = catalog.parse("random").expect("spec");
         assert_eq!(full_spec(&catalog, &spec), "random");
+        // minimax= above 0 turns the default mix off: the full spec says
+        // so, and names the same bot as the spec that gives mix=0.
+        let full = |s: &str| full_spec(&catalog, &catalog.parse(s).expect("spec"));
+        assert!(full("mcts").contains(",mix=0.5,"), "{}", full("mcts"));
+        assert_eq!(full("mcts:minimax=0.2"), full("mcts:minimax=0.2,mix=0"));
     }
 
     #[test]

@@ -203,7 +203,7 @@ fn the_default_engine_in_root_mode_allocates_nothing_per_iteration() {
 #[test]
 fn plain_uct_allocates_nothing_per_iteration() {
     allocates_nothing_per_iteration(
-        "mcts:rollout=random,reward=win,rave=off,prior=off,solver=false,reuse=false",
+        "mcts:rollout=random,reward=win,rave=off,prior=off,mix=0,expand=2,solver=false,reuse=false",
         10_000,
     );
 }

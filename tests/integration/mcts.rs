@@ -87,7 +87,7 @@ fn searched(game: &Game, spec: &str, seed: u64, iters: u64) -> (Move, u64) {
 fn lazy_selection_is_deterministic_and_changes_the_search() {
     let game = Game::new(random_position(3, 4));
     let run = |spec: &str| searched(&game, spec, 42, 20_000);
-    let plain = "mcts:iters=20000,rollout=random,reward=win,rave=off,prior=off";
+    let plain = "mcts:iters=20000,rollout=random,reward=win,rave=off,prior=off,mix=0,expand=2";
     let lazy = format!("{plain},lazy=64");
     assert_eq!(run(&lazy), run(&lazy));
     // `lazy=0` is the textbook search, the default.
@@ -345,13 +345,15 @@ fn root_proof_keeps_a_won_5x5_opening() {
 }
 
 /// The searches that must complete or block an open four: the default,
-/// plain UCT (with and without lazy selection) and the learned leaves.
-const LINE_SPECS: [&str; 5] = [
+/// plain UCT (with and without lazy selection), the learned leaves (with
+/// the heuristic's prior) and the engine before the hybrid default.
+const LINE_SPECS: [&str; 6] = [
     "mcts:iters=2000",
-    "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false",
-    "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,solver=false,lazy=64",
-    "mcts:iters=2000,rollout=net,solver=false",
-    "mcts:iters=2000,rollout=value,solver=false",
+    "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,mix=0,expand=2,solver=false",
+    "mcts:iters=2000,rollout=random,reward=win,rave=off,prior=off,mix=0,expand=2,solver=false,lazy=64",
+    "mcts:iters=2000,rollout=net,prior=prune,mix=0,expand=2,solver=false",
+    "mcts:iters=2000,rollout=value,prior=prune,mix=0,expand=2,solver=false",
+    "mcts:iters=2000,prior=prune,mix=0,expand=2",
 ];
 
 #[test]

@@ -20,7 +20,10 @@ fn mcts_with_the_network_plays_and_refuses_bad_keys() {
             "mcts:prior=pv,pvnet=/no/such/net.safetensors",
             "/no/such/net.safetensors",
         ),
-        ("mcts:pvnet=/no/such/net.safetensors", "pvnet="),
+        (
+            "mcts:prior=prune,mix=0,pvnet=/no/such/net.safetensors",
+            "is read only",
+        ),
         ("mcts:mix=0.5,minimax=0.5", "minimax="),
     ] {
         let err = common::refused(&["play", "--white", spec, "--black", "random"]);

@@ -15,6 +15,8 @@
 mod keys;
 mod parse;
 
+pub use parse::implied_mix;
+
 pub use keys::KEYS;
 
 use crate::bot::spec::{key_values, search_keys};
@@ -45,8 +47,9 @@ key_values! {
         Eval = "eval",
         /// Each move takes the square with the best one-ply value of the
         /// learned line network (`bot::learned`, the `net=` key); `eps` as for
-        /// greedy. The priors rank children by the same values. Boards the
-        /// network was not trained for get heuristic playouts and priors.
+        /// greedy. The heuristic priors (`prior=prune|bias`) rank children by
+        /// the same values. Boards the network was not trained for get
+        /// heuristic playouts and priors.
         Net = "net",
         /// No playout: the leaf is scored by the learned line network's
         /// predicted margin (boards it does not cover: heuristic playouts).
@@ -80,7 +83,9 @@ key_values! {
 }
 
 key_values! {
-    /// Use of the heuristic move value inside the tree.
+    /// The move prior inside the tree: the heuristic move value (or the
+    /// line network's, with `rollout=net|value`) or the policy-value
+    /// network's policy.
     pub enum Prior {
         /// None.
         Off = "off",

@@ -486,6 +486,9 @@ mod tests {
             rollout: Rollout::Random,
             reward: Reward::Win,
             prior: Prior::Off,
+            mix: 0.0,
+            pvnet: None,
+            expand: 2,
             solver: false,
             ..MctsConfig::default()
         };

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::SOLVE_NODE_LIMIT;
+use crate::bot::mcts::config::implied_mix;
 use crate::bot::{BotSpec, Catalog};
 use crate::game::outcome::Move;
 use crate::game::position::Position;
@@ -143,6 +144,13 @@ pub fn full_spec(catalog: &Catalog, spec: &BotSpec) -> String {
         let given = spec.params.iter().find(|(k, _)| k == key.key);
         match given {
             Some((_, v)) => parts.push(format!("{}={v}", key.key)),
+            None if spec.name == "mcts" && key.key == "mix" => {
+                // The mix a minimax= above 0 turns off, as the parser does.
+                let minimax = spec.params.iter().find(|(k, _)| k == "minimax");
+                let minimax = minimax.and_then(|(_, v)| v.parse().ok()).unwrap_or(0.0);
+                let mix = implied_mix(minimax).map_or(key.default_text(), |m| m.to_string());
+                parts.push(format!("mix={mix}"));
+            }
             None => {
                 let d = key.default_text();
                 if d != "-" {

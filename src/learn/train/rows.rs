@@ -9,7 +9,7 @@ use super::{TrainError, file_err, net_path, samples_path};
 use crate::csv_rows::{self, fixed};
 
 /// A generation's row of `train.csv`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct GenRow {
     /// Generation number, from 1.
     pub generation: u32,

@@ -26,11 +26,11 @@ impl MctsConfig {
         let minimax = p.real(&MINIMAX)? as f32;
         // The node field that holds a leaf's minimax value holds the
         // network's value under `mix=`: a `minimax=` above 0 turns the
-        // default mix off, and only a `mix=` given beside it is refused.
-        let mix = if minimax > 0.0 && p.raw(MIX.key).is_none() {
-            0.0
-        } else {
-            p.real(&MIX)? as f32
+        // default mix off, and only a `mix=` above 0 given beside it is
+        // refused.
+        let mix = match (p.raw(MIX.key), implied_mix(minimax)) {
+            (None, Some(mix)) => mix,
+            _ => p.real(&MIX)? as f32,
         };
         let pvnet = pv_net(p, prior == Prior::Pv || mix > 0.0)?;
         if mix > 0.0 && minimax > 0.0 {
@@ -78,6 +78,14 @@ impl MctsConfig {
             mix,
         })
     }
+}
+
+/// The `mix=` of a spec that gives none beside `minimax`, where it is not
+/// the key's default: off beside a `minimax=` above 0 (the two share a
+/// node field). A full spec (`judge::review::full_spec`) writes it, so
+/// that it names the bot the spec makes.
+pub fn implied_mix(minimax: f32) -> Option<f32> {
+    (minimax > 0.0).then_some(0.0)
 }
 
 /// The `pvnet=` network when `used` (`prior=pv` or `mix=`): the built-in
@@ -210,7 +218,7 @@ mod tests {
         assert_eq!((mix.prior, mix.mix), (Prior::Prune, 0.25));
         assert!(mix.pvnet.is_some());
         // minimax= takes the node field of the network's value: it turns
-        // the default mix off, and a mix= given beside it is refused.
+        // the default mix off, and a mix= above 0 given beside it is refused.
         let minimax = cfg("mcts:minimax=0.2").expect("valid");
         assert_eq!((minimax.mix, minimax.minimax), (0.0, 0.2));
         let err = |s: &str| cfg(s).expect_err(s).0;
