@@ -15,6 +15,7 @@
 #   BUDGET=CPU seconds per arm (900)       ARMS="base gumbel ..." (all five)
 #   STEP=generations a sitting (5)         EVAL_GAMES=games per anchor (20)
 #   POINTS="0.5 1" budget shares at which an arm's network is played
+#   OUT=DIR (out) the runs, NAME (curve) of the table and plot written
 # The arm `all` (every part at once) is not among the five by default:
 # ARMS=all names it (README.md here, "The learning curve", its sittings).
 set -euo pipefail
@@ -27,6 +28,8 @@ STEP=${STEP:-5}
 EVAL_GAMES=${EVAL_GAMES:-20}
 ARMS=${ARMS:-base gumbel cap exact aux}
 POINTS=${POINTS:-0.5 1}
+OUT=${OUT:-out}
+NAME=${NAME:-curve}
 # The anchors' mcts: the default engine before the hybrid one.
 CLASSIC=prior=prune,mix=0,expand=2
 # Today's trainer at a small budget a move: every arm starts from it.
@@ -40,6 +43,9 @@ flags() {
     exact) echo --exact-targets 14 ;;
     aux) echo --margin-head --global-pool ;;
     all) echo --gumbel --full-share 0.25 --fast-iters 50 --exact-targets 14 --margin-head --global-pool ;;
+    # The network's size (sizes.sh): `all` with a smaller and a larger tower.
+    c8b1) echo "$(flags all) --channels 8 --blocks 1" ;;
+    c32b2) echo "$(flags all) --channels 32 --blocks 2" ;;
     *) echo "unknown arm $1" >&2; exit 2 ;;
   esac
 }
@@ -47,9 +53,9 @@ flags() {
 spent() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cpu_seconds") c = i; next }
   { s += $c } END { printf "%.0f", s }' "$1/train.csv"; }
 last_gen() { awk -F, 'NR > 1 { g = $1 } END { print g + 0 }' "$1/train.csv"; }
-mkdir -p out
+mkdir -p "$OUT"
 for arm in $ARMS; do
-  d=out/train-$arm
+  d=$OUT/train-$arm
   while :; do
     if [ -f "$d/train.csv" ]; then
       [ "$(spent "$d")" -ge "$BUDGET" ] && break
@@ -66,14 +72,14 @@ done
 # Each arm's network at each budget share: the first generation whose
 # CPU seconds reach it, against the anchors at 50 ms a move.
 for arm in $ARMS; do
-  d=out/train-$arm
+  d=$OUT/train-$arm
   for share in $POINTS; do
     want=$(awk -v b="$BUDGET" -v s="$share" 'BEGIN { printf "%.0f", b * s }')
     g=$(awk -F, -v w="$want" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cpu_seconds") c = i; next }
       { s += $c; if (s >= w && !g) g = $1 } END { print g ? g : 0 }' "$d/train.csv")
     [ "$g" -gt 0 ] || g=$(last_gen "$d")
     net=$d/nets/gen-$(printf %04d "$g").safetensors
-    e=out/eval-$arm-$g
+    e=$OUT/eval-$arm-$g
     [ -f "$e/summary.csv" ] && continue
     rm -rf "$e"
     echo "+ pahtum tournament --format gauntlet --bot zero:net=$net,ms=50 --bot heuristic --bot mcts:iters=1000,$CLASSIC --bot mcts:ms=50,$CLASSIC --games $EVAL_GAMES --seed 4902"
@@ -83,6 +89,6 @@ for arm in $ARMS; do
       --games "$EVAL_GAMES" --seed 4902 --threads 2 --quiet --out "$e"
   done
 done
-python3 curve.py out curve.csv curve.svg
-column -t -s, curve.csv
+python3 curve.py "$OUT" "$NAME.csv" "$NAME.svg"
+column -t -s, "$NAME.csv"
 echo "run time: $(( $(date +%s) - start )) s"
