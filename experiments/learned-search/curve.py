@@ -8,7 +8,8 @@ was played (OUT_DIR/eval-ARM-GEN/summary.csv): the training CPU-hours up
 to that generation (train.csv's cpu_seconds), the self-play positions,
 and the score and Elo at 50 ms a move against each anchor, the Elo with a
 95 % interval from the score's normal approximation. The SVG draws the
-Elo against the default mcts at 50 ms, one line per arm. Only the standard
+Elo against mcts at 50 ms (the default before the hybrid: prior=prune,
+mix=0, expand=2), one line per arm. Only the standard
 library is used.
 """
 import csv
@@ -96,7 +97,7 @@ def plot(rows, path):
            f'font-family="sans-serif" font-size="12">',
            f'<rect width="{W}" height="{H}" fill="white"/>',
            f'<text x="{W / 2}" y="22" text-anchor="middle" font-size="15">'
-           f'Elo against the default mcts at 50 ms a move, by training CPU-hours</text>']
+           f'Elo against mcts (prior=prune, mix=0, expand=2) at 50 ms a move, by training CPU-hours</text>']
     for y in range(int(y_lo // 100) * 100, int(y_hi) + 1, 100):
         if y < y_lo:
             continue
