@@ -4,7 +4,7 @@
 # perfect-play suite, in whole 5x5 games against perfect play, and its
 # first-player advantage. Prints every table the README quotes.
 # Usage: experiments/learned-search/run.sh   (from the repository root)
-#   PART=gate|anchor|speed|iters|time|hybrid|default-gate|pie|gumbel|games|cost|suite|perfect|fpa|train|all (default all but train);
+#   PART=gate|anchor|speed|iters|time|hybrid|default-gate|score-gate|floor|pie|gumbel|games|cost|suite|perfect|fpa|train|all (default all but train);
 #   PART=train retrains the built-in network with the documented command
 #   (about 1.7 hours on 2 cores) and checks its bytes against
 #   data/zero-7.safetensors;
@@ -77,6 +77,32 @@ if want anchor; then
   cut -d, -f1-8 "$d/summary.csv" | column -t -s,
 fi
 
+if want floor; then
+  # What the floor says: the same 200 games against heuristic (seed 4911)
+  # for zero with the score utility, today's default mcts and the one
+  # before it; then for each run (PART=anchor's too) its results by
+  # colour and how far ahead its search puts White when it first moves as
+  # Black.
+  for b in "zero:ms=50,score=0.2" "mcts:ms=50" "mcts:ms=50,$CLASSIC"; do
+    d="$work/floor-${b//[=:,.]/-}"
+    echo "+ pahtum tournament --format gauntlet --bot $b --bot heuristic --games ${ANCHOR_GAMES:-200} --seed 4911"
+    done_run "$d" || { rm -rf "$d"; $bin tournament --format gauntlet --bot "$b" --bot heuristic \
+      --games "${ANCHOR_GAMES:-200}" --seed 4911 --threads 2 --quiet --out "$d"; }
+    cut -d, -f1-8 "$d/summary.csv" | sed -n 2p
+  done
+  for d in "$work/anchor" "$work"/floor-*; do
+    [ -f "$d/games.csv" ] || continue
+    awk -F, -v run="${d##*/}" 'NR > 1 { col = ($4 == "heuristic") ? "black" : "white"
+      r = ($8 == "draw") ? "draw" : (($8 == col) ? "win" : "loss"); n[col " " r]++ }
+      END { printf "%s: as white %d-%d-%d, as black %d-%d-%d (wins-draws-losses)\n", run,
+        n["white win"], n["white draw"], n["white loss"], n["black win"], n["black draw"], n["black loss"] }' \
+      "$d/games.csv"
+    awk -F, -v run="${d##*/}" 'NR > 1 && $2 == 2 && $4 != "heuristic" { s += $7; n++ }
+      END { printf "%s: White'"'"'s expected score by its search at its first move as black, mean %.3f\n", run, s / n }' \
+      "$d/moves.csv"
+  done
+fi
+
 if want speed; then
   echo "+ pahtum bench --seconds 2 (network and default mcts figures)"
   $bin bench --seconds 2 | grep -E '^(net_evals_per_s_b[18]|mcts_default_iters_per_s)='
@@ -128,6 +154,16 @@ if want default-gate; then
   old="mcts:rollout=net,net=builtin,reuse=true,alloc=even,early=false,model=auto,threads=1,parallel=tree,max_nodes=67108864,c=0.205444,fpu=1.002448,expand=2,lazy=0,eps=0.030753,tempo=0.5,reward=win,scale=10,win_share=0,rave=off,bias=0.001,ref=50,prior=prune,k=5,widen=2.030568,pw=1.069962,mix=0,minimax=0,solver=true,exact=10,prove=22,prove_nodes=1000,final=visits,model_after=2,decay=0.403497,reach=3,defence=1.298178"
   new="${old/prior=prune/prior=pv}"; new="${new/mix=0,/mix=0.5,}"; new="${new/expand=2,/expand=6,}"
   sprt "$work/default-gate" 4915 0 5 "${MAX_DEFAULT:-1600}" "$new,ms=50,label=hybrid" "$old,ms=50,label=defaults"
+fi
+
+if want score-gate; then
+  # zero's score utility (score=, KataGo's: the margin head blended into
+  # a leaf's value) through the gate: zero with score=0.2 against zero's
+  # defaults of today written out in full (`pahtum bots`; iters= left out,
+  # ms= replaces it), pentanomial SPRT elo0 0 elo1 5 at 50 ms a move.
+  old="zero:net=builtin,threads=1,exact=10,reuse=true,alloc=even,batch=8,cpuct=1.5,fpu=0.2,noise=0,alpha=10,explore=0,root=puct,m=16,score=0"
+  sprt "$work/score-gate" 4918 0 5 "${MAX_SCORE:-1600}" "${old/score=0/score=0.2},ms=50,label=score" \
+    "$old,ms=50,label=defaults"
 fi
 
 if want pie; then

@@ -213,6 +213,16 @@ pub const EXPLORE: KeyInfo = KeyInfo::int(
 )
 .bare()
 .research();
+/// `score=`.
+pub const SCORE: KeyInfo = KeyInfo::real(
+    "score",
+    0.0,
+    1.0,
+    0.0,
+    "share of the network's margin head in a leaf's value (KataGo's score utility): (1-score)*value + score*(2/pi)*atan(margin/10 points)",
+)
+.bare()
+.research();
 
 /// The catalogue entry.
 pub const KIND: BotKind = BotKind {
@@ -220,7 +230,7 @@ pub const KIND: BotKind = BotKind {
     summary: "PUCT search on a policy-value network trained by self-play (AlphaZero's method)",
     keys: &[
         NET, ITERS, MS, THREADS, EXACT, REUSE, ALLOC, BATCH, CPUCT, FPU, NOISE, ALPHA, EXPLORE,
-        ROOT, M,
+        ROOT, M, SCORE,
     ],
     build: |params: &Params, seed| -> Result<Box<dyn Bot>, SpecError> {
         let cfg = config_from(params)?;
@@ -231,12 +241,22 @@ pub const KIND: BotKind = BotKind {
 /// Reads a spec's keys.
 ///
 /// # Errors
-/// A key out of range, or a network file that cannot be read.
+/// A key out of range, a network file that cannot be read, or `score=`
+/// on a network without the margin head.
 pub fn config_from(p: &Params) -> Result<ZeroConfig, SpecError> {
     let net = match p.text(&NET)? {
         "builtin" => PvNet::builtin(),
         path => PvNet::load(Path::new(path))
             .map_err(|e| SpecError(format!("bot spec '{}': {e}", p.spec())))?,
+    };
+    let score = p.real(&SCORE)? as f32;
+    let net = if score > 0.0 {
+        let blended = PvNet::clone(&net)
+            .with_score_utility(score)
+            .map_err(|e| SpecError(format!("bot spec '{}': score=: {e}", p.spec())))?;
+        Arc::new(blended)
+    } else {
+        net
     };
     let budget = Budget::from_params(p, &ITERS, &MS)?;
     Ok(ZeroConfig {

@@ -102,6 +102,7 @@ impl PvNet {
             value2,
             pools,
             margin,
+            score: 0.0,
         })
     }
 
@@ -166,6 +167,7 @@ impl PvNet {
             value2,
             pools: Vec::new(),
             margin: None,
+            score: 0.0,
         }
     }
 

@@ -54,8 +54,15 @@ pub struct PvNet {
     /// The auxiliary margin head, from the value's hidden units: the
     /// final margin for the side to move, in units of `POINTS_UNIT`
     /// points. Trained beside the value for its richer signal (KataGo's
-    /// score target); the search does not use it.
+    /// score target); a search uses it only through `score`.
     pub(super) margin: Option<Linear>,
+    /// The margin head's share in the value a search sees (`zero`'s
+    /// `score=`; 0: none): `(1 - score) * value + score * (2 / pi) *
+    /// atan(margin)`, the margin in units of `POINTS_UNIT` points. It is
+    /// KataGo's score utility (Wu 2019): between moves that keep the same
+    /// result it prefers the one expected to win by more, or lose by less.
+    /// A setting of the player, not part of the file.
+    pub(super) score: f32,
 }
 
 /// What the network says of one position.
@@ -64,7 +71,8 @@ pub struct Evaluation {
     /// Logits by policy index ([`square_index`], [`swap_index`]): `size *
     /// size + 1` numbers, for legal and illegal moves alike.
     pub logits: Vec<f32>,
-    /// The expected result for the side to move, in `[-1, 1]`.
+    /// The expected result for the side to move, in `[-1, 1]` (blended
+    /// with the expected margin where [`PvNet::with_score_utility`] says).
     pub value: f32,
 }
 impl PvNet {
@@ -91,6 +99,24 @@ impl PvNet {
     /// Whether the network has the auxiliary margin head.
     pub fn has_margin_head(&self) -> bool {
         self.margin.is_some()
+    }
+
+    /// The network whose values blend in its margin head with weight
+    /// `score` (the field `score` says how); 0 gives the value alone.
+    ///
+    /// # Errors
+    /// `score` above 0 on a network without the margin head.
+    pub fn with_score_utility(mut self, score: f32) -> Result<PvNet, String> {
+        if score > 0.0 && self.margin.is_none() {
+            return Err("the network has no margin head (pahtum train --margin-head)".to_string());
+        }
+        self.score = score;
+        Ok(self)
+    }
+
+    /// The margin head's share in the values it gives (0: none).
+    pub fn score_utility(&self) -> f32 {
+        self.score
     }
 
     /// Multiply-adds of one position on a board of side `size`, the
@@ -275,6 +301,12 @@ impl PvNet {
         let mut v = [0f32];
         self.value2.apply(hidden, &mut v);
         *value = v[0].tanh();
+        if let Some(head) = self.margin.as_ref().filter(|_| self.score > 0.0) {
+            let mut m = [0f32];
+            head.apply(hidden, &mut m);
+            let utility = std::f32::consts::FRAC_2_PI * m[0].atan();
+            *value = (1.0 - self.score) * *value + self.score * utility;
+        }
     }
 }
 
@@ -448,6 +480,31 @@ mod tests {
             extras
         );
         assert!(extras.multiply_adds(7) > PvNet::random(8, 2, 8, 1).multiply_adds(7));
+    }
+
+    #[test]
+    fn the_score_utility_blends_the_value_with_the_margin_head() {
+        let plain = PvNet::random(8, 1, 8, 4).with_margin_head(5);
+        let margin_only = plain.clone().with_score_utility(1.0).expect("head");
+        let half = plain.clone().with_score_utility(0.5).expect("head");
+        let mut s = Scratch::default();
+        for p in some_positions() {
+            let (v, m) = (
+                plain.evaluate(&p, &mut s).value,
+                margin_only.evaluate(&p, &mut s),
+            );
+            assert!(m.value.abs() < 1.0);
+            assert_eq!(m.logits, plain.evaluate(&p, &mut s).logits);
+            let h = half.evaluate(&p, &mut s).value;
+            assert!(
+                (h - (v + m.value) / 2.0).abs() < 1e-6,
+                "{h} {v} {}",
+                m.value
+            );
+        }
+        let err = PvNet::random(8, 1, 8, 4).with_score_utility(0.1);
+        assert!(err.expect_err("no head").contains("margin head"));
+        assert!(PvNet::random(8, 1, 8, 4).with_score_utility(0.0).is_ok());
     }
 
     #[test]

@@ -38,6 +38,29 @@ fn a_missing_or_broken_network_file_is_one_line_naming_it() {
 }
 
 #[test]
+fn score_needs_a_network_with_the_margin_head() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bare = dir.path().join("bare.safetensors");
+    let net = pahtum::net::PvNet::random(8, 1, 8, 1);
+    std::fs::write(&bare, net.to_bytes()).expect("write");
+    let spec = format!("zero:net={},score=0.2,iters=10", s(&bare));
+    let err = refused(&["play", "--white", &spec, "--black", "random"]);
+    assert!(
+        err.contains("score=") && err.contains("margin head"),
+        "{err}"
+    );
+    let spec = format!("zero:net={},score=0,iters=10", s(&bare));
+    ok(&["play", "--white", &spec, "--black", "random"]);
+    ok(&[
+        "play",
+        "--white",
+        "zero:score=0.2,iters=10",
+        "--black",
+        "random",
+    ]);
+}
+
+#[test]
 fn games_are_the_same_whatever_the_search_threads() {
     let dir = tempfile::tempdir().expect("tempdir");
     let run = |threads: &str, name: &str| {
