@@ -12,7 +12,7 @@ mod weights;
 
 pub use catalog::Catalog;
 pub(crate) use key::key_values;
-pub use key::{BudgetKind, KeyInfo, KeyType, KeyValues};
+pub use key::{BudgetKind, Implied, KeyInfo, KeyType, KeyValues};
 pub use params::Params;
 pub use search_keys::Budget;
 pub use weights::{WEIGHT_KEYS, weight_keys, weights_from_params, weights_from_params_with};

@@ -625,6 +625,24 @@ mod tests {
         let full = |s: &str| full_spec(&catalog, &catalog.parse(s).expect("spec"));
         assert!(full("mcts").contains(",mix=0.5,"), "{}", full("mcts"));
         assert_eq!(full("mcts:minimax=0.2"), full("mcts:minimax=0.2,mix=0"));
+        // depth= or ms= alone has no node bound: the full spec writes
+        // nodes=0, and makes the same bot as the spec.
+        assert!(full("alphabeta").contains(",nodes=1000000,"));
+        let settings = |s: &str| {
+            let p = crate::bot::spec::Params::new(&catalog.parse(s).expect("spec"));
+            format!(
+                "{:?}",
+                crate::bot::alphabeta::AlphaBetaConfig::from_params(&p)
+            )
+        };
+        for s in [
+            "alphabeta:depth=4",
+            "alphabeta:ms=100",
+            "alphabeta:depth=4,nodes=50",
+        ] {
+            assert_eq!(settings(s), settings(&full(s)), "{s}: {}", full(s));
+        }
+        assert_eq!(full("alphabeta:depth=4"), full("alphabeta:depth=4,nodes=0"));
     }
 
     #[test]

@@ -45,7 +45,14 @@ const NODES: KeyInfo = KeyInfo::int(
     DEFAULT_NODES,
     "node budget per move, deterministic (0 = none); about a second; the default applies only when neither depth nor ms is given",
 )
-.budget(BudgetKind::Work);
+.budget(BudgetKind::Work)
+.implied_by(no_nodes_beside_depth_or_ms);
+
+/// `depth=4` or `ms=500` alone means exactly that budget: no node bound
+/// unless `nodes=` is given too.
+fn no_nodes_beside_depth_or_ms(p: &Params) -> Option<&'static str> {
+    (p.raw(DEPTH.key).is_some() || p.raw(MS.key).is_some()).then_some("0")
+}
 /// `ms=`: `-` is how every bot lists "no time budget" (ms=0 is
 /// accepted and means the same).
 const MS: KeyInfo = search_keys::ms_beside_other_budgets(
@@ -81,14 +88,9 @@ impl AlphaBetaConfig {
     /// # Errors
     /// A value out of range or of the wrong type.
     pub fn from_params(p: &Params) -> Result<AlphaBetaConfig, SpecError> {
-        let nodes = match p.raw(NODES.key) {
-            // `depth=4` or `ms=500` alone means exactly that budget.
-            None if p.raw(DEPTH.key).is_some() || p.raw(MS.key).is_some() => 0,
-            _ => p.int(&NODES)?,
-        };
         Ok(AlphaBetaConfig {
             depth: p.int(&DEPTH)? as u32,
-            nodes,
+            nodes: p.int(&NODES)?,
             ms: p.opt_int(&MS)?.unwrap_or(0),
             solve: p.int(&SOLVE)? as u32,
             tt: p.int(&TT)? as usize,

@@ -15,8 +15,6 @@
 mod keys;
 mod parse;
 
-pub use parse::implied_mix;
-
 pub use keys::KEYS;
 
 use crate::bot::spec::{key_values, search_keys};

@@ -134,6 +134,32 @@ pub struct KeyInfo {
     pub bare: bool,
     /// Whether the key bounds a move's search, and how.
     pub budget: Option<BudgetKind>,
+    /// The value the key takes when it is not given but other keys that
+    /// are given move it off its declared default (`alphabeta:depth=4`
+    /// has no node bound; `mcts:minimax=0.2` no mix). Every getter of
+    /// [`super::Params`] reads it, and so does a review's full spec, so
+    /// the rule is written once and the full spec names the bot the spec
+    /// makes.
+    pub implied: Option<Implied>,
+}
+
+/// A key's value implied by the other keys of a spec, when not its
+/// declared default ([`KeyInfo::implied`]).
+#[derive(Clone, Copy)]
+pub struct Implied(pub fn(&super::Params) -> Option<&'static str>);
+
+impl std::fmt::Debug for Implied {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Implied(..)")
+    }
+}
+
+/// Two keys are equal whatever rule they imply by: a function's address
+/// is no identity (the compiler may merge or duplicate functions).
+impl PartialEq for Implied {
+    fn eq(&self, _: &Implied) -> bool {
+        true
+    }
 }
 
 impl KeyInfo {
@@ -145,6 +171,7 @@ impl KeyInfo {
             research: false,
             bare: false,
             budget: None,
+            implied: None,
         }
     }
 
@@ -253,6 +280,21 @@ impl KeyInfo {
     /// The key with its range listed bare.
     pub const fn bare(self) -> Self {
         KeyInfo { bare: true, ..self }
+    }
+
+    /// The key with a value `rule` implies from the other keys when it
+    /// is not given ([`KeyInfo::implied`]).
+    pub const fn implied_by(self, rule: fn(&super::Params) -> Option<&'static str>) -> Self {
+        KeyInfo {
+            implied: Some(Implied(rule)),
+            ..self
+        }
+    }
+
+    /// The value the key takes in `p` when not given: the one the other
+    /// keys imply, else `None` (its declared default).
+    pub fn implied_in(&self, p: &super::Params) -> Option<&'static str> {
+        self.implied.and_then(|rule| (rule.0)(p))
     }
 
     /// The default as `pahtum bots` lists it (`-`: none).

@@ -43,6 +43,13 @@ impl Params {
         self.values.get(key).map(String::as_str)
     }
 
+    /// The value of `key` the getters read: the one given, else the one
+    /// the other keys imply ([`KeyInfo::implied`]), else none (the
+    /// declared default).
+    fn given_or_implied(&self, key: &KeyInfo) -> Option<&str> {
+        self.raw(key.key).or_else(|| key.implied_in(self))
+    }
+
     fn bad(&self, key: &str, value: &str, accepts: &str) -> SpecError {
         SpecError(format!(
             "bot spec '{}': {key}={value} is not accepted ({key} takes {accepts})",
@@ -103,7 +110,7 @@ impl Params {
         let KeyType::Int { lo, hi, default } = key.ty else {
             return Err(self.mismatch(key, "an integer"));
         };
-        match self.raw(key.key) {
+        match self.given_or_implied(key) {
             None => Ok(default),
             Some(v) => self.integer_in(key.key, v, lo, hi).map(Some),
         }
@@ -124,7 +131,7 @@ impl Params {
     /// # Errors
     /// Not a number, out of range, or `key` is not a number key.
     pub fn real(&self, key: &KeyInfo) -> Result<f64, SpecError> {
-        match (key.ty, self.raw(key.key)) {
+        match (key.ty, self.given_or_implied(key)) {
             (KeyType::Real { default, .. } | KeyType::ZeroOrReal { default, .. }, None) => {
                 Ok(default)
             }
@@ -152,7 +159,7 @@ impl Params {
         let KeyType::Bool { default } = key.ty else {
             return Err(self.mismatch(key, "a flag"));
         };
-        match self.raw(key.key) {
+        match self.given_or_implied(key) {
             None => Ok(default),
             Some("true" | "on" | "1" | "yes") => Ok(true),
             Some("false" | "off" | "0" | "no") => Ok(false),
@@ -168,7 +175,7 @@ impl Params {
         let KeyType::Enum { names, default } = key.ty else {
             return Err(self.mismatch(key, "a choice"));
         };
-        let v = self.raw(key.key).unwrap_or(default);
+        let v = self.given_or_implied(key).unwrap_or(default);
         T::ALL
             .iter()
             .copied()
@@ -184,7 +191,7 @@ impl Params {
         let KeyType::Text { default, .. } = key.ty else {
             return Err(self.mismatch(key, "text"));
         };
-        Ok(self.raw(key.key).unwrap_or(default))
+        Ok(self.given_or_implied(key).unwrap_or(default))
     }
 }
 

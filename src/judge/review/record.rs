@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::SOLVE_NODE_LIMIT;
-use crate::bot::mcts::config::implied_mix;
+use crate::bot::spec::Params;
 use crate::bot::{BotSpec, Catalog};
 use crate::game::outcome::Move;
 use crate::game::position::Position;
@@ -139,20 +139,18 @@ pub fn full_spec(catalog: &Catalog, spec: &BotSpec) -> String {
     let Some(kind) = catalog.kind(&spec.name) else {
         return spec.without("label").as_str().to_string();
     };
+    let params = Params::new(spec);
     let mut parts = Vec::new();
     for key in kind.keys {
         let given = spec.params.iter().find(|(k, _)| k == key.key);
         match given {
             Some((_, v)) => parts.push(format!("{}={v}", key.key)),
-            None if spec.name == "mcts" && key.key == "mix" => {
-                // The mix a minimax= above 0 turns off, as the parser does.
-                let minimax = spec.params.iter().find(|(k, _)| k == "minimax");
-                let minimax = minimax.and_then(|(_, v)| v.parse().ok()).unwrap_or(0.0);
-                let mix = implied_mix(minimax).map_or(key.default_text(), |m| m.to_string());
-                parts.push(format!("mix={mix}"));
-            }
             None => {
-                let d = key.default_text();
+                // What the other keys imply (`alphabeta:depth=4` has no
+                // node bound), as the parser reads it, else the default.
+                let d = key
+                    .implied_in(&params)
+                    .map_or_else(|| key.default_text(), str::to_string);
                 if d != "-" {
                     parts.push(format!("{}={d}", key.key));
                 }

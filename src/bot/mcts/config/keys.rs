@@ -6,7 +6,7 @@
 //! `pahtum bots` read them.
 
 use super::*;
-use crate::bot::spec::{KeyInfo, search_keys};
+use crate::bot::spec::{KeyInfo, Params, search_keys};
 
 /// `iters=`.
 pub const ITERS: KeyInfo = search_keys::iters(
@@ -200,7 +200,15 @@ pub const MIX: KeyInfo = KeyInfo::real(
      (1-mix)*playout + mix*v(leaf's parent) (0: off; minimax= above 0 turns the default off)",
 )
 .bare()
-.research();
+.research()
+.implied_by(mix_beside_minimax);
+
+/// The `mix=` of a spec that gives none: off beside a `minimax=` above 0,
+/// since the two share a node field (a `mix=` above 0 given beside it is
+/// refused by the parser).
+fn mix_beside_minimax(p: &Params) -> Option<&'static str> {
+    p.real(&MINIMAX).is_ok_and(|m| m > 0.0).then_some("0")
+}
 /// `minimax=`.
 pub const MINIMAX: KeyInfo = KeyInfo::real(
     "minimax",

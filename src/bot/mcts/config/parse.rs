@@ -26,12 +26,9 @@ impl MctsConfig {
         let minimax = p.real(&MINIMAX)? as f32;
         // The node field that holds a leaf's minimax value holds the
         // network's value under `mix=`: a `minimax=` above 0 turns the
-        // default mix off, and only a `mix=` above 0 given beside it is
-        // refused.
-        let mix = match (p.raw(MIX.key), implied_mix(minimax)) {
-            (None, Some(mix)) => mix,
-            _ => p.real(&MIX)? as f32,
-        };
+        // default mix off (`MIX`'s implied value), and only a `mix=` above
+        // 0 given beside it is refused.
+        let mix = p.real(&MIX)? as f32;
         let pvnet = pv_net(p, prior == Prior::Pv || mix > 0.0)?;
         if mix > 0.0 && minimax > 0.0 {
             return Err(SpecError(format!(
@@ -78,14 +75,6 @@ impl MctsConfig {
             mix,
         })
     }
-}
-
-/// The `mix=` of a spec that gives none beside `minimax`, where it is not
-/// the key's default: off beside a `minimax=` above 0 (the two share a
-/// node field). A full spec (`judge::review::full_spec`) writes it, so
-/// that it names the bot the spec makes.
-pub fn implied_mix(minimax: f32) -> Option<f32> {
-    (minimax > 0.0).then_some(0.0)
 }
 
 /// The `pvnet=` network when `used` (`prior=pv` or `mix=`): the built-in
