@@ -301,12 +301,24 @@ impl PvNet {
         let mut v = [0f32];
         self.value2.apply(hidden, &mut v);
         *value = v[0].tanh();
-        if let Some(head) = self.margin.as_ref().filter(|_| self.score > 0.0) {
-            let mut m = [0f32];
-            head.apply(hidden, &mut m);
-            let utility = std::f32::consts::FRAC_2_PI * m[0].atan();
-            *value = (1.0 - self.score) * *value + self.score * utility;
+        if self.score > 0.0 {
+            *value = self.with_margin(hidden, *value);
         }
+    }
+
+    /// `value` blended with the margin head's output on `hidden` (the
+    /// field `score` says how). Out of line: at the default `score=0` it
+    /// is never called, and the heads stay as they were without it.
+    #[cold]
+    #[inline(never)]
+    fn with_margin(&self, hidden: &[f32], value: f32) -> f32 {
+        let Some(head) = &self.margin else {
+            return value;
+        };
+        // One output: its row is the whole weight.
+        let m = head.bias[0] + dot(&head.weight, hidden);
+        let utility = std::f32::consts::FRAC_2_PI * m.atan();
+        (1.0 - self.score) * value + self.score * utility
     }
 }
 
