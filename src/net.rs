@@ -47,7 +47,7 @@
 //! KataGo's global pooling, Wu 2019), and the auxiliary margin head
 //! `margin.weight` `[1, hidden]` on the value's hidden units, the final
 //! margin for the side to move in tens of points, a training target
-//! only.
+//! that a search reads only when asked (`zero:score=`).
 //! The sizes are read off the shapes, so the file is all there is.
 //!
 //! # Speed

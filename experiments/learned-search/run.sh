@@ -80,9 +80,9 @@ fi
 if want floor; then
   # What the floor says: the same 200 games against heuristic (seed 4911)
   # for zero with the score utility, today's default mcts and the one
-  # before it; then for each run (PART=anchor's too) its results by
-  # colour and how far ahead its search puts White when it first moves as
-  # Black.
+  # before it; then for each run (PART=anchor's too, when it ran in the
+  # same WORK) its results by colour and how far ahead its search puts
+  # White when it first moves as Black.
   for b in "zero:ms=50,score=0.2" "mcts:ms=50" "mcts:ms=50,$CLASSIC"; do
     d="$work/floor-${b//[=:,.]/-}"
     echo "+ pahtum tournament --format gauntlet --bot $b --bot heuristic --games ${ANCHOR_GAMES:-200} --seed 4911"
@@ -91,14 +91,14 @@ if want floor; then
     cut -d, -f1-8 "$d/summary.csv" | sed -n 2p
   done
   for d in "$work/anchor" "$work"/floor-*; do
-    [ -f "$d/games.csv" ] || continue
+    [ -f "$d/games.csv" ] && [ -f "$d/moves.csv" ] || continue
     awk -F, -v run="${d##*/}" 'NR > 1 { col = ($4 == "heuristic") ? "black" : "white"
       r = ($8 == "draw") ? "draw" : (($8 == col) ? "win" : "loss"); n[col " " r]++ }
       END { printf "%s: as white %d-%d-%d, as black %d-%d-%d (wins-draws-losses)\n", run,
         n["white win"], n["white draw"], n["white loss"], n["black win"], n["black draw"], n["black loss"] }' \
       "$d/games.csv"
     awk -F, -v run="${d##*/}" 'NR > 1 && $2 == 2 && $4 != "heuristic" { s += $7; n++ }
-      END { printf "%s: White'"'"'s expected score by its search at its first move as black, mean %.3f\n", run, s / n }' \
+      END { if (n) printf "%s: White'"'"'s expected score by its search at its first move as black, mean %.3f\n", run, s / n }' \
       "$d/moves.csv"
   done
 fi

@@ -30,6 +30,9 @@
 //! - **Gumbel root** (`root=gumbel`, `m=`): the root's move by Gumbel-Top-k
 //!   and sequential halving instead of PUCT, and an improved policy for
 //!   self-play to learn (`zero/gumbel.rs`).
+//! - **Score utility** (`score=`, off by default): the network's margin
+//!   head blended into a leaf's value, KataGo's score utility; it did not
+//!   pass its gate, so it stays an option.
 //!
 //! Defaults and their measurements: `experiments/learned-search/`.
 
@@ -61,7 +64,9 @@ pub use super::spec::Budget;
 pub struct ZeroConfig {
     /// The network, shared by every bot that plays it: the built-in one
     /// and a file's stay for the process, a trainer's generation goes
-    /// with its last bot.
+    /// with its last bot. With `score=` above 0 the bot has its own copy
+    /// that carries the score utility ([`PvNet::with_score_utility`]), so
+    /// replacing this network (as the trainer does) drops it.
     pub net: Arc<PvNet>,
     /// The budget per move.
     pub budget: Budget,

@@ -639,10 +639,13 @@ mod tests {
             "alphabeta:depth=4",
             "alphabeta:ms=100",
             "alphabeta:depth=4,nodes=50",
+            "alphabeta:ms=0",
         ] {
             assert_eq!(settings(s), settings(&full(s)), "{s}: {}", full(s));
         }
         assert_eq!(full("alphabeta:depth=4"), full("alphabeta:depth=4,nodes=0"));
+        // ms=0 is no time budget: the default node bound stays.
+        assert!(full("alphabeta:ms=0").contains(",nodes=1000000,"));
     }
 
     #[test]

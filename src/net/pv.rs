@@ -105,8 +105,12 @@ impl PvNet {
     /// `score` (the field `score` says how); 0 gives the value alone.
     ///
     /// # Errors
-    /// `score` above 0 on a network without the margin head.
+    /// `score` outside `0..=1` (a value would leave `[-1, 1]`, which the
+    /// searches assume), or above 0 on a network without the margin head.
     pub fn with_score_utility(mut self, score: f32) -> Result<PvNet, String> {
+        if !(0.0..=1.0).contains(&score) {
+            return Err(format!("score {score} is not in 0..=1"));
+        }
         if score > 0.0 && self.margin.is_none() {
             return Err("the network has no margin head (pahtum train --margin-head)".to_string());
         }
@@ -517,6 +521,9 @@ mod tests {
         let err = PvNet::random(8, 1, 8, 4).with_score_utility(0.1);
         assert!(err.expect_err("no head").contains("margin head"));
         assert!(PvNet::random(8, 1, 8, 4).with_score_utility(0.0).is_ok());
+        for bad in [-0.1, 1.5, f32::NAN] {
+            assert!(plain.clone().with_score_utility(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

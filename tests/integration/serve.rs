@@ -415,6 +415,23 @@ fn clients_name_networks_and_never_files() {
 }
 
 #[test]
+fn a_key_the_named_network_cannot_take_is_the_clients_400_naming_the_network() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bare.safetensors");
+    std::fs::write(&file, pahtum::net::PvNet::random(8, 1, 8, 1).to_bytes()).unwrap();
+    let net = format!("bare={}", file.to_str().unwrap());
+    let server = start_with(&["--net", &net]);
+    let addr = server.1.clone();
+    let (status, v) = post(&addr, &first_move("zero:net=bare,score=0.2,iters=5", 100));
+    assert_eq!(status, 400, "{v}");
+    let e = v["error"].as_str().unwrap();
+    assert!(e.starts_with("bot: ") && e.contains("margin head"), "{e}");
+    assert!(e.contains("net=bare") && !e.contains("safetensors"), "{e}");
+    let (status, v) = post(&addr, &first_move("zero:net=bare,iters=5", 100));
+    assert_eq!(status, 200, "{v}");
+}
+
+#[test]
 fn networks_named_at_the_start_are_played_by_name() {
     let server = start_with(&[
         "--net",

@@ -46,7 +46,7 @@ fn score_needs_a_network_with_the_margin_head() {
     let spec = format!("zero:net={},score=0.2,iters=10", s(&bare));
     let err = refused(&["play", "--white", &spec, "--black", "random"]);
     assert!(
-        err.contains("score=") && err.contains("margin head"),
+        err.contains("score=: ") && err.contains("margin head"),
         "{err}"
     );
     let spec = format!("zero:net={},score=0,iters=10", s(&bare));

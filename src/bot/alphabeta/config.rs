@@ -49,9 +49,11 @@ const NODES: KeyInfo = KeyInfo::int(
 .implied_by(no_nodes_beside_depth_or_ms);
 
 /// `depth=4` or `ms=500` alone means exactly that budget: no node bound
-/// unless `nodes=` is given too.
+/// unless `nodes=` is given too. `ms=0` (or `-`) is no time budget, so
+/// the default node bound stays beside it.
 fn no_nodes_beside_depth_or_ms(p: &Params) -> Option<&'static str> {
-    (p.raw(DEPTH.key).is_some() || p.raw(MS.key).is_some()).then_some("0")
+    let timed = p.opt_int(&MS).ok().flatten().is_some_and(|ms| ms > 0);
+    (p.raw(DEPTH.key).is_some() || timed).then_some("0")
 }
 /// `ms=`: `-` is how every bot lists "no time budget" (ms=0 is
 /// accepted and means the same).

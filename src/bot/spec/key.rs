@@ -139,7 +139,8 @@ pub struct KeyInfo {
     /// has no node bound; `mcts:minimax=0.2` no mix). Every getter of
     /// [`super::Params`] reads it, and so does a review's full spec, so
     /// the rule is written once and the full spec names the bot the spec
-    /// makes.
+    /// makes. A rule reads only keys that have no rule of their own (a
+    /// rule reading its own key, or a cycle of them, would not end).
     pub implied: Option<Implied>,
 }
 

@@ -32,10 +32,20 @@ fn settings(name: &str, p: &Params) -> Result<String, SpecError> {
         "alphabeta" => format!("{:?}", AlphaBetaConfig::from_params(p)?),
         "zero" => {
             let c = zero::config_from(p)?;
-            // The network by address: its weights are not settings.
+            // The network by address (its weights are not settings), and
+            // the one setting it carries, the score utility.
             format!(
-                "{:p} {:?} {:?} {} {} {:?} {} {:?} {}",
-                c.net, c.budget, c.settings, c.threads, c.reuse, c.alloc, c.explore, c.root, c.m
+                "{:p} {} {:?} {:?} {} {} {:?} {} {:?} {}",
+                c.net,
+                c.net.score_utility(),
+                c.budget,
+                c.settings,
+                c.threads,
+                c.reuse,
+                c.alloc,
+                c.explore,
+                c.root,
+                c.m
             )
         }
         other => panic!("no settings reader for bot '{other}': add one to key_walk.rs"),
@@ -56,6 +66,11 @@ fn other_value(k: &KeyInfo) -> Option<String> {
     let listed = k.default_text();
     let differs = |v: String| (v != listed).then_some(v);
     match k.ty {
+        // A key off unless given may take its lowest value as off too
+        // (`alphabeta:ms=0`): its highest is surely another setting.
+        KeyType::Int {
+            hi, default: None, ..
+        } => differs(hi.to_string()),
         KeyType::Int { lo, hi, .. } => differs(lo.to_string()).or(differs(hi.to_string())),
         KeyType::Real { lo, hi, .. } => differs(lo.to_string()).or(differs(hi.to_string())),
         KeyType::ZeroOrReal { lo, hi, .. } => differs("0".into())

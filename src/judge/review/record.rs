@@ -132,7 +132,8 @@ impl ReviewRecord {
 }
 
 /// `spec` with every key its bot reads, in the bot's order: the value
-/// given, else the default (keys without a default, like `ms`, only when
+/// given, else the one the other keys imply ([`crate::bot::spec::KeyInfo::implied`]),
+/// else the default (keys without a default, like `ms`, only when
 /// given); `label` is left out, as it changes no move. Two specs with the
 /// same full spec make the same bot.
 pub fn full_spec(catalog: &Catalog, spec: &BotSpec) -> String {

@@ -192,11 +192,26 @@ pub(super) fn choose(
     let budget = budget_text(&budget_keys, &played, from);
     let label = played.label();
     let mut build = played;
-    for (k, path) in &files {
+    for (k, path, _) in &files {
         build = build.with(k, path).map_err(refuse)?;
     }
     if !files.is_empty() && !build.params.iter().any(|(k, _)| k == "label") {
         build = build.with("label", &label).map_err(refuse)?;
+    }
+    if !files.is_empty() {
+        // The screened spec was checked on the built-in networks; a key
+        // the named one cannot take (`score=` on a network without a
+        // margin head) is the client's to mend. The file was read when
+        // the server started and is not read again, so this is the only
+        // way the check fails; its message names the network, never the
+        // file.
+        catalog.parse_unattended(build.as_str()).map_err(|e| {
+            let mut m = e.to_string();
+            for (_, path, name) in &files {
+                m = m.replace(path.as_str(), name);
+            }
+            refuse(m)
+        })?;
     }
     Ok(Chosen {
         build,
@@ -218,8 +233,8 @@ fn with(s: &BotSpec, k: &str, v: u64) -> Result<BotSpec, HttpReply> {
 }
 
 /// The files that the network names of a client's spec stand for, as
-/// `(key, file)`.
-type NetworkChoices = Vec<(&'static str, String)>;
+/// `(key, file, name)`.
+type NetworkChoices = Vec<(&'static str, String, String)>;
 
 /// Screens the file-valued keys of `spec` (of bot kind `bot_kind`): each
 /// is a built-in word or a network `nets` offers to that key, else it is
@@ -246,7 +261,7 @@ fn screen_files(
         }
         match nets.by_name.get(value) {
             Some(net) if net.takes.contains(&(bot, key.key)) => {
-                files.push((key.key, net.path.clone()));
+                files.push((key.key, net.path.clone(), value.clone()));
             }
             _ => {
                 let mut offered = words.clone();
