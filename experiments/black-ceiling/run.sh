@@ -12,13 +12,10 @@ P=../../target/release/examples/exploit_probe
 # this experiment measured. Every mcts spec below plays with it.
 CLASSIC=prior=prune,mix=0,expand=2
 # Black's 100 games on the layouts of seed $1: an mcts spec $2 plays with
-# $CLASSIC, and its rows name Black $2 as before (the `black` column, which
-# the harness writes as the spec it was given, quoted when it has a comma).
+# $CLASSIC, and its rows name Black $2 as before (--label).
 play() {
   case $2 in
-    mcts:*)
-      $P --layouts 100 --seed "$1" --black "$2,$CLASSIC" | tail -n +2 |
-        sed -e "s/,$CLASSIC\"/\"/" -e 's/^\([0-9]*,[0-9]*,\)"\([^",]*\)",/\1\2,/' ;;
+    mcts:*) $P --layouts 100 --seed "$1" --black "$2,$CLASSIC" --label "$2" | tail -n +2 ;;
     *) $P --layouts 100 --seed "$1" --black "$2" | tail -n +2 ;;
   esac
 }
