@@ -1,8 +1,7 @@
 //! `pahtum serve`: play a bot in the browser (docs/CONTRACT.md "Seeing
 //! runs"; the requests are answered by [`crate::view::serve`]).
 
-use std::io::Read;
-use std::net::SocketAddr;
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -10,11 +9,14 @@ use clap::Args;
 
 use super::common::install_exit;
 use super::error::{CliResult, usage};
-use crate::view::serve::{HttpReply, MAX_BODY, Nets, SearchGate, handle_with, too_large};
+use crate::view::serve::{HttpReply, Nets, SearchGate, handle_with};
 
-/// Requests handled at once, searches or not. Past it a request is
-/// answered 503 at once, so a flood of connections costs a thread each up
-/// to this bound and no more.
+pub mod http;
+
+/// Connections handled at once, searches or not, each on a thread of its
+/// own. Past it a connection is answered 503 at once, so a flood of
+/// connections costs a thread each up to this bound and no more, and a
+/// connection that sends nothing is closed at [`http::REQUEST_DEADLINE`].
 pub const MAX_REQUESTS: usize = 64;
 
 /// Arguments of `serve`.
@@ -47,61 +49,56 @@ pub fn run(a: ServeArgs) -> CliResult {
         .bind
         .parse()
         .map_err(|e| usage(format!("--bind {}: {e}", a.bind)))?;
-    let server = tiny_http::Server::http(addr)
+    let listener = TcpListener::bind(addr)
         .map_err(|e| usage(format!("--bind {}: cannot listen: {e}", a.bind)))?;
     install_exit();
-    let bound = server
-        .server_addr()
-        .to_ip()
-        .map_or_else(|| a.bind.clone(), |s| s.to_string());
+    let bound = listener
+        .local_addr()
+        .map_or_else(|_| a.bind.clone(), |s| s.to_string());
     eprintln!("pahtum serve: listening on http://{bound}/ (Ctrl-C stops)");
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let gate = Arc::new(SearchGate::new(cores));
     let nets = Arc::new(nets);
     let in_flight = Arc::new(AtomicUsize::new(0));
-    for request in server.incoming_requests() {
+    for stream in listener.incoming() {
+        // A connection that failed before it was accepted is the client's
+        // loss; the server goes on.
+        let Ok(stream) = stream else { continue };
         if in_flight.fetch_add(1, Ordering::AcqRel) >= MAX_REQUESTS {
             in_flight.fetch_sub(1, Ordering::AcqRel);
-            respond(
-                request,
-                HttpReply::error(503, "too many requests at once; try again"),
-            );
+            let busy = HttpReply::error(503, "too many requests at once; try again");
+            http::refuse_at_once(stream, &busy);
             continue;
         }
         let (gate, nets, in_flight) =
             (Arc::clone(&gate), Arc::clone(&nets), Arc::clone(&in_flight));
         std::thread::spawn(move || {
-            answer(request, &gate, &nets);
-            in_flight.fetch_sub(1, Ordering::AcqRel);
+            let _counted = Counted(&in_flight);
+            answer(stream, &gate, &nets);
         });
     }
     Ok(())
 }
 
-/// Reads the body (at most [`MAX_BODY`] bytes, more is 413 unread) and
-/// answers.
-fn answer(mut request: tiny_http::Request, gate: &SearchGate, nets: &Nets) {
-    if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        return respond(request, too_large());
+/// A connection's place in the count of those handled at once, given
+/// back when its thread ends (a panicking handler included).
+struct Counted<'a>(&'a AtomicUsize);
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
     }
-    let mut body = Vec::new();
-    let read = request
-        .as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut body);
-    let reply = match read {
-        Err(e) => HttpReply::error(400, format!("cannot read the request body: {e}")),
-        Ok(_) if body.len() > MAX_BODY => too_large(),
-        Ok(_) => handle_with(request.method().as_str(), request.url(), &body, gate, nets),
-    };
-    respond(request, reply);
 }
 
-fn respond(request: tiny_http::Request, reply: HttpReply) {
-    let mut response = tiny_http::Response::from_string(reply.body).with_status_code(reply.status);
-    if let Ok(h) = tiny_http::Header::from_bytes("Content-Type", reply.content_type) {
-        response = response.with_header(h);
-    }
-    // A client that went away is no fault of the server's.
-    let _ = request.respond(response);
+/// Reads the request (at most [`crate::view::serve::MAX_BODY`] bytes of
+/// body, within [`http::REQUEST_DEADLINE`]) and answers.
+fn answer(mut stream: TcpStream, gate: &SearchGate, nets: &Nets) {
+    let (reply, head_only) = match http::read_request(&mut stream, http::REQUEST_DEADLINE) {
+        Ok(r) => (
+            handle_with(&r.method, &r.path, &r.body, gate, nets),
+            r.method == "HEAD",
+        ),
+        Err(refused) => (refused, false),
+    };
+    http::respond(stream, &reply, head_only);
 }

@@ -1,0 +1,360 @@
+//! `serve`'s HTTP/1.1 on std sockets: one thread per connection, one
+//! request per connection, every read under a deadline.
+//!
+//! Why not a server crate's thread pool: the pool of the small synchronous
+//! server used before could queue new connections behind a connection
+//! that never sent its request (a browser's speculative preconnect, say),
+//! and then answered nothing at all until restarted. Here each connection
+//! has its own thread, bounded in number by the caller, and a connection
+//! that does not send its whole request within [`REQUEST_DEADLINE`] is
+//! answered 408 and closed, so an idle or slow client only ever holds its
+//! own thread, and only for a while. The request head is parsed by
+//! `httparse`; the answer is always `Connection: close`, which is all a
+//! page of a few requests a game needs.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use crate::view::serve::{HttpReply, MAX_BODY, too_large};
+
+/// How long a client has, from its connection, to send its whole request
+/// (head and body). Past it the request is answered 408.
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
+
+/// How long writing the answer may block on a client that does not read.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The longest request head read; a longer one is answered 431.
+pub const MAX_HEAD: usize = 16 * 1024;
+
+/// The most header lines a head may have.
+const MAX_HEADERS: usize = 64;
+
+/// A request read off a connection.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The method, as sent (`GET`, `POST`, ...).
+    pub method: String,
+    /// The request target, as sent (path and query).
+    pub path: String,
+    /// The body, at most [`MAX_BODY`] bytes.
+    pub body: Vec<u8>,
+}
+
+/// Reads one request from `stream` within `deadline` of now, or the answer
+/// that refuses it (400, 408, 411, 413, 431, 505) when it cannot be read.
+/// A client that says `Expect: 100-continue` is told to go on before its
+/// body is read.
+pub fn read_request(stream: &mut TcpStream, deadline: Duration) -> Result<Request, HttpReply> {
+    let until = Instant::now() + deadline;
+    let mut buf = Vec::with_capacity(1024);
+    let (head_len, method, path, length, expect_continue) = loop {
+        if let Some(parsed) = parse_head(&buf)? {
+            break parsed;
+        }
+        if buf.len() > MAX_HEAD {
+            return Err(HttpReply::error(
+                431,
+                format!("request head over {MAX_HEAD} bytes"),
+            ));
+        }
+        read_some(stream, &mut buf, until)?;
+    };
+    if length > MAX_BODY {
+        return Err(too_large());
+    }
+    let mut body = buf.split_off(head_len);
+    if expect_continue && body.len() < length {
+        let _ = stream.write_all(b"HTTP/1.1 100 Continue\r\n\r\n");
+    }
+    while body.len() < length {
+        read_some(stream, &mut body, until)?;
+    }
+    // Bytes past the declared length (a pipelined request) are not read:
+    // the connection closes after this answer.
+    body.truncate(length);
+    Ok(Request { method, path, body })
+}
+
+/// The head in `buf` once it is whole: its length in bytes, the method,
+/// the target, the body's declared length and whether the client waits
+/// for `100 Continue`. `None` while more is needed.
+#[allow(clippy::type_complexity)]
+fn parse_head(buf: &[u8]) -> Result<Option<(usize, String, String, usize, bool)>, HttpReply> {
+    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
+    let mut req = httparse::Request::new(&mut headers);
+    let head_len = match req.parse(buf) {
+        Ok(httparse::Status::Complete(n)) => n,
+        Ok(httparse::Status::Partial) => return Ok(None),
+        Err(httparse::Error::TooManyHeaders) => {
+            return Err(HttpReply::error(
+                431,
+                format!("more than {MAX_HEADERS} header lines"),
+            ));
+        }
+        Err(e) => return Err(HttpReply::error(400, format!("bad request head: {e}"))),
+    };
+    if req.version != Some(1) && req.version != Some(0) {
+        return Err(HttpReply::error(505, "only HTTP/1.0 and 1.1 are served"));
+    }
+    let mut length = 0usize;
+    let mut expect_continue = false;
+    for h in req.headers.iter() {
+        let value = String::from_utf8_lossy(h.value);
+        let value = value.trim();
+        if h.name.eq_ignore_ascii_case("content-length") {
+            length = value.parse().map_err(|_| {
+                HttpReply::error(400, format!("Content-Length: '{value}' is not a length"))
+            })?;
+        } else if h.name.eq_ignore_ascii_case("transfer-encoding") {
+            return Err(HttpReply::error(
+                411,
+                "a body must come with Content-Length, not Transfer-Encoding",
+            ));
+        } else if h.name.eq_ignore_ascii_case("expect") {
+            expect_continue = value.eq_ignore_ascii_case("100-continue");
+        }
+    }
+    let method = req.method.unwrap_or_default().to_string();
+    let path = req.path.unwrap_or_default().to_string();
+    Ok(Some((head_len, method, path, length, expect_continue)))
+}
+
+/// Appends what `stream` has to `buf`, waiting at most until `until`.
+fn read_some(stream: &mut TcpStream, buf: &mut Vec<u8>, until: Instant) -> Result<(), HttpReply> {
+    let timed_out = || HttpReply::error(408, "the request did not come in time");
+    let left = until
+        .checked_duration_since(Instant::now())
+        .filter(|d| !d.is_zero())
+        .ok_or_else(timed_out)?;
+    stream
+        .set_read_timeout(Some(left))
+        .map_err(|e| HttpReply::error(400, format!("cannot read the request: {e}")))?;
+    let mut chunk = [0u8; 4096];
+    match stream.read(&mut chunk) {
+        Ok(0) => Err(HttpReply::error(
+            400,
+            "the client closed before its request ended",
+        )),
+        Ok(n) => {
+            buf.extend_from_slice(&chunk[..n]);
+            Ok(())
+        }
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) =>
+        {
+            Err(timed_out())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Ok(()),
+        Err(e) => Err(HttpReply::error(
+            400,
+            format!("cannot read the request: {e}"),
+        )),
+    }
+}
+
+/// Writes `reply` and closes; a HEAD request's answer has no body. A
+/// client that went away is no fault of the server's, so errors are
+/// dropped.
+pub fn respond(mut stream: TcpStream, reply: &HttpReply, head_only: bool) {
+    let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
+    if stream.write_all(&answer_bytes(reply, head_only)).is_ok() {
+        let _ = stream.flush();
+        // Unread request bytes at close would make the kernel reset the
+        // connection, and a client could lose the answer before reading it.
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
+        let mut sink = [0u8; 4096];
+        while matches!(stream.read(&mut sink), Ok(n) if n > 0) {}
+    }
+}
+
+/// Writes `reply` without reading the request or waiting on the client,
+/// and closes: the answer of a server already at its bound of
+/// connections, which must not spend a thread or the accepting loop's
+/// time on one more. A client whose request is still unread may see the
+/// connection reset instead of the answer.
+pub fn refuse_at_once(stream: TcpStream, reply: &HttpReply) {
+    let _ = stream.set_nonblocking(true);
+    let _ = (&stream).write_all(&answer_bytes(reply, false));
+    let _ = stream.shutdown(std::net::Shutdown::Both);
+}
+
+/// The whole answer: status line, headers and (unless `head_only`) body.
+fn answer_bytes(reply: &HttpReply, head_only: bool) -> Vec<u8> {
+    let head = format!(
+        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        reply.status,
+        reason(reply.status),
+        reply.content_type,
+        reply.body.len()
+    );
+    let mut out = head.into_bytes();
+    if !head_only {
+        out.extend_from_slice(reply.body.as_bytes());
+    }
+    out
+}
+
+/// The reason phrase of the statuses `serve` answers with.
+fn reason(status: u16) -> &'static str {
+    match status {
+        100 => "Continue",
+        200 => "OK",
+        400 => "Bad Request",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        411 => "Length Required",
+        413 => "Content Too Large",
+        431 => "Request Header Fields Too Large",
+        500 => "Internal Server Error",
+        503 => "Service Unavailable",
+        505 => "HTTP Version Not Supported",
+        _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::TcpListener;
+
+    /// A connected pair: what the client writes, the server reads.
+    fn pair() -> (TcpStream, TcpStream) {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let client = TcpStream::connect(l.local_addr().unwrap()).unwrap();
+        let (server, _) = l.accept().unwrap();
+        (client, server)
+    }
+
+    fn read_after(client_sends: &[&[u8]], deadline: Duration) -> Result<Request, HttpReply> {
+        let (mut client, mut server) = pair();
+        for part in client_sends {
+            client.write_all(part).unwrap();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        read_request(&mut server, deadline)
+    }
+
+    #[test]
+    fn a_request_in_pieces_is_read_whole() {
+        let r = read_after(
+            &[
+                b"POST /api/move?x=1 HTTP/1.1\r\nHost: h\r\nconTent-length: 5\r",
+                b"\n\r\nab",
+                b"cde",
+            ],
+            Duration::from_secs(5),
+        )
+        .unwrap();
+        assert_eq!(
+            r,
+            Request {
+                method: "POST".into(),
+                path: "/api/move?x=1".into(),
+                body: b"abcde".to_vec()
+            }
+        );
+        let r = read_after(&[b"GET / HTTP/1.0\r\n\r\n"], Duration::from_secs(5)).unwrap();
+        assert_eq!((r.method.as_str(), r.body.len()), ("GET", 0));
+    }
+
+    #[test]
+    fn a_client_that_sends_nothing_is_answered_408_at_the_deadline() {
+        let (_client, mut server) = pair();
+        let t = Instant::now();
+        let e = read_request(&mut server, Duration::from_millis(200)).unwrap_err();
+        assert_eq!(e.status, 408);
+        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+        // Half a body is no better.
+        let e = read_after(
+            &[b"POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc"],
+            Duration::from_millis(200),
+        )
+        .unwrap_err();
+        assert_eq!(e.status, 408);
+    }
+
+    #[test]
+    fn bad_heads_are_refused_with_their_status() {
+        let d = Duration::from_secs(5);
+        let status = |parts: &[&[u8]]| read_after(parts, d).unwrap_err().status;
+        assert_eq!(status(&[b"NOT HTTP AT ALL\r\n\r\n"]), 400);
+        assert_eq!(
+            status(&[b"POST / HTTP/1.1\r\nContent-Length: x\r\n\r\n"]),
+            400
+        );
+        let big = format!(
+            "POST / HTTP/1.1\r\nContent-Length: {}\r\n\r\n",
+            MAX_BODY + 1
+        );
+        assert_eq!(status(&[big.as_bytes()]), 413);
+        assert_eq!(
+            status(&[b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"]),
+            411
+        );
+        let long = format!("GET / HTTP/1.1\r\nX: {}", "a".repeat(MAX_HEAD + 10));
+        assert_eq!(status(&[long.as_bytes()]), 431);
+        let many: String = (0..MAX_HEADERS + 1)
+            .map(|i| format!("X{i}: 1\r\n"))
+            .collect();
+        let many = format!("GET / HTTP/1.1\r\n{many}\r\n");
+        assert_eq!(status(&[many.as_bytes()]), 431);
+        // The client closing early is a 400 nobody will read, not a wait.
+        let (client, mut server) = pair();
+        drop(client);
+        assert_eq!(read_request(&mut server, d).unwrap_err().status, 400);
+    }
+
+    #[test]
+    fn a_client_that_expects_100_continue_is_told_to_go_on() {
+        let (mut client, mut server) = pair();
+        client
+            .write_all(b"POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+            .unwrap();
+        let reader = std::thread::spawn(move || read_request(&mut server, Duration::from_secs(5)));
+        let mut got = [0u8; 25];
+        client.read_exact(&mut got).unwrap();
+        assert_eq!(&got, b"HTTP/1.1 100 Continue\r\n\r\n");
+        client.write_all(b"hi").unwrap();
+        assert_eq!(reader.join().unwrap().unwrap().body, b"hi");
+    }
+
+    #[test]
+    fn a_refusal_at_once_is_a_whole_answer() {
+        let (mut client, server) = pair();
+        refuse_at_once(server, &HttpReply::error(503, "busy"));
+        let mut out = String::new();
+        client.read_to_string(&mut out).unwrap();
+        assert!(
+            out.starts_with("HTTP/1.1 503 Service Unavailable\r\n"),
+            "{out}"
+        );
+        assert!(out.ends_with(r#"{"error":"busy"}"#), "{out}");
+    }
+
+    #[test]
+    fn the_answer_has_its_length_and_closes_and_head_has_no_body() {
+        for head_only in [false, true] {
+            let (mut client, server) = pair();
+            respond(server, &HttpReply::error(404, "x: no such page"), head_only);
+            let mut out = String::new();
+            client.read_to_string(&mut out).unwrap();
+            let (head, body) = out.split_once("\r\n\r\n").unwrap();
+            assert!(head.starts_with("HTTP/1.1 404 Not Found\r\n"), "{head}");
+            assert!(head.contains("Connection: close"), "{head}");
+            assert!(head.contains("Content-Type: application/json"), "{head}");
+            let json = r#"{"error":"x: no such page"}"#;
+            assert!(
+                head.contains(&format!("Content-Length: {}", json.len())),
+                "{head}"
+            );
+            assert_eq!(body, if head_only { "" } else { json });
+        }
+    }
+}
