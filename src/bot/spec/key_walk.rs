@@ -1,7 +1,7 @@
 //! Every key of every built-in bot walked against the bot's parser: the
 //! listed default parses, `KEY=DEFAULT` gives the same settings as the
 //! bare name (so the value `pahtum bots` lists is the one the parser
-//! uses), and another accepted value gives other settings (so the key
+//! uses) unless another key's implied rule reads it, and another accepted value gives other settings (so the key
 //! reaches the settings, and the comparison means something).
 
 use super::{Catalog, KeyInfo, KeyType, Params, SpecError};
@@ -9,15 +9,6 @@ use crate::bot::alphabeta::AlphaBetaConfig;
 use crate::bot::flatmc::FlatMcConfig;
 use crate::bot::mcts::config::MctsConfig;
 use crate::bot::{builtin_catalog, greedy, learned, zero};
-
-/// Keys whose explicit default is not the bare name: giving the key
-/// changes another key's default. Each is checked to do so, so that the
-/// list cannot outlive the reason.
-const GIVEN_CHANGES_OTHERS: &[(&str, &str)] = &[
-    // `depth=` given alone means exactly that budget: no default node
-    // budget beside it.
-    ("alphabeta", "depth"),
-];
 
 /// The settings `p` gives the built-in bot `name`, as text: the `Debug`
 /// of what its constructor reads from the spec, every field named.
@@ -88,19 +79,33 @@ fn other_value(k: &KeyInfo) -> Option<String> {
 fn every_listed_default_is_the_parsers_and_every_key_reaches_the_settings() {
     let c = builtin_catalog();
     let mut walked = 0;
+    let mut changed_others = 0;
     for kind in c.kinds() {
         let bare = settings_of(&c, kind.name, kind.name);
         for k in kind.keys {
             let (bot, key) = (kind.name, k.key);
             let listed = k.default_text();
             if listed != "-" {
-                let given = settings_of(&c, bot, &format!("{bot}:{key}={listed}"));
-                let changes_others = GIVEN_CHANGES_OTHERS.contains(&(bot, key));
+                let text = format!("{bot}:{key}={listed}");
+                let given = settings_of(&c, bot, &text);
+                // Giving a key its default may still change another key's
+                // value, by that key's implied rule (alphabeta's `nodes=`
+                // beside `depth=`); the settings differ exactly then, so
+                // every such change is one a rule declares, which a
+                // review's full spec writes out.
+                let (bare_spec, given_spec) =
+                    (c.parse(kind.name).unwrap(), c.parse(&text).unwrap());
+                let (bare_p, given_p) = (Params::new(&bare_spec), Params::new(&given_spec));
+                let changes_others = kind
+                    .keys
+                    .iter()
+                    .any(|j| j.key != key && j.implied_in(&given_p) != j.implied_in(&bare_p));
                 assert_eq!(
                     given != bare,
                     changes_others,
                     "{bot}:{key}={listed} against {bot}:\n{given}\n{bare}"
                 );
+                changed_others += usize::from(changes_others);
             }
             if let Some(v) = other_value(k) {
                 let other = settings_of(&c, bot, &format!("{bot}:{key}={v}"));
@@ -109,6 +114,10 @@ fn every_listed_default_is_the_parsers_and_every_key_reaches_the_settings() {
             walked += 1;
         }
     }
+    assert!(
+        changed_others > 0,
+        "no key's default changes another's: the check above is idle"
+    );
     let declared: usize = c.kinds().iter().map(|k| k.keys.len()).sum();
     assert_eq!(walked, declared);
     assert!(declared > 40, "{declared}");
