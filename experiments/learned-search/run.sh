@@ -69,8 +69,10 @@ fi
 
 if want anchor; then
   # The built-in network's floor: zero on it at 50 ms a move against
-  # heuristic, on seeds of its own.
+  # heuristic, on seeds of its own (another ANCHOR_GAMES is a run of
+  # its own, beside the 200 that PART=floor reads).
   d="$work/anchor"
+  [ "${ANCHOR_GAMES:-200}" = 200 ] || d="$work/anchor-$ANCHOR_GAMES"
   echo "+ pahtum tournament --format gauntlet --bot zero:ms=50 --bot heuristic --games ${ANCHOR_GAMES:-200} --seed 4911"
   done_run "$d" || { rm -rf "$d"; $bin tournament --format gauntlet --bot zero:ms=50 --bot heuristic \
     --games "${ANCHOR_GAMES:-200}" --seed 4911 --threads 2 --quiet --out "$d"; }
