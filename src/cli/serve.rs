@@ -61,21 +61,38 @@ pub fn run(a: ServeArgs) -> CliResult {
     let nets = Arc::new(nets);
     let in_flight = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
-        // A connection that failed before it was accepted is the client's
-        // loss; the server goes on.
-        let Ok(stream) = stream else { continue };
+        let stream = match stream {
+            Ok(s) => s,
+            // A connection that failed before it was accepted is the
+            // client's loss; out of descriptors, the pause keeps the loop
+            // from spinning until some close.
+            Err(_) => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+                continue;
+            }
+        };
         if in_flight.fetch_add(1, Ordering::AcqRel) >= MAX_REQUESTS {
             in_flight.fetch_sub(1, Ordering::AcqRel);
             let busy = HttpReply::error(503, "too many requests at once; try again");
             http::refuse_at_once(stream, &busy);
             continue;
         }
-        let (gate, nets, in_flight) =
-            (Arc::clone(&gate), Arc::clone(&nets), Arc::clone(&in_flight));
-        std::thread::spawn(move || {
-            let _counted = Counted(&in_flight);
+        let (gate, nets, counted) = (Arc::clone(&gate), Arc::clone(&nets), Arc::clone(&in_flight));
+        // A second handle on the connection, to refuse it with should no
+        // thread be made for it (the thread's own handle goes with the
+        // closure).
+        let spare = stream.try_clone().ok();
+        let spawned = std::thread::Builder::new().spawn(move || {
+            let _counted = Counted(&counted);
             answer(stream, &gate, &nets);
         });
+        if spawned.is_err() {
+            in_flight.fetch_sub(1, Ordering::AcqRel);
+            if let Some(stream) = spare {
+                let busy = HttpReply::error(503, "the server cannot take more work now; try again");
+                http::refuse_at_once(stream, &busy);
+            }
+        }
     }
     Ok(())
 }

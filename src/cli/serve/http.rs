@@ -18,12 +18,18 @@ use std::time::{Duration, Instant};
 
 use crate::view::serve::{HttpReply, MAX_BODY, too_large};
 
-/// How long a client has, from its connection, to send its whole request
-/// (head and body). Past it the request is answered 408.
+/// How long a client has, from when its connection's thread starts
+/// reading, to send its whole request (head and body). Past it the request
+/// is answered 408.
 pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
 
-/// How long writing the answer may block on a client that does not read.
+/// How long one write of the answer may block on a client that does not
+/// read.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long, after the answer, what the client still sends is read and
+/// dropped before the connection closes.
+const DRAIN_LIMIT: Duration = Duration::from_secs(1);
 
 /// The longest request head read; a longer one is answered 431.
 pub const MAX_HEAD: usize = 16 * 1024;
@@ -43,15 +49,15 @@ pub struct Request {
 }
 
 /// Reads one request from `stream` within `deadline` of now, or the answer
-/// that refuses it (400, 408, 411, 413, 431, 505) when it cannot be read.
-/// A client that says `Expect: 100-continue` is told to go on before its
-/// body is read.
+/// that refuses it (400, 408, 411, 413, 417, 431, 505) when it cannot be
+/// read. An HTTP/1.1 client that says `Expect: 100-continue` is told to go
+/// on before its body is read.
 pub fn read_request(stream: &mut TcpStream, deadline: Duration) -> Result<Request, HttpReply> {
     let until = Instant::now() + deadline;
     let mut buf = Vec::with_capacity(1024);
-    let (head_len, method, path, length, expect_continue) = loop {
-        if let Some(parsed) = parse_head(&buf)? {
-            break parsed;
+    let head = loop {
+        if let Some(head) = parse_head(&buf)? {
+            break head;
         }
         if buf.len() > MAX_HEAD {
             return Err(HttpReply::error(
@@ -61,30 +67,43 @@ pub fn read_request(stream: &mut TcpStream, deadline: Duration) -> Result<Reques
         }
         read_some(stream, &mut buf, until)?;
     };
-    if length > MAX_BODY {
+    if head.length > MAX_BODY {
         return Err(too_large());
     }
-    let mut body = buf.split_off(head_len);
-    if expect_continue && body.len() < length {
+    let mut body = buf.split_off(head.len);
+    if head.expect_continue && body.len() < head.length {
         let _ = stream.write_all(b"HTTP/1.1 100 Continue\r\n\r\n");
     }
-    while body.len() < length {
+    while body.len() < head.length {
         read_some(stream, &mut body, until)?;
     }
     // Bytes past the declared length (a pipelined request) are not read:
     // the connection closes after this answer.
-    body.truncate(length);
-    Ok(Request { method, path, body })
+    body.truncate(head.length);
+    Ok(Request {
+        method: head.method,
+        path: head.path,
+        body,
+    })
 }
 
-/// The head in `buf` once it is whole: its length in bytes, the method,
-/// the target, the body's declared length and whether the client waits
-/// for `100 Continue`. `None` while more is needed.
-#[allow(clippy::type_complexity)]
-fn parse_head(buf: &[u8]) -> Result<Option<(usize, String, String, usize, bool)>, HttpReply> {
+/// A request head, parsed.
+struct Head {
+    /// Its length in bytes, the blank line included.
+    len: usize,
+    method: String,
+    path: String,
+    /// The body's declared length (0 when none is declared).
+    length: usize,
+    /// Whether the client waits for `100 Continue` before its body.
+    expect_continue: bool,
+}
+
+/// The head in `buf` once it is whole; `None` while more is needed.
+fn parse_head(buf: &[u8]) -> Result<Option<Head>, HttpReply> {
     let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
     let mut req = httparse::Request::new(&mut headers);
-    let head_len = match req.parse(buf) {
+    let len = match req.parse(buf) {
         Ok(httparse::Status::Complete(n)) => n,
         Ok(httparse::Status::Partial) => return Ok(None),
         Err(httparse::Error::TooManyHeaders) => {
@@ -93,32 +112,68 @@ fn parse_head(buf: &[u8]) -> Result<Option<(usize, String, String, usize, bool)>
                 format!("more than {MAX_HEADERS} header lines"),
             ));
         }
+        // The parser takes HTTP/1.0 and 1.1 only: another HTTP version is
+        // 505, a request line that is no HTTP at all 400.
+        Err(httparse::Error::Version) if request_line_is_http(buf) => {
+            return Err(HttpReply::error(505, "only HTTP/1.0 and 1.1 are served"));
+        }
         Err(e) => return Err(HttpReply::error(400, format!("bad request head: {e}"))),
     };
-    if req.version != Some(1) && req.version != Some(0) {
-        return Err(HttpReply::error(505, "only HTTP/1.0 and 1.1 are served"));
-    }
-    let mut length = 0usize;
+    let mut length: Option<usize> = None;
     let mut expect_continue = false;
     for h in req.headers.iter() {
         let value = String::from_utf8_lossy(h.value);
         let value = value.trim();
         if h.name.eq_ignore_ascii_case("content-length") {
-            length = value.parse().map_err(|_| {
-                HttpReply::error(400, format!("Content-Length: '{value}' is not a length"))
-            })?;
+            // Digits only (Rust's parser would take `+5`), and two lengths
+            // that differ are a malformed request (RFC 9112 6.3).
+            let n = value
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                .then(|| value.parse::<usize>().ok())
+                .flatten()
+                .ok_or_else(|| {
+                    HttpReply::error(400, format!("Content-Length: '{value}' is not a length"))
+                })?;
+            if length.is_some_and(|l| l != n) {
+                return Err(HttpReply::error(
+                    400,
+                    "two Content-Length headers that differ",
+                ));
+            }
+            length = Some(n);
         } else if h.name.eq_ignore_ascii_case("transfer-encoding") {
             return Err(HttpReply::error(
                 411,
                 "a body must come with Content-Length, not Transfer-Encoding",
             ));
         } else if h.name.eq_ignore_ascii_case("expect") {
-            expect_continue = value.eq_ignore_ascii_case("100-continue");
+            if !value.eq_ignore_ascii_case("100-continue") {
+                return Err(HttpReply::error(
+                    417,
+                    format!("Expect: '{value}' is not met"),
+                ));
+            }
+            // An HTTP/1.0 client does not wait for it (RFC 9110 10.1.1).
+            expect_continue = req.version == Some(1);
         }
     }
-    let method = req.method.unwrap_or_default().to_string();
-    let path = req.path.unwrap_or_default().to_string();
-    Ok(Some((head_len, method, path, length, expect_continue)))
+    Ok(Some(Head {
+        len,
+        method: req.method.unwrap_or_default().to_string(),
+        path: req.path.unwrap_or_default().to_string(),
+        length: length.unwrap_or(0),
+        expect_continue,
+    }))
+}
+
+/// Whether the request line in `buf` ends in an HTTP version, whatever
+/// its number.
+fn request_line_is_http(buf: &[u8]) -> bool {
+    let line = buf.split(|&b| b == b'\n').next().unwrap_or_default();
+    line.split(|&b| b == b' ')
+        .nth(2)
+        .is_some_and(|v| v.starts_with(b"HTTP/"))
 }
 
 /// Appends what `stream` has to `buf`, waiting at most until `until`.
@@ -165,11 +220,27 @@ pub fn respond(mut stream: TcpStream, reply: &HttpReply, head_only: bool) {
     if stream.write_all(&answer_bytes(reply, head_only)).is_ok() {
         let _ = stream.flush();
         // Unread request bytes at close would make the kernel reset the
-        // connection, and a client could lose the answer before reading it.
+        // connection, and a client could lose the answer before reading it:
+        // what the client still sends is read and dropped, but for at most
+        // DRAIN_LIMIT and MAX_BODY bytes, so a slow sender cannot keep the
+        // thread.
         let _ = stream.shutdown(std::net::Shutdown::Write);
-        let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
+        let until = Instant::now() + DRAIN_LIMIT;
         let mut sink = [0u8; 4096];
-        while matches!(stream.read(&mut sink), Ok(n) if n > 0) {}
+        let mut drained = 0;
+        while drained < MAX_BODY {
+            let Some(left) = until
+                .checked_duration_since(Instant::now())
+                .filter(|d| !d.is_zero())
+            else {
+                break;
+            };
+            let _ = stream.set_read_timeout(Some(left.min(Duration::from_millis(200))));
+            match stream.read(&mut sink) {
+                Ok(n) if n > 0 => drained += n,
+                _ => break,
+            }
+        }
     }
 }
 
@@ -211,6 +282,7 @@ fn reason(status: u16) -> &'static str {
         408 => "Request Timeout",
         411 => "Length Required",
         413 => "Content Too Large",
+        417 => "Expectation Failed",
         431 => "Request Header Fields Too Large",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
@@ -298,6 +370,19 @@ mod tests {
             status(&[b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"]),
             411
         );
+        assert_eq!(
+            status(&[b"POST / HTTP/1.1\r\nContent-Length: +5\r\n\r\nabcde"]),
+            400
+        );
+        assert_eq!(
+            status(&[b"POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab"]),
+            400
+        );
+        assert_eq!(
+            status(&[b"POST / HTTP/1.1\r\nExpect: something\r\nContent-Length: 1\r\n\r\na"]),
+            417
+        );
+        assert_eq!(status(&[b"GET / HTTP/2.0\r\n\r\n"]), 505);
         let long = format!("GET / HTTP/1.1\r\nX: {}", "a".repeat(MAX_HEAD + 10));
         assert_eq!(status(&[long.as_bytes()]), 431);
         let many: String = (0..MAX_HEADERS + 1)
@@ -323,6 +408,52 @@ mod tests {
         assert_eq!(&got, b"HTTP/1.1 100 Continue\r\n\r\n");
         client.write_all(b"hi").unwrap();
         assert_eq!(reader.join().unwrap().unwrap().body, b"hi");
+    }
+
+    #[test]
+    fn a_client_that_keeps_sending_after_the_answer_is_cut_off() {
+        let (mut client, server) = pair();
+        let sender = std::thread::spawn(move || {
+            let mut sent = 0;
+            while sent < 100 && client.write_all(b"x").is_ok() {
+                std::thread::sleep(Duration::from_millis(50));
+                sent += 1;
+            }
+        });
+        let t = Instant::now();
+        respond(server, &HttpReply::error(413, "too large"), false);
+        assert!(
+            t.elapsed() < DRAIN_LIMIT + Duration::from_secs(2),
+            "{:?}",
+            t.elapsed()
+        );
+        sender.join().unwrap();
+    }
+
+    #[test]
+    fn the_same_length_twice_is_one_and_http_1_0_is_not_told_to_go_on() {
+        let r = read_after(
+            &[b"POST / HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nab"],
+            Duration::from_secs(5),
+        )
+        .unwrap();
+        assert_eq!(r.body, b"ab");
+        let (mut client, mut server) = pair();
+        client
+            .write_all(b"POST / HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+            .unwrap();
+        let reader = std::thread::spawn(move || read_request(&mut server, Duration::from_secs(5)));
+        std::thread::sleep(Duration::from_millis(100));
+        client.write_all(b"hi").unwrap();
+        assert_eq!(reader.join().unwrap().unwrap().body, b"hi");
+        client
+            .set_read_timeout(Some(Duration::from_millis(100)))
+            .unwrap();
+        let mut got = [0u8; 1];
+        assert!(
+            !matches!(client.read(&mut got), Ok(n) if n > 0),
+            "told to go on: {got:?}"
+        );
     }
 
     #[test]
