@@ -3,13 +3,12 @@
 
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Args;
 
 use super::common::install_exit;
 use super::error::{CliResult, usage};
-use crate::view::serve::{HttpReply, Nets, SearchGate, handle_with};
+use crate::view::serve::{Gate, HttpReply, Nets, handle_with};
 
 pub mod http;
 
@@ -57,9 +56,9 @@ pub fn run(a: ServeArgs) -> CliResult {
         .map_or_else(|_| a.bind.clone(), |s| s.to_string());
     eprintln!("pahtum serve: listening on http://{bound}/ (Ctrl-C stops)");
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let gate = Arc::new(SearchGate::new(cores));
+    let searches = Gate::new(cores);
+    let connections = Gate::new(MAX_REQUESTS);
     let nets = Arc::new(nets);
-    let in_flight = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         let stream = match stream {
             Ok(s) => s,
@@ -71,51 +70,37 @@ pub fn run(a: ServeArgs) -> CliResult {
                 continue;
             }
         };
-        if in_flight.fetch_add(1, Ordering::AcqRel) >= MAX_REQUESTS {
-            in_flight.fetch_sub(1, Ordering::AcqRel);
+        let Some(pass) = connections.enter() else {
             let busy = HttpReply::error(503, "too many requests at once; try again");
             http::refuse_at_once(stream, &busy);
             continue;
-        }
-        let (gate, nets, counted) = (Arc::clone(&gate), Arc::clone(&nets), Arc::clone(&in_flight));
+        };
+        let (searches, nets) = (searches.clone(), Arc::clone(&nets));
         // A second handle on the connection, to refuse it with should no
-        // thread be made for it (the thread's own handle goes with the
-        // closure).
+        // thread be made for it (the thread's own handle, and the pass,
+        // are dropped with the closure).
         let spare = stream.try_clone().ok();
         let spawned = std::thread::Builder::new().spawn(move || {
-            let _counted = Counted(&counted);
-            answer(stream, &gate, &nets);
+            let _pass = pass;
+            answer(stream, &searches, &nets);
         });
-        if spawned.is_err() {
-            in_flight.fetch_sub(1, Ordering::AcqRel);
-            if let Some(stream) = spare {
-                let busy = HttpReply::error(503, "the server cannot take more work now; try again");
-                http::refuse_at_once(stream, &busy);
-            }
+        if let (Err(_), Some(stream)) = (spawned, spare) {
+            let busy = HttpReply::error(503, "the server cannot take more work now; try again");
+            http::refuse_at_once(stream, &busy);
         }
     }
     Ok(())
 }
 
-/// A connection's place in the count of those handled at once, given
-/// back when its thread ends (a panicking handler included).
-struct Counted<'a>(&'a AtomicUsize);
-
-impl Drop for Counted<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
 /// Reads the request (at most [`crate::view::serve::MAX_BODY`] bytes of
 /// body, within [`http::REQUEST_DEADLINE`]) and answers.
-fn answer(mut stream: TcpStream, gate: &SearchGate, nets: &Nets) {
+fn answer(mut stream: TcpStream, searches: &Gate, nets: &Nets) {
     let (reply, head_only) = match http::read_request(&mut stream, http::REQUEST_DEADLINE) {
         Ok(r) => (
-            handle_with(&r.method, &r.path, &r.body, gate, nets),
+            handle_with(&r.method, &r.path, &r.body, searches, nets),
             r.method == "HEAD",
         ),
-        Err(refused) => (refused, false),
+        Err(refused) => (refused.reply, refused.head_only),
     };
     http::respond(stream, &reply, head_only);
 }

@@ -9,6 +9,7 @@
 //! from method, path and body to a [`HttpReply`], tested without sockets; the
 //! command line owns the sockets.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Deserialize;
@@ -90,25 +91,28 @@ impl HttpReply {
     }
 }
 
-/// Bounds the searches running at once: each holds a core for its whole
-/// think time, so past the bound a request is refused (503) rather than
-/// queued, and the machine stays responsive.
-#[derive(Debug)]
-pub struct SearchGate {
-    running: AtomicUsize,
+/// Bounds how many of some work run at once: searches, each of which
+/// holds a core for its whole think time, and `serve`'s connections, each
+/// of which holds a thread. Past the bound the work is refused (503)
+/// rather than queued, and the machine stays responsive. Clones share one
+/// count.
+#[derive(Clone, Debug)]
+pub struct Gate {
+    running: Arc<AtomicUsize>,
     most: usize,
 }
 
-impl SearchGate {
-    /// A gate that lets `most` searches run at once.
-    pub fn new(most: usize) -> SearchGate {
-        SearchGate {
-            running: AtomicUsize::new(0),
+impl Gate {
+    /// A gate that lets `most` at once through.
+    pub fn new(most: usize) -> Gate {
+        Gate {
+            running: Arc::new(AtomicUsize::new(0)),
             most,
         }
     }
 
-    fn enter(&self) -> Option<GatePass<'_>> {
+    /// A place at the gate, or `None` when `most` are already through.
+    pub fn enter(&self) -> Option<Pass> {
         let mut n = self.running.load(Ordering::Relaxed);
         loop {
             if n >= self.most {
@@ -118,20 +122,22 @@ impl SearchGate {
                 .running
                 .compare_exchange(n, n + 1, Ordering::AcqRel, Ordering::Relaxed)
             {
-                Ok(_) => return Some(GatePass(self)),
+                Ok(_) => return Some(Pass(Arc::clone(&self.running))),
                 Err(now) => n = now,
             }
         }
     }
 }
 
-/// A running search's place at the gate, given back when dropped (a
-/// panicking bot included).
-struct GatePass<'a>(&'a SearchGate);
+/// A place at a [`Gate`], given back when dropped (by a panicking holder
+/// too). It owns its share of the count, so it can go with a thread.
+#[derive(Debug)]
+#[must_use = "the place is given back as soon as the pass is dropped"]
+pub struct Pass(Arc<AtomicUsize>);
 
-impl Drop for GatePass<'_> {
+impl Drop for Pass {
     fn drop(&mut self) {
-        self.0.running.fetch_sub(1, Ordering::AcqRel);
+        self.0.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -191,7 +197,7 @@ struct MoveRequest {
 }
 
 /// Answers one request of a server that offers no named networks.
-pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> HttpReply {
+pub fn handle(method: &str, path: &str, body: &[u8], gate: &Gate) -> HttpReply {
     handle_with(method, path, body, gate, &Nets::default())
 }
 
@@ -202,13 +208,7 @@ pub fn handle(method: &str, path: &str, body: &[u8], gate: &SearchGate) -> HttpR
 /// bot for a move; `POST /api/budget` names the budget a bot spec's moves
 /// would use; `POST /api/review` reviews the game in the body. Bad input
 /// is a 4xx naming what is wrong; a full gate is 503.
-pub fn handle_with(
-    method: &str,
-    path: &str,
-    body: &[u8],
-    gate: &SearchGate,
-    nets: &Nets,
-) -> HttpReply {
+pub fn handle_with(method: &str, path: &str, body: &[u8], gate: &Gate, nets: &Nets) -> HttpReply {
     let path = path.split('?').next().unwrap_or("");
     match (path, method) {
         ("/", "GET" | "HEAD") => HttpReply {
@@ -291,7 +291,7 @@ fn replayed(body: &[u8]) -> Result<(MoveRequest, Game, bool), HttpReply> {
 /// review is the file that command writes. The answer has `header` and
 /// `rows` (review.csv's fields), `csv` (the whole file) and `summary`
 /// (the command's line).
-fn review(body: &[u8], gate: &SearchGate) -> Result<HttpReply, HttpReply> {
+fn review(body: &[u8], gate: &Gate) -> Result<HttpReply, HttpReply> {
     use crate::judge::review::{
         DEFAULT_BOT, DEFAULT_EXACT, ReviewConfig, ReviewError, csv_row, csv_text, header,
         review as review_game, solve_limits, summary_line,
@@ -332,7 +332,7 @@ fn review(body: &[u8], gate: &SearchGate) -> Result<HttpReply, HttpReply> {
     ))
 }
 
-fn play(body: &[u8], gate: &SearchGate, nets: &Nets) -> Result<HttpReply, HttpReply> {
+fn play(body: &[u8], gate: &Gate, nets: &Nets) -> Result<HttpReply, HttpReply> {
     let (req, mut game, you_first) = replayed(body)?;
     let ms = page_ms(req.ms)?;
     let catalog = builtin_catalog();
@@ -420,7 +420,7 @@ mod tests {
     use std::path::Path;
 
     fn post(body: &str) -> HttpReply {
-        handle("POST", "/api/move", body.as_bytes(), &SearchGate::new(1))
+        handle("POST", "/api/move", body.as_bytes(), &Gate::new(1))
     }
 
     fn value(r: &HttpReply) -> serde_json::Value {
@@ -443,7 +443,7 @@ mod tests {
         // Found by the serve_request fuzz target: serde quotes an unknown
         // field's name, newline and all.
         for path in ["/api/move", "/api/review"] {
-            let r = handle("POST", path, br#"{"bo\nt\u0007":1}"#, &SearchGate::new(1));
+            let r = handle("POST", path, br#"{"bo\nt\u0007":1}"#, &Gate::new(1));
             assert_eq!(r.status, 400, "{}", r.body);
             let message = value(&r)["error"].as_str().unwrap().to_string();
             assert!(message.contains("bo\\nt\\u{7}"), "{message}");
@@ -458,13 +458,7 @@ mod tests {
             .unwrap();
         // 3x3 with holes on all but a1 b1 c1: the bot's reply ends it.
         let body = r#"{"bot":"learned:net=lines","size":3,"holes":["a2","b2","c2","a3","b3","c3"],"moves":["a1","b1"],"you":"second"}"#;
-        let r = handle_with(
-            "POST",
-            "/api/move",
-            body.as_bytes(),
-            &SearchGate::new(1),
-            &nets,
-        );
+        let r = handle_with("POST", "/api/move", body.as_bytes(), &Gate::new(1), &nets);
         assert_eq!(r.status, 200, "{}", r.body);
         let row = value(&r)["row"].as_str().unwrap().to_string();
         assert!(row.contains(",learned:net=lines,human,"), "{row}");
@@ -502,7 +496,7 @@ mod tests {
         let body = format!(
             r#"{{"bot":"greedy","size":3,"holes":{holes},"moves":["a1","c1","b1"],"you":"first"}}"#
         );
-        let r = handle("POST", "/api/review", body.as_bytes(), &SearchGate::new(1));
+        let r = handle("POST", "/api/review", body.as_bytes(), &Gate::new(1));
         assert_eq!(r.status, 200, "{}", r.body);
         let v = value(&r);
         assert_eq!(v["header"][0], "ply");
@@ -520,12 +514,7 @@ mod tests {
             v["summary"]
         );
         let illegal = r#"{"bot":"greedy","size":3,"holes":[],"moves":["a1","a1"],"you":"first"}"#;
-        let r = handle(
-            "POST",
-            "/api/review",
-            illegal.as_bytes(),
-            &SearchGate::new(1),
-        );
+        let r = handle("POST", "/api/review", illegal.as_bytes(), &Gate::new(1));
         assert_eq!(r.status, 400);
         assert!(r.body.contains("move 2 'a1' is illegal"), "{}", r.body);
     }
@@ -568,7 +557,7 @@ mod tests {
 
     #[test]
     fn paths_methods_and_sizes_are_checked() {
-        let g = SearchGate::new(1);
+        let g = Gate::new(1);
         assert_eq!(handle("GET", "/", b"", &g).status, 200);
         assert_eq!(handle("GET", "/nope", b"", &g).status, 404);
         assert_eq!(handle("GET", "/api/move", b"", &g).status, 405);
@@ -579,12 +568,31 @@ mod tests {
 
     #[test]
     fn a_full_gate_refuses_searches() {
-        let g = SearchGate::new(1);
+        let g = Gate::new(1);
         let _held = g.enter().unwrap();
         let body = r#"{"bot":"greedy","size":5,"holes":[],"moves":["c3"],"you":"first"}"#;
         assert_eq!(handle("POST", "/api/move", body.as_bytes(), &g).status, 503);
         drop(_held);
         assert_eq!(handle("POST", "/api/move", body.as_bytes(), &g).status, 200);
+    }
+
+    #[test]
+    fn a_gates_clones_share_one_count_and_a_pass_goes_with_its_thread() {
+        let g = Gate::new(2);
+        let first = g.clone().enter().unwrap();
+        let second = g.enter().unwrap();
+        assert!(g.clone().enter().is_none());
+        std::thread::spawn(move || drop(second)).join().unwrap();
+        let third = g.enter().unwrap();
+        let panicked = std::thread::spawn(move || {
+            let _held = third;
+            panic!("a bot that panics gives its place back");
+        });
+        assert!(panicked.join().is_err());
+        drop(first);
+        assert!(g.enter().is_some());
+        let three = [g.enter(), g.enter(), g.enter()];
+        assert_eq!(three.iter().filter(|p| p.is_some()).count(), 2);
     }
 
     #[test]

@@ -48,15 +48,37 @@ pub struct Request {
     pub body: Vec<u8>,
 }
 
+/// A request that could not be read, and how to refuse it.
+#[derive(Debug)]
+pub struct Refused {
+    /// The answer: 400, 408, 411, 413, 417, 431 or 505.
+    pub reply: HttpReply,
+    /// Whether the request was a HEAD, whose answer has no body even when
+    /// it refuses.
+    pub head_only: bool,
+}
+
 /// Reads one request from `stream` within `deadline` of now, or the answer
-/// that refuses it (400, 408, 411, 413, 417, 431, 505) when it cannot be
-/// read. An HTTP/1.1 client that says `Expect: 100-continue` is told to go
-/// on before its body is read.
-pub fn read_request(stream: &mut TcpStream, deadline: Duration) -> Result<Request, HttpReply> {
-    let until = Instant::now() + deadline;
+/// that refuses it when it cannot be read. An HTTP/1.1 client that says
+/// `Expect: 100-continue` is told to go on before its body is read.
+pub fn read_request(stream: &mut TcpStream, deadline: Duration) -> Result<Request, Refused> {
     let mut buf = Vec::with_capacity(1024);
+    read_into(stream, deadline, &mut buf).map_err(|reply| Refused {
+        reply,
+        head_only: buf.starts_with(b"HEAD "),
+    })
+}
+
+/// [`read_request`], reading into `buf`, which keeps the request's head
+/// (or what came of it) for the refusal.
+fn read_into(
+    stream: &mut TcpStream,
+    deadline: Duration,
+    buf: &mut Vec<u8>,
+) -> Result<Request, HttpReply> {
+    let until = Instant::now() + deadline;
     let head = loop {
-        if let Some(head) = parse_head(&buf)? {
+        if let Some(head) = parse_head(buf)? {
             break head;
         }
         if buf.len() > MAX_HEAD {
@@ -65,7 +87,7 @@ pub fn read_request(stream: &mut TcpStream, deadline: Duration) -> Result<Reques
                 format!("request head over {MAX_HEAD} bytes"),
             ));
         }
-        read_some(stream, &mut buf, until)?;
+        read_some(stream, buf, until)?;
     };
     if head.length > MAX_BODY {
         return Err(too_large());
@@ -304,7 +326,7 @@ mod tests {
         (client, server)
     }
 
-    fn read_after(client_sends: &[&[u8]], deadline: Duration) -> Result<Request, HttpReply> {
+    fn read_after(client_sends: &[&[u8]], deadline: Duration) -> Result<Request, Refused> {
         let (mut client, mut server) = pair();
         for part in client_sends {
             client.write_all(part).unwrap();
@@ -341,7 +363,7 @@ mod tests {
         let (_client, mut server) = pair();
         let t = Instant::now();
         let e = read_request(&mut server, Duration::from_millis(200)).unwrap_err();
-        assert_eq!(e.status, 408);
+        assert_eq!((e.reply.status, e.head_only), (408, false));
         assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
         // Half a body is no better.
         let e = read_after(
@@ -349,7 +371,7 @@ mod tests {
             Duration::from_millis(200),
         )
         .unwrap_err();
-        assert_eq!(e.status, 408);
+        assert_eq!((e.reply.status, e.head_only), (408, false));
     }
 
     #[test]
@@ -388,16 +410,25 @@ mod tests {
         for (head, want) in cases {
             let got = read_after(&[head], d).unwrap_err();
             assert_eq!(
-                got.status,
-                want,
+                (got.reply.status, got.head_only),
+                (want, false),
                 "{}: {got:?}",
                 String::from_utf8_lossy(head)
             );
         }
+        // A HEAD is answered without a body, refused or not.
+        let head = format!(
+            "HEAD / HTTP/1.1\r\nContent-Length: {}\r\n\r\n",
+            MAX_BODY + 1
+        );
+        for (head, want) in [(head.as_bytes(), 413), (b"HEAD / HTTP/2.0\r\n\r\n", 505)] {
+            let got = read_after(&[head], d).unwrap_err();
+            assert_eq!((got.reply.status, got.head_only), (want, true), "{got:?}");
+        }
         // The client closing early is a 400 nobody will read, not a wait.
         let (client, mut server) = pair();
         drop(client);
-        assert_eq!(read_request(&mut server, d).unwrap_err().status, 400);
+        assert_eq!(read_request(&mut server, d).unwrap_err().reply.status, 400);
     }
 
     #[test]
