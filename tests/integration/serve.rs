@@ -317,13 +317,20 @@ fn an_idle_connection_is_closed_and_bad_requests_are_refused() {
     }
     assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
 
-    let chunked = b"POST /api/move HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n";
-    let mut s = TcpStream::connect(&addr).unwrap();
-    s.set_read_timeout(Some(ANSWER_LIMIT)).unwrap();
-    s.write_all(chunked).unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
+    let sent = |bytes: &[u8]| {
+        let mut s = TcpStream::connect(&addr).unwrap();
+        s.write_all(bytes).unwrap();
+        answer_of(s)
+    };
+    let out = sent(b"POST /api/move HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n");
     assert!(out.starts_with("HTTP/1.1 411 "), "{out:?}");
+    // A refused HEAD has its head and no body.
+    let out = sent(b"HEAD / HTTP/2.0\r\n\r\n");
+    assert!(out.starts_with("HTTP/1.1 505 "), "{out:?}");
+    assert!(
+        out.ends_with("\r\n\r\n") && !out.contains("Content-Length: 0"),
+        "{out:?}"
+    );
     assert_eq!(request(&addr, "HEAD", "/", b"").0, 200);
     assert_eq!(request(&addr, "GET", "/", b"").0, 200);
 
