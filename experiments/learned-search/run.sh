@@ -4,7 +4,7 @@
 # perfect-play suite, in whole 5x5 games against perfect play, and its
 # first-player advantage. Prints every table the README quotes.
 # Usage: experiments/learned-search/run.sh   (from the repository root)
-#   PART=gate|anchor|speed|iters|time|hybrid|default-gate|score-gate|floor|pie|gumbel|games|cost|suite|perfect|fpa|train|all (default all but train);
+#   PART=gate|anchor|speed|iters|time|hybrid|default-gate|score-gate|floor|floor-time|pie|gumbel|games|cost|suite|perfect|fpa|train|all (default all but train);
 #   PART=train retrains the built-in network with the documented command
 #   (about 1.7 hours on 2 cores) and checks its bytes against
 #   data/zero-7.safetensors;
@@ -56,6 +56,22 @@ if want train; then
   cargo build --release --quiet
 fi
 
+# A run against heuristic split by colour (wins-draws-losses of the bot),
+# and the mean of White's expected score by the bot's search at its first
+# move as Black.
+by_colour() {
+  local d=$1
+  [ -f "$d/games.csv" ] && [ -f "$d/moves.csv" ] || return 0
+  awk -F, -v run="${d##*/}" 'NR > 1 { col = ($4 == "heuristic") ? "black" : "white"
+    r = ($8 == "draw") ? "draw" : (($8 == col) ? "win" : "loss"); n[col " " r]++ }
+    END { printf "%s: as white %d-%d-%d, as black %d-%d-%d (wins-draws-losses)\n", run,
+      n["white win"], n["white draw"], n["white loss"], n["black win"], n["black draw"], n["black loss"] }' \
+    "$d/games.csv"
+  awk -F, -v run="${d##*/}" 'NR > 1 && $2 == 2 && $4 != "heuristic" { s += $7; n++ }
+    END { if (n) printf "%s: White'"'"'s expected score by its search at its first move as black, mean %.3f\n", run, s / n }' \
+    "$d/moves.csv"
+}
+
 if want gate; then
   # The gate of the built-in network: zero on it against zero on the one
   # it replaced (data/zero-7.safetensors of commit 9332423, read from the
@@ -93,16 +109,19 @@ if want floor; then
     cut -d, -f1-8 "$d/summary.csv" | sed -n 2p
   done
   for d in "$work/anchor" "$work"/floor-*; do
-    [ -f "$d/games.csv" ] && [ -f "$d/moves.csv" ] || continue
-    awk -F, -v run="${d##*/}" 'NR > 1 { col = ($4 == "heuristic") ? "black" : "white"
-      r = ($8 == "draw") ? "draw" : (($8 == col) ? "win" : "loss"); n[col " " r]++ }
-      END { printf "%s: as white %d-%d-%d, as black %d-%d-%d (wins-draws-losses)\n", run,
-        n["white win"], n["white draw"], n["white loss"], n["black win"], n["black draw"], n["black loss"] }' \
-      "$d/games.csv"
-    awk -F, -v run="${d##*/}" 'NR > 1 && $2 == 2 && $4 != "heuristic" { s += $7; n++ }
-      END { if (n) printf "%s: White'"'"'s expected score by its search at its first move as black, mean %.3f\n", run, s / n }' \
-      "$d/moves.csv"
+    by_colour "$d"
   done
+fi
+
+if want floor-time; then
+  # Whether more search time moves the floor: zero at 200 ms a move, four
+  # times the time, on the same 200 games.
+  d="$work/slow-zero-ms-200"
+  echo "+ pahtum tournament --format gauntlet --bot zero:ms=200 --bot heuristic --games ${ANCHOR_GAMES:-200} --seed 4911"
+  done_run "$d" || { rm -rf "$d"; $bin tournament --format gauntlet --bot zero:ms=200 --bot heuristic \
+    --games "${ANCHOR_GAMES:-200}" --seed 4911 --threads 2 --quiet --out "$d"; }
+  cut -d, -f1-8 "$d/summary.csv" | sed -n 2p
+  by_colour "$d"
 fi
 
 if want speed; then
