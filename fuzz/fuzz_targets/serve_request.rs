@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pahtum::view::serve::{SearchGate, handle};
+use pahtum::view::serve::{Gate, handle};
 
 const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/move"),
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let (method, path) = ROUTES[pick as usize % ROUTES.len()];
-    let gate = SearchGate::new(0);
+    let gate = Gate::new(0);
     let reply = handle(method, path, body, &gate);
     // A 500 is an internal error: no request may cause one.
     assert!(
