@@ -64,10 +64,12 @@ pub use super::spec::Budget;
 pub struct ZeroConfig {
     /// The network, shared by every bot that plays it: the built-in one
     /// and a file's stay for the process, a trainer's generation goes
-    /// with its last bot. With `score=` above 0 the bot has its own copy
-    /// that carries the score utility ([`PvNet::with_score_utility`]), so
-    /// replacing this network (as the trainer does) drops it.
+    /// with its last bot.
     pub net: Arc<PvNet>,
+    /// The margin head's share in a leaf's value (`score=`; the score
+    /// utility of [`PvNet::evaluate_slice`]), checked against `net` when
+    /// read ([`PvNet::check_score_utility`]).
+    pub score: f32,
     /// The budget per move.
     pub budget: Budget,
     /// The search's settings.
@@ -255,17 +257,12 @@ pub fn config_from(p: &Params) -> Result<ZeroConfig, SpecError> {
             .map_err(|e| SpecError(format!("bot spec '{}': {e}", p.spec())))?,
     };
     let score = p.real(&SCORE)? as f32;
-    let net = if score > 0.0 {
-        let blended = PvNet::clone(&net)
-            .with_score_utility(score)
-            .map_err(|e| SpecError(format!("bot spec '{}': score=: {e}", p.spec())))?;
-        Arc::new(blended)
-    } else {
-        net
-    };
+    net.check_score_utility(score)
+        .map_err(|e| SpecError(format!("bot spec '{}': score=: {e}", p.spec())))?;
     let budget = Budget::from_params(p, &ITERS, &MS)?;
     Ok(ZeroConfig {
         net,
+        score,
         budget,
         settings: Settings {
             cpuct: p.real(&CPUCT)? as f32,
@@ -334,23 +331,41 @@ fn evaluation_pool(threads: usize) -> Option<rayon::ThreadPool> {
         .ok()
 }
 
-/// `net`'s outputs for `ps`: split over `pool`'s `threads` threads when
-/// there are several and more than one position, else on this thread.
-fn evaluate_with(
-    net: &PvNet,
-    pool: Option<&rayon::ThreadPool>,
+/// Where a bot's network is evaluated, and how its values are read.
+struct Evaluator<'a> {
+    pool: Option<&'a rayon::ThreadPool>,
     threads: usize,
-    scratch: &mut Scratch,
-    ps: &[Position],
-    l: &mut [f32],
-    v: &mut [f32],
-) {
-    match pool {
-        Some(pool) if threads > 1 && ps.len() > 1 => {
-            let chunk = ps.len().div_ceil(threads);
-            pool.install(|| net.evaluate_batch(ps, chunk, l, v));
+    scratch: &'a mut Scratch,
+    /// The score utility ([`ZeroConfig::score`]).
+    score: f32,
+}
+
+impl<'a> Evaluator<'a> {
+    /// How a bot set to `cfg`, with its `pool` and `scratch`, evaluates
+    /// its leaves.
+    fn new(
+        cfg: &ZeroConfig,
+        pool: &'a Option<rayon::ThreadPool>,
+        scratch: &'a mut Scratch,
+    ) -> Evaluator<'a> {
+        Evaluator {
+            pool: pool.as_ref(),
+            threads: cfg.threads,
+            scratch,
+            score: cfg.score,
         }
-        _ => net.evaluate_slice(ps, scratch, l, v),
+    }
+
+    /// `net`'s outputs for `ps`: split over `pool`'s `threads` threads when
+    /// there are several and more than one position, else on this thread.
+    fn evaluate(&mut self, net: &PvNet, ps: &[Position], l: &mut [f32], v: &mut [f32]) {
+        match self.pool {
+            Some(pool) if self.threads > 1 && ps.len() > 1 => {
+                let chunk = ps.len().div_ceil(self.threads);
+                pool.install(|| net.evaluate_batch(ps, chunk, l, v, self.score));
+            }
+            _ => net.evaluate_slice(ps, self.scratch, l, v, self.score),
+        }
     }
 }
 
@@ -426,14 +441,13 @@ impl ZeroBot {
         if self.cfg.threads > 1 && self.pool.is_none() {
             self.pool = evaluation_pool(self.cfg.threads);
         }
-        let threads = self.cfg.threads;
-        let (net, pool, scratch) = (&self.cfg.net, self.pool.as_ref(), &mut self.scratch);
+        let net = &self.cfg.net;
+        let mut e = Evaluator::new(&self.cfg, &self.pool, &mut self.scratch);
         let Some(p) = self.pending.as_mut() else {
             unreachable!("leaves wait only in a search begun")
         };
-        self.tree.evaluate_step(&mut p.totals, |ps, l, v| {
-            evaluate_with(net, pool, threads, scratch, ps, l, v);
-        });
+        self.tree
+            .evaluate_step(&mut p.totals, |ps, l, v| e.evaluate(net, ps, l, v));
     }
 
     /// `root=gumbel`: the root expanded alone, then Gumbel-Top-k with
@@ -446,11 +460,9 @@ impl ZeroBot {
         let solver = self
             .solver
             .get_or_insert_with(|| Box::new(Solver::new(endgame::TABLE_MB)));
-        let threads = self.cfg.threads;
-        let pool = self.pool.as_ref();
-        let scratch = &mut self.scratch;
+        let mut e = Evaluator::new(&self.cfg, &self.pool, &mut self.scratch);
         let mut evaluate = |net: &PvNet, ps: &[Position], l: &mut [f32], v: &mut [f32]| {
-            evaluate_with(net, pool, threads, scratch, ps, l, v);
+            e.evaluate(net, ps, l, v);
         };
         if self.tree.children(0).is_empty() {
             let one = Settings { batch: 1, ..s };
@@ -632,7 +644,7 @@ mod tests {
             let mut scratch = Scratch::default();
             let mut eval = |net: &PvNet, ps: &[Position], l: &mut [f32], v: &mut [f32]| {
                 if batched {
-                    net.evaluate_batch(ps, 3, l, v);
+                    net.evaluate_batch(ps, 3, l, v, 0.0);
                 } else {
                     let w = l.len() / ps.len();
                     for (i, p) in ps.iter().enumerate() {

@@ -370,7 +370,7 @@ fn net_evals_per_s(pos: &Position, rng: &mut FastRng, seconds: f64, batch: usize
     let mut scratch = crate::net::Scratch::default();
     let net_evals = per_second(seconds, |_| {
         for group in net_positions.chunks_exact(batch) {
-            net.evaluate_slice(group, &mut scratch, &mut logits, &mut values);
+            net.evaluate_slice(group, &mut scratch, &mut logits, &mut values, 0.0);
         }
         64
     });

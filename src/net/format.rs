@@ -102,7 +102,6 @@ impl PvNet {
             value2,
             pools,
             margin,
-            score: 0.0,
         })
     }
 
@@ -167,7 +166,6 @@ impl PvNet {
             value2,
             pools: Vec::new(),
             margin: None,
-            score: 0.0,
         }
     }
 

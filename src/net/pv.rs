@@ -54,15 +54,9 @@ pub struct PvNet {
     /// The auxiliary margin head, from the value's hidden units: the
     /// final margin for the side to move, in units of `POINTS_UNIT`
     /// points. Trained beside the value for its richer signal (KataGo's
-    /// score target); a search uses it only through `score`.
+    /// score target); a search uses it only through the score utility
+    /// ([`PvNet::evaluate_slice`]'s `score`).
     pub(super) margin: Option<Linear>,
-    /// The margin head's share in the value a search sees (`zero`'s
-    /// `score=`; 0: none): `(1 - score) * value + score * (2 / pi) *
-    /// atan(margin)`, the margin in units of `POINTS_UNIT` points. It is
-    /// KataGo's score utility (Wu 2019): between moves that keep the same
-    /// result it prefers the one expected to win by more, or lose by less.
-    /// A setting of the player, not part of the file.
-    pub(super) score: f32,
 }
 
 /// What the network says of one position.
@@ -71,8 +65,7 @@ pub struct Evaluation {
     /// Logits by policy index ([`square_index`], [`swap_index`]): `size *
     /// size + 1` numbers, for legal and illegal moves alike.
     pub logits: Vec<f32>,
-    /// The expected result for the side to move, in `[-1, 1]` (blended
-    /// with the expected margin where [`PvNet::with_score_utility`] says).
+    /// The expected result for the side to move, in `[-1, 1]`.
     pub value: f32,
 }
 impl PvNet {
@@ -101,26 +94,20 @@ impl PvNet {
         self.margin.is_some()
     }
 
-    /// The network whose values blend in its margin head with weight
-    /// `score` (the field `score` says how); 0 gives the value alone.
+    /// Whether `score` is a score utility this network can give (the
+    /// `score` of [`PvNet::evaluate_slice`]).
     ///
     /// # Errors
     /// `score` outside `0..=1` (a value would leave `[-1, 1]`, which the
     /// searches assume), or above 0 on a network without the margin head.
-    pub fn with_score_utility(mut self, score: f32) -> Result<PvNet, String> {
+    pub fn check_score_utility(&self, score: f32) -> Result<(), String> {
         if !(0.0..=1.0).contains(&score) {
             return Err(format!("score {score} is not in 0..=1"));
         }
         if score > 0.0 && self.margin.is_none() {
             return Err("the network has no margin head (pahtum train --margin-head)".to_string());
         }
-        self.score = score;
-        Ok(self)
-    }
-
-    /// The margin head's share in the values it gives (0: none).
-    pub fn score_utility(&self) -> f32 {
-        self.score
+        Ok(())
     }
 
     /// Multiply-adds of one position on a board of side `size`, the
@@ -139,20 +126,28 @@ impl PvNet {
             logits: vec![0.0; swap_index(pos.size()) + 1],
             value: 0.0,
         };
-        self.evaluate_into(pos, scratch, &mut out.logits, &mut out.value);
+        self.evaluate_group(
+            std::slice::from_ref(pos),
+            scratch,
+            &mut out.logits,
+            std::slice::from_mut(&mut out.value),
+            0.0,
+        );
         out
     }
 
     /// Evaluates `positions`, spread over the current rayon pool's threads
     /// in chunks of `chunk`, into `logits` (`size * size + 1` per position)
-    /// and `values`. Every position is computed as [`PvNet::evaluate`]
-    /// would, to the bit.
+    /// and `values` (with the score utility `score`, as
+    /// [`PvNet::evaluate_slice`] says). Every position is computed as
+    /// [`PvNet::evaluate`] would, to the bit.
     pub fn evaluate_batch(
         &self,
         positions: &[Position],
         chunk: usize,
         logits: &mut [f32],
         values: &mut [f32],
+        score: f32,
     ) {
         let Some(first) = positions.first() else {
             return;
@@ -164,19 +159,28 @@ impl PvNet {
             .zip(logits.par_chunks_mut(chunk * width))
             .zip(values.par_chunks_mut(chunk))
             .for_each(|((ps, ls), vs)| {
-                BATCH_SCRATCH.with_borrow_mut(|s| self.evaluate_slice(ps, s, ls, vs));
+                BATCH_SCRATCH.with_borrow_mut(|s| self.evaluate_slice(ps, s, ls, vs, score));
             });
     }
 
     /// Evaluates `positions` on this thread, into `logits` and `values` as
     /// [`PvNet::evaluate_batch`] does: up to four of one board size
     /// at a time, each to the bit what it is alone.
+    ///
+    /// `score` is the margin head's share in the values (`zero`'s
+    /// `score=`; 0: none, the value alone): `(1 - score) * value + score *
+    /// (2 / pi) * atan(margin)`, the margin in units of `POINTS_UNIT`
+    /// points. It is KataGo's score utility (Wu 2019): between moves that
+    /// keep the same result it prefers the one expected to win by more,
+    /// or lose by less. A setting of the player, not of the network:
+    /// [`PvNet::check_score_utility`] says which it can give.
     pub fn evaluate_slice(
         &self,
         positions: &[Position],
         scratch: &mut Scratch,
         logits: &mut [f32],
         values: &mut [f32],
+        score: f32,
     ) {
         let mut at = 0;
         let mut logit_at = 0;
@@ -193,19 +197,11 @@ impl PvNet {
                 scratch,
                 &mut logits[logit_at..logit_at + k * width],
                 &mut values[at..at + k],
+                score,
             );
             at += k;
             logit_at += k * width;
         }
-    }
-
-    fn evaluate_into(&self, pos: &Position, s: &mut Scratch, logits: &mut [f32], value: &mut f32) {
-        self.evaluate_group(
-            std::slice::from_ref(pos),
-            s,
-            logits,
-            std::slice::from_mut(value),
-        );
     }
 
     /// Up to [`LANES`] positions at once: the tower's convolutions take
@@ -216,6 +212,7 @@ impl PvNet {
         s: &mut Scratch,
         logits: &mut [f32],
         values: &mut [f32],
+        score: f32,
     ) {
         let Some(first) = positions.first() else {
             return;
@@ -273,11 +270,12 @@ impl PvNet {
                 .zip(values.iter_mut())
                 .take(k)
         {
-            self.heads(tower, &mut s.mean, &mut s.hidden, l, v);
+            self.heads(tower, &mut s.mean, &mut s.hidden, l, v, score);
         }
     }
 
-    /// The policy and value heads on one position's tower output.
+    /// The policy and value heads on one position's tower output, the
+    /// value with the score utility `score`.
     fn heads(
         &self,
         tower: &[f32],
@@ -285,6 +283,7 @@ impl PvNet {
         hidden: &mut [f32],
         logits: &mut [f32],
         value: &mut f32,
+        score: f32,
     ) {
         let c = self.channels;
         let n = tower.len() / c;
@@ -305,24 +304,25 @@ impl PvNet {
         let mut v = [0f32];
         self.value2.apply(hidden, &mut v);
         *value = v[0].tanh();
-        if self.score > 0.0 {
-            *value = self.with_margin(hidden, *value);
+        if score > 0.0 {
+            *value = self.with_margin(hidden, *value, score);
         }
     }
 
-    /// `value` blended with the margin head's output on `hidden` (the
-    /// field `score` says how). Out of line: at the default `score=0` it
-    /// is never called, and the heads stay as they were without it.
+    /// `value` blended with the margin head's output on `hidden` with
+    /// weight `score` ([`PvNet::evaluate_slice`] says how). Out of line: at
+    /// the default `score=0` it is never called, and the heads stay as
+    /// they were without it.
     #[cold]
     #[inline(never)]
-    fn with_margin(&self, hidden: &[f32], value: f32) -> f32 {
+    fn with_margin(&self, hidden: &[f32], value: f32, score: f32) -> f32 {
         let Some(head) = &self.margin else {
             return value;
         };
         // One output: its row is the whole weight.
         let m = head.bias[0] + dot(&head.weight, hidden);
         let utility = std::f32::consts::FRAC_2_PI * m.atan();
-        (1.0 - self.score) * value + self.score * utility
+        (1.0 - score) * value + score * utility
     }
 }
 
@@ -500,29 +500,31 @@ mod tests {
 
     #[test]
     fn the_score_utility_blends_the_value_with_the_margin_head() {
-        let plain = PvNet::random(8, 1, 8, 4).with_margin_head(5);
-        let margin_only = plain.clone().with_score_utility(1.0).expect("head");
-        let half = plain.clone().with_score_utility(0.5).expect("head");
+        let net = PvNet::random(8, 1, 8, 4).with_margin_head(5);
         let mut s = Scratch::default();
+        let scored = |p: &Position, score: f32, s: &mut Scratch| {
+            let (mut l, mut v) = (vec![0.0; swap_index(p.size()) + 1], [0.0]);
+            net.evaluate_slice(std::slice::from_ref(p), s, &mut l, &mut v, score);
+            (l, v[0])
+        };
         for p in some_positions() {
-            let (v, m) = (
-                plain.evaluate(&p, &mut s).value,
-                margin_only.evaluate(&p, &mut s),
-            );
-            assert!(m.value.abs() < 1.0);
-            assert_eq!(m.logits, plain.evaluate(&p, &mut s).logits);
-            let h = half.evaluate(&p, &mut s).value;
+            let plain = net.evaluate(&p, &mut s);
+            assert_eq!(scored(&p, 0.0, &mut s), (plain.logits.clone(), plain.value));
+            let (logits, m) = scored(&p, 1.0, &mut s);
+            assert!(m.abs() < 1.0);
+            assert_eq!(logits, plain.logits);
+            let (_, h) = scored(&p, 0.5, &mut s);
             assert!(
-                (h - (v + m.value) / 2.0).abs() < 1e-6,
-                "{h} {v} {}",
-                m.value
+                (h - (plain.value + m) / 2.0).abs() < 1e-6,
+                "{h} {} {m}",
+                plain.value
             );
         }
-        let err = PvNet::random(8, 1, 8, 4).with_score_utility(0.1);
+        let err = PvNet::random(8, 1, 8, 4).check_score_utility(0.1);
         assert!(err.expect_err("no head").contains("margin head"));
-        assert!(PvNet::random(8, 1, 8, 4).with_score_utility(0.0).is_ok());
+        assert!(PvNet::random(8, 1, 8, 4).check_score_utility(0.0).is_ok());
         for bad in [-0.1, 1.5, f32::NAN] {
-            assert!(plain.clone().with_score_utility(bad).is_err(), "{bad}");
+            assert!(net.check_score_utility(bad).is_err(), "{bad}");
         }
     }
 
@@ -532,7 +534,7 @@ mod tests {
         let ps = some_positions();
         let w = swap_index(7) + 1;
         let (mut l, mut v) = (vec![0f32; ps.len() * w], vec![0f32; ps.len()]);
-        net.evaluate_batch(&ps, 5, &mut l, &mut v);
+        net.evaluate_batch(&ps, 5, &mut l, &mut v, 0.0);
         let mut s = Scratch::default();
         for (i, p) in ps.iter().enumerate() {
             let e = net.evaluate(p, &mut s);

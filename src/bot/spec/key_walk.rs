@@ -23,12 +23,11 @@ fn settings(name: &str, p: &Params) -> Result<String, SpecError> {
         "alphabeta" => format!("{:?}", AlphaBetaConfig::from_params(p)?),
         "zero" => {
             let c = zero::config_from(p)?;
-            // The network by address (its weights are not settings), and
-            // the one setting it carries, the score utility.
+            // The network by address (its weights are not settings).
             format!(
                 "{:p} {} {:?} {:?} {} {} {:?} {} {:?} {}",
                 c.net,
-                c.net.score_utility(),
+                c.score,
                 c.budget,
                 c.settings,
                 c.threads,

@@ -194,6 +194,7 @@ mod tests {
                                     &mut scratch,
                                     &mut l[i * w..(i + 1) * w],
                                     &mut v[i..=i],
+                                    own.config().score,
                                 );
                             }
                             outside.absorb(&l, &v);

@@ -112,7 +112,8 @@ fn play_on_one_thread(
         }
         logits.resize(batch.len() * width, 0.0);
         values.resize(batch.len(), 0.0);
-        net.evaluate_slice(&batch, &mut scratch, &mut logits, &mut values);
+        // Self-play plays `zero`'s defaults: no score utility.
+        net.evaluate_slice(&batch, &mut scratch, &mut logits, &mut values, 0.0);
         let mut at = 0;
         for &(g, k) in &waiting {
             playing[g]

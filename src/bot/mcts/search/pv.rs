@@ -89,6 +89,7 @@ impl PvBuffers {
             &mut self.scratch,
             &mut self.logits,
             &mut value,
+            0.0,
         );
         if priors {
             legal_priors(pos, &self.logits, &mut self.priors);
