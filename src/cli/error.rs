@@ -67,6 +67,16 @@ pub fn usage(msg: impl Into<String>) -> CliError {
     CliError::Usage(msg.into())
 }
 
+/// The refusal of a `--shard` part that gets none of a run's `layouts`
+/// (`exact` and `fpa` deal out every N-th layout to a part): such a part
+/// would write a header and no rows.
+pub fn empty_shard(shard: crate::arena::schedule::Shard, layouts: u64) -> CliError {
+    let s = if layouts == 1 { "" } else { "s" };
+    usage(format!(
+        "--shard {shard}: this part has no layouts: the run has {layouts} layout{s}, so split it into at most {layouts} part{s}"
+    ))
+}
+
 /// Result of a subcommand.
 pub type CliResult<T = ()> = Result<T, CliError>;
 

@@ -12,7 +12,7 @@ use super::common::{
     CANCEL, RowsError, StudyRunArgs, TableArgs, install_cancel, open_run, parse_holes, parse_komi,
     run_interrupt_note, save_run, terminal_bar, threads,
 };
-use super::error::{CliError, CliResult, usage};
+use super::error::{CliError, CliResult, empty_shard, usage};
 use super::error::{cli_error, out_error};
 use super::num;
 use crate::arena::rundir::prepare_out;
@@ -251,7 +251,12 @@ pub fn run(a: ExactArgs) -> CliResult {
     let holes = parse_holes(&a.holes)?;
     let komi = a.komi.as_deref().map_or(Ok(Komi::ZERO), parse_komi)?;
     let threads = threads(a.run.threads)?;
-    let jobs = shard_jobs(jobs(&a, &holes)?, a.shard);
+    let all = jobs(&a, &holes)?;
+    let layouts = all.len() as u64;
+    let jobs = shard_jobs(all, a.shard);
+    if jobs.is_empty() {
+        return Err(empty_shard(a.shard, layouts));
+    }
     let catalog = crate::bot::builtin_catalog();
     let specs = versus_specs(&catalog, &a.versus)?;
     let out = a

@@ -10,7 +10,7 @@ use super::common::{
     CANCEL, ShardedStudyArgs, install_cancel, open_run, openings_options, rules_options,
     run_interrupt_note, save_run, threads,
 };
-use super::error::{CliError, CliResult, usage};
+use super::error::{CliError, CliResult, empty_shard, usage};
 use super::error::{cli_error, out_error};
 use super::num;
 use crate::arena::progress::{Leader, Progress, ProgressMode};
@@ -234,16 +234,20 @@ pub(super) fn plan(a: &FpaArgs) -> CliResult<Plan> {
 /// interruption (exit 130).
 pub fn run(a: FpaArgs) -> CliResult {
     let plan = plan(&a)?;
+    let all = plan.fpa.game_list();
+    let list: Vec<u64> = all
+        .iter()
+        .copied()
+        .filter(|g| a.study.shard.part.contains_layout(g / 2))
+        .collect();
+    if list.is_empty() {
+        // Game 2l opens layout l's colour-swapped pair.
+        return Err(empty_shard(a.study.shard.part, all.len() as u64));
+    }
     let out = a
         .study
         .run
         .out_dir(|| PathBuf::from("results").join(format!("fpa-{}", utc_stamp())))?;
-    let list: Vec<u64> = plan
-        .fpa
-        .game_list()
-        .into_iter()
-        .filter(|g| a.study.shard.part.contains_layout(g / 2))
-        .collect();
     let (mut info, resumed) =
         open_run(&out, "fpa", plan.options, plan.threads, a.study.run.resume)?;
     // The rows are checked (replayed) before anything is printed.

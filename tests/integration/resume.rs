@@ -296,6 +296,29 @@ fn a_shard_with_no_games_is_refused() {
 }
 
 #[test]
+fn an_exact_or_fpa_shard_with_no_layouts_is_refused() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("s");
+    let cases: [(&[&str], &str); 2] = [
+        (
+            &["exact", "--size", "4", "--holes", "3", "--shard", "100/200"],
+            "--shard 100/200: this part has no layouts: the run has 77 layouts",
+        ),
+        (
+            &[
+                "fpa", "--bot", "greedy", "--holes", "3", "--games", "2", "--shard", "3/3",
+            ],
+            "--shard 3/3: this part has no layouts: the run has 2 layouts",
+        ),
+    ];
+    for (args, says) in cases {
+        let e = refused(&[args, &["--out", s(&out)]].concat());
+        assert!(e.contains(says), "{e}");
+        assert!(!out.exists(), "{args:?}");
+    }
+}
+
+#[test]
 fn an_unusable_out_is_refused_before_anything_is_printed() {
     for out in ["/proc/nope", "/dev/null", "/dev/null/x"] {
         for base in [&TOURNAMENT[..], &SPRT, &FPA, &SWEEP] {
