@@ -8,8 +8,8 @@
 //! so two runs' ratings cannot be compared; one fit over the games of both
 //! can, and an anchor (`ordo -a`) pins one bot's rating so that lists
 //! made on different days share a zero. Self-play games (the same label on
-//! both sides, as `fpa` plays) say nothing about strength and are left
-//! out.
+//! both sides, or any game of an `fpa` run, whose second seat is the same
+//! bot under another label) say nothing about strength and are left out.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -18,7 +18,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::arena::games_csv::{GameRow, games_text};
-use crate::arena::runinfo::write_atomic;
+use crate::arena::runinfo::{RunFile, write_atomic};
 use crate::arena::tournament::ArenaError;
 use crate::csv_rows::{self, fixed};
 use crate::game::player::Player;
@@ -32,6 +32,9 @@ pub struct RunGames {
     pub dir: PathBuf,
     /// Its complete rows with their line numbers, in file order.
     pub rows: Vec<(usize, GameRow)>,
+    /// Whether every game is self-play: an `fpa` run, whose two seats are
+    /// one bot under two labels (`run.json` says which command made it).
+    pub self_play: bool,
 }
 
 /// Reads `dir/games.csv`. A torn last line (a run killed while writing)
@@ -55,9 +58,11 @@ pub fn read_run(dir: &Path) -> Result<RunGames, ArenaError> {
     let text = games_text(bytes).map_err(|(line, m)| named(line, m))?;
     let rows = csv_rows::parse::<GameRow>(csv_rows::complete(&text))
         .map_err(|(line, m)| named(line, m))?;
+    let self_play = dir.join("run.json").is_file() && RunFile::load(dir)?.command == "fpa";
     Ok(RunGames {
         dir: dir.to_path_buf(),
         rows,
+        self_play,
     })
 }
 
@@ -164,7 +169,7 @@ type RatedRuns = (Vec<String>, Vec<Vec<Rated>>, u64);
 /// A row whose columns do not make a game, naming its file and line.
 fn rated_games(runs: &[RunGames]) -> Result<RatedRuns, ArenaError> {
     let mut labels = Vec::new();
-    for run in runs {
+    for run in runs.iter().filter(|r| !r.self_play) {
         for (_, row) in &run.rows {
             index_of(&mut labels, &row.white);
             index_of(&mut labels, &row.black);
@@ -175,10 +180,18 @@ fn rated_games(runs: &[RunGames]) -> Result<RatedRuns, ArenaError> {
     for run in runs {
         let mut games = Vec::new();
         for (line, row) in &run.rows {
-            let rec = row.record(&labels).map_err(|m| {
+            let named = |m: String| {
                 let path = run.dir.join("games.csv");
                 ArenaError::Config(format!("{} line {line}: {m}", path.display()))
-            })?;
+            };
+            if run.self_play {
+                // Checked as a game, its labels rated nowhere.
+                row.record(&[row.white.clone(), row.black.clone()])
+                    .map_err(named)?;
+                self_play += 1;
+                continue;
+            }
+            let rec = row.record(&labels).map_err(named)?;
             let (w, b) = (rec.bot(Player::White), rec.bot(Player::Black));
             if w == b {
                 self_play += 1;
@@ -487,6 +500,7 @@ mod tests {
         RunGames {
             dir: PathBuf::from(dir),
             rows,
+            self_play: false,
         }
     }
 
@@ -593,6 +607,17 @@ mod tests {
             "{}",
             p.text()
         );
+        // An fpa run's seats are one bot under two labels: all self-play.
+        let fpa = RunGames {
+            self_play: true,
+            ..run(
+                "fpa",
+                vec![row("a", "a-2", "white"), row("a-2", "a", "white")],
+            )
+        };
+        let p = pool(&[fpa, run("two", vec![row("a", "b", "white")])]).expect("pool");
+        assert_eq!((p.self_play, p.total), (2, 1));
+        assert!(!p.text().contains("a-2"), "{}", p.text());
     }
 
     #[test]

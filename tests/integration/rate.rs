@@ -236,3 +236,51 @@ fn bad_inputs_are_one_line_and_exit_2() {
     let err = refused(&["rate", s(&a), "--out", s(&a)]);
     assert!(err.contains("--out") && err.contains("not empty"), "{err}");
 }
+
+#[test]
+fn an_fpa_runs_games_are_self_play_and_left_out() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (a, fpa) = (tmp.path().join("a"), tmp.path().join("fpa"));
+    tournament(&a, "5");
+    ok(&[
+        "fpa",
+        "--bot",
+        "greedy",
+        "--holes",
+        "3",
+        "--games",
+        "3",
+        "--size",
+        "5",
+        "--seed",
+        "2",
+        "--quiet",
+        "--out",
+        s(&fpa),
+    ]);
+    // Its second seat is the same bot under another label.
+    assert!(read(&fpa.join("games.csv")).contains(",greedy-2,"));
+    let alone = ok(&["rate", s(&a)]);
+    let both = ok(&["rate", s(&a), s(&fpa)]);
+    assert!(both.ends_with("; 3 self-play games left out\n"), "{both}");
+    assert!(!both.contains("greedy-2"), "{both}");
+    // The ratings are those of the tournament alone.
+    let table = |t: &str| {
+        t.lines()
+            .take(4)
+            .map(|l| l.trim_end().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        table(&alone)
+            .iter()
+            .map(|l| l.rsplit_once(' ').unwrap().0.trim_end().to_string())
+            .collect::<Vec<_>>(),
+        table(&both)
+            .iter()
+            .map(|l| l.rsplit_once(' ').unwrap().0.trim_end().to_string())
+            .collect::<Vec<_>>()
+    );
+    let err = refused(&["rate", s(&fpa)]);
+    assert!(err.contains("nothing to rate"), "{err}");
+}
