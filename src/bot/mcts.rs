@@ -226,6 +226,7 @@ impl MctsBot {
             moves,
             pv,
             exact_margin,
+            exact_share: exact_margin.map(|m| endgame::exact_share(&pos, chosen, m)),
             proven,
             reused,
             modelled,
@@ -453,17 +454,20 @@ impl Bot for MctsBot {
                 let _ = write!(extra, "{sep}{}:{}:{:.3}{proof}", m.mv, m.visits, m.mean);
             }
         }
+        // The top move's mean reward, where the search visited it (a move
+        // the exact search kept but the tree never reached has none).
+        let mean = r.moves.first().filter(|m| m.visits > 0).map(|m| m.mean);
         Some(SearchInfo {
             nodes: r.nodes,
             depth: r.depth,
-            eval: r.moves.first().map(|m| m.mean),
-            // A mean reward is the mover's share of the score; a proven
-            // result is worth its points, an exact endgame's margin is not
-            // a share (and its top move's mean is no estimate).
-            expect: match (r.proven, r.exact_margin) {
+            eval: mean,
+            // A mean reward is the mover's share of the score; a result
+            // proven by the root proof or the exact endgame search is worth
+            // its points (the top move's mean is then no estimate of it).
+            expect: match (r.proven, r.exact_share) {
                 (Some(sign), _) => Some(f64::from(sign + 1) / 2.0),
-                (None, Some(_)) => None,
-                (None, None) => r.moves.first().map(|m| m.mean),
+                (None, Some(share)) => Some(share),
+                (None, None) => mean,
             },
             pv: r.pv.clone(),
             extra,

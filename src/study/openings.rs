@@ -106,14 +106,17 @@ impl SuiteBuild {
             .build(&self.bot, derive_seed(self.seed, &[TAG, index, 2]))
             .map_err(|e| format!("--bot: {e}"))?;
         let choice = bot.select_move(&game).map_err(|e| format!("--bot: {e}"))?;
+        // The mover's expected score: the search's mean, or the result it
+        // proved (an exact endgame's, near the end).
         let share = bot
             .last_search()
-            .and_then(|s| s.eval)
+            .and_then(|s| s.expect)
             .filter(|e| (0.0..=1.0).contains(e))
             .ok_or_else(|| {
                 format!(
-                    "--bot {}: it reports no expected score in [0, 1] (use mcts)",
-                    self.bot.as_str()
+                    "--bot {}: its search gave no expected score in [0, 1] for candidate {index} ({} random plies)",
+                    self.bot.as_str(),
+                    game.moves().len()
                 )
             })?;
         // A swapper takes White: its share is then White's.

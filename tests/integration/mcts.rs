@@ -297,6 +297,13 @@ fn endgames_match_exhaustive_minimax() {
             );
             if spec == exact {
                 assert_eq!(report(&b).exact_margin, Some(best));
+                // The exact result is the mover's expected score, and a
+                // mean is given only for a move the tree search visited.
+                let mine = if me == Player::White { best } else { -best };
+                let info = b.last_search().expect("a search");
+                assert_eq!(info.expect, Some(f64::from(mine.signum() + 1) / 2.0));
+                let top = report(&b).moves.first().map_or(0, |m| m.visits);
+                assert_eq!(info.eval.is_some(), top > 0, "{:?}", report(&b));
             }
             if spec == proof {
                 let mine = if me == Player::White { best } else { -best };

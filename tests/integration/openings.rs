@@ -338,3 +338,43 @@ fn the_builder_is_deterministic_and_refuses_bad_input() {
     }
     assert!(!dir.path().join("c.txt").exists());
 }
+
+#[test]
+fn near_the_end_the_judge_gives_the_exact_result() {
+    // Three free squares or fewer: mcts's exact endgame search decides,
+    // and its result is White's expected score (once refused as "no
+    // expected score", or written as 0 for a game White wins).
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("end.txt");
+    ok(&[
+        "openings",
+        "--count",
+        "6",
+        "--size",
+        "5",
+        "--holes",
+        "3",
+        "--plies",
+        "19",
+        "--bot",
+        "mcts:iters=50",
+        "--band",
+        "0..1",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
+    let text = read(&out);
+    let values: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.rsplit_once("# white ").expect("a value").1)
+        .collect();
+    assert_eq!(values.len(), 6, "{text}");
+    assert!(
+        values
+            .iter()
+            .all(|v| ["0.000", "0.500", "1.000"].contains(v)),
+        "{text}"
+    );
+}

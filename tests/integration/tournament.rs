@@ -730,11 +730,10 @@ fn moves_csv_has_a_line_a_ply_as_games_csv_has_them() {
             );
             assert!(l[10].parse::<u64>().is_ok() && l[11].is_empty(), "{l:?}");
             if l[3].starts_with("mcts") {
-                // Empty only where an exact endgame search chose the move.
-                if let Ok(p) = l[6].parse::<f64>() {
-                    assert!((0.0..=1.0).contains(&p), "{l:?}");
-                    expects += 1;
-                }
+                // A mean reward, or a result proven near the end.
+                let p: f64 = l[6].parse().unwrap_or_else(|e| panic!("{e}: {l:?}"));
+                assert!((0.0..=1.0).contains(&p), "{l:?}");
+                expects += 1;
             } else {
                 assert!(l[6].is_empty() && !l[5].is_empty(), "{l:?}");
             }

@@ -178,10 +178,23 @@ impl MctsBot {
             moves: Vec::new(),
             pv: vec![mv],
             exact_margin: Some(margin_halves),
+            exact_share: Some(exact_share(pos, mv, margin_halves)),
             proven: None,
             reused: false,
             modelled: None,
         });
         mv
+    }
+}
+
+/// The mover's expected score (1 a win, ½ a draw, 0 a loss) when White's
+/// exact final margin after `mv` from `pos` is `margin_halves`: a swap
+/// makes the mover White's owner.
+pub(super) fn exact_share(pos: &Position, mv: Move, margin_halves: i32) -> f64 {
+    let white = f64::from(margin_halves.signum() + 1) / 2.0;
+    if pos.turn() == Player::White || mv == Move::Swap {
+        white
+    } else {
+        1.0 - white
     }
 }

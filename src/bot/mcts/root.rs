@@ -36,6 +36,9 @@ pub struct SearchReport {
     /// Set when the move came from the exact endgame search: White's
     /// final margin in half points.
     pub exact_margin: Option<i32>,
+    /// With `exact_margin`: the mover's expected score that result gives
+    /// (1 a win, ½ a draw, 0 a loss; a swapper's as White's owner).
+    pub exact_share: Option<f64>,
     /// Set when the move came from the root's result-only proof (`prove=`):
     /// the result it keeps for the side to move, `1` win, `0` draw, `-1`
     /// loss.
