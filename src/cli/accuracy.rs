@@ -199,7 +199,12 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         None => None,
     };
     if let Some(spec) = &spec {
-        super::common::no_clock(spec, "--bot", "accuracy judges single positions")?;
+        super::common::no_clock(
+            spec,
+            "--bot",
+            "accuracy judges single positions",
+            super::common::ANY_BUDGET,
+        )?;
     }
     let (source, entries, positions) = read_suite(&a)?;
     let out = a

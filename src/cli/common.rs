@@ -406,19 +406,33 @@ pub const MAX_MOVE_TIMEOUT_MS: u32 = 86_400_000;
 
 /// Refuses a clocked spec (`tc=`) where no game is played against a
 /// clock (a single position judged, a served engine told its clock by the
-/// controller): the clock would be silently ignored.
+/// controller): the clock would be silently ignored. `instead` names the
+/// budgets the command takes (`iters=, ms= or its own budget`, or only
+/// `iters=` where the work must replay from its seed).
 ///
 /// # Errors
 /// A usage error naming `option` when `spec` gives `tc=`.
-pub fn no_clock(spec: &crate::bot::BotSpec, option: &str, why: &str) -> CliResult<()> {
+pub fn no_clock(
+    spec: &crate::bot::BotSpec,
+    option: &str,
+    why: &str,
+    instead: &str,
+) -> CliResult<()> {
     if spec.params.iter().any(|(k, _)| k == "tc") {
         return Err(usage(format!(
-            "{option}: '{}' has a game clock (tc=), but {why}; give it iters=, ms= or its own budget",
+            "{option}: '{}' has a game clock (tc=), but {why}; give it {instead}",
             spec.as_str()
         )));
     }
     Ok(())
 }
+
+/// [`no_clock`]'s `instead` where any budget but a clock will do.
+pub const ANY_BUDGET: &str = "iters=, ms= or its own budget";
+
+/// [`no_clock`]'s `instead` where the work must replay from its seed.
+pub const REPLAYABLE_BUDGET: &str =
+    "an iteration budget (iters=; playouts=, depth= or nodes= for the bots that count those)";
 
 /// Parses `--holes`: one count or a comma-separated list. Each count is
 /// checked against the largest board here and against the chosen board by

@@ -43,6 +43,7 @@ pub fn run(args: EngineCmdArgs) -> CliResult {
         &spec,
         "--bot",
         "a served engine is told its clock by the controller (time_settings, time_left)",
+        super::common::ANY_BUDGET,
     )?;
     // Nothing to keep on an interrupt: exit 130 at once, engines killed.
     install_exit();

@@ -355,6 +355,7 @@ pub(super) fn versus_specs(
             &spec,
             &format!("--versus {v}"),
             "games against perfect play must replay",
+            super::common::REPLAYABLE_BUDGET,
         )?;
         let probe = catalog
             .build(&spec, 0)

@@ -321,7 +321,12 @@ pub fn review_into(
     let spec = catalog
         .parse_unattended(job.bot)
         .map_err(|e| usage(format!("--bot: {e}")))?;
-    super::common::no_clock(&spec, "--bot", "review judges each position alone")?;
+    super::common::no_clock(
+        &spec,
+        "--bot",
+        "review judges each position alone and must replay from its seed",
+        super::common::REPLAYABLE_BUDGET,
+    )?;
     let probe = catalog
         .build(&spec, job.seed)
         .map_err(|e| usage(format!("--bot: {e}")))?;
