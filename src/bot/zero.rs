@@ -158,7 +158,7 @@ pub const BATCH: KeyInfo = KeyInfo::opt_int(
     "batch",
     1,
     256,
-    "leaves evaluated together, with virtual loss (-: 8, or 4 per thread above 4 threads)",
+    "leaves evaluated together, with virtual loss (not given: 8, or 4 per thread above 4 threads)",
 )
 .bare()
 .research();

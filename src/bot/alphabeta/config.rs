@@ -59,7 +59,7 @@ fn no_nodes_beside_depth_or_ms(p: &Params) -> Option<&'static str> {
 /// accepted and means the same).
 const MS: KeyInfo = search_keys::ms_beside_other_budgets(
     3_600_000,
-    "time budget per move in milliseconds (- or 0: none; makes games unrepeatable)",
+    "time budget per move in milliseconds (0 or not given: none; makes games unrepeatable)",
 );
 /// `solve=`.
 const SOLVE: KeyInfo = KeyInfo::int(

@@ -75,7 +75,9 @@ impl Catalog {
             "Bot specs are NAME[:KEY=VALUE,...], e.g. heuristic:decay=0.4,label=H.\n\
              Every bot also takes label=NAME (its name in outputs) and tc=BASE+INC,\n\
              a game clock in seconds (10+0.1: 10 s for the game, 0.1 s more after\n\
-             each move) that replaces a search's iters= or ms= budget.\n",
+             each move) that replaces a search's iters= or ms= budget.\n\
+             KEY=- below: the key has no default; leave it out for what its help\n\
+             says \"not given\" means.\n",
         );
         for kind in &self.kinds {
             s.push_str(&format!("\n{}  {}\n", kind.name, kind.summary));

@@ -57,7 +57,7 @@ pub const MS: KeyInfo = KeyInfo::opt_int(
     "ms",
     1,
     MAX_MS,
-    "time budget per move in milliseconds instead of iters (-: none; not reproducible)",
+    "time budget per move in milliseconds instead of iters (not given: none; not reproducible)",
 )
 .bare()
 .budget(BudgetKind::Time);

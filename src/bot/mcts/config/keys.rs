@@ -308,7 +308,7 @@ pub const MEM: KeyInfo = KeyInfo::opt_int(
     "mem",
     1,
     MAX_MEM_MIB,
-    "memory bound of the trees in MiB, instead of max_nodes (-: max_nodes decides)",
+    "memory bound of the trees in MiB, instead of max_nodes (not given: max_nodes decides)",
 )
 .bare();
 /// The heuristic's weights, the keys shared with `heuristic` and
