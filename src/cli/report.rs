@@ -8,8 +8,10 @@ use clap::Args;
 use super::common::install_cancel;
 use super::error::{CliError, CliResult, usage};
 use super::num;
-use super::review::{ReviewJob, holds_review, review_run_game};
+use super::review::{ReviewJob, holds_review, review_run_game, run_games};
 use crate::arena::rundir::is_non_empty;
+use crate::csv_rows;
+use crate::judge::review::ReviewCsvRow;
 use crate::view::page::run::review_csv;
 use crate::view::page::{self, PageError, RunData};
 
@@ -42,14 +44,29 @@ pub struct ReportArgs {
     pub review_max: u64,
 }
 
+/// Reads each run; a `games.csv` is checked row by row against the games'
+/// replays, and each review's `review.csv` against its columns, so a
+/// damaged file is refused by file and line rather than shown.
 fn read_runs(dirs: &[PathBuf]) -> CliResult<Vec<RunData>> {
-    dirs.iter()
+    let runs = dirs
+        .iter()
         .map(|d| RunData::read(d))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| match e {
             PageError::Unrecognised { .. } => usage(e.to_string()),
             e => CliError::Internal(anyhow::Error::new(e)),
-        })
+        })?;
+    for run in runs.iter().filter(|r| r.games.is_some()) {
+        run_games(&run.dir)?;
+        for review in &run.reviews {
+            let path = review_csv(&run.dir, review.game);
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
+            csv_rows::parse::<ReviewCsvRow>(&text)
+                .map_err(|(line, m)| usage(format!("{} line {line}: {m}", path.display())))?;
+        }
+    }
+    Ok(runs)
 }
 
 /// The games of `run` that `--review` reviews: the named ones it has, or

@@ -61,11 +61,27 @@ pub struct ReviewArgs {
     pub quiet: bool,
 }
 
-/// Game `game` of the run in `dir`: its start position and moves. Any
-/// run that plays games into a `games.csv` will do: a tournament, a merge,
-/// a sweep or an sprt (whose `run.json` records the games' arguments),
-/// and an fpa study (whose games follow from its recorded options).
-fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
+/// One game of a run's `games.csv`, checked against its replay.
+pub(super) struct RunGame {
+    /// Its `game` column.
+    pub game: u64,
+    /// Its start position (holes, size, pie rule and komi).
+    pub start: Position,
+    /// Its moves.
+    pub moves: Vec<Move>,
+}
+
+/// Every game of the run in `dir`, each row checked against its replay
+/// (holes, swap, scores and winner), so that a damaged file is refused by
+/// file and line instead of shown or reviewed. Any run that plays games
+/// into a `games.csv` will do: a tournament, a merge, a sweep or an sprt
+/// (whose `run.json` records the games' arguments), and an fpa study
+/// (whose games follow from its recorded options).
+///
+/// # Errors
+/// A run that writes no `games.csv`, or a row that is not its game (exit
+/// 2, naming the file and line).
+pub(super) fn run_games(dir: &Path) -> CliResult<Vec<RunGame>> {
     let run = RunFile::load(dir).map_err(cli_error)?;
     let path = dir.join("games.csv");
     let fpa = run.games.is_none() && run.command == "fpa";
@@ -91,46 +107,62 @@ fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
         std::fs::read(&path).map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
     let text = games_text(bytes).map_err(|(l, m)| named(l, m))?;
     let file = parse_games(text, &labels).map_err(|(l, m)| named(l, m))?;
-    let Some(i) = file.rows.iter().position(|(r, _)| r.game == game) else {
-        let range = match (file.rows.first(), file.rows.last()) {
-            (Some(a), Some(b)) => format!("its games are {} to {}", a.0.game, b.0.game),
+    let mut games = Vec::with_capacity(file.rows.len());
+    for (i, (rec, row)) in file.rows.iter().enumerate() {
+        let line = i + 2;
+        let at = if fpa {
+            rec.layout % conditions.len().max(1) as u64
+        } else {
+            0
+        };
+        let rules = usize::try_from(at)
+            .ok()
+            .and_then(|k| conditions.get(k))
+            .ok_or_else(|| usage(format!("{}/run.json: it lists no rules", dir.display())))?;
+        let start = Position::new(rules.size, rec.holes, rules.pie, rules.komi)
+            .map_err(|e| named(line, e.to_string()))?;
+        check_row(rec, &row.moves, start)
+            .map_err(|m| named(line, format!("game {}: {m}", rec.game)))?;
+        // The replay above parsed every move.
+        let moves = row
+            .moves
+            .split(' ')
+            .filter(|s| !s.is_empty())
+            .filter_map(|s| s.parse::<Move>().ok())
+            .collect();
+        games.push(RunGame {
+            game: rec.game,
+            start,
+            moves,
+        });
+    }
+    Ok(games)
+}
+
+/// Game `game` of the run in `dir` ([`run_games`]): its start position and
+/// moves.
+fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
+    let mut games = run_games(dir)?;
+    let Some(i) = games.iter().position(|g| g.game == game) else {
+        let range = match (games.first(), games.last()) {
+            (Some(a), Some(b)) if b.game.checked_sub(a.game) == Some(games.len() as u64 - 1) => {
+                format!("its games are {} to {}", a.game, b.game)
+            }
+            (Some(a), Some(b)) => format!(
+                "its {} games are numbered from {} to {}, not every number between",
+                games.len(),
+                a.game,
+                b.game
+            ),
             _ => "it has no games".to_string(),
         };
         return Err(usage(format!(
             "--game {game}: no such game in {} ({range})",
-            path.display()
+            dir.join("games.csv").display()
         )));
     };
-    let rec = file.rows[i].0;
-    let at = if fpa {
-        rec.layout % conditions.len().max(1) as u64
-    } else {
-        0
-    };
-    let rules = usize::try_from(at)
-        .ok()
-        .and_then(|k| conditions.get(k))
-        .ok_or_else(|| usage(format!("{}/run.json: it lists no rules", dir.display())))?;
-    let start = Position::new(rules.size, rec.holes, rules.pie, rules.komi)
-        .map_err(|e| usage(format!("{} line {}: {e}", path.display(), i + 2)))?;
-    check_row(&rec, &file.rows[i].1.moves, start).map_err(|m| {
-        usage(format!(
-            "{} line {}: game {game}: {m}",
-            path.display(),
-            i + 2
-        ))
-    })?;
-    let moves = file.rows[i]
-        .1
-        .moves
-        .split(' ')
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            s.parse::<Move>()
-                .map_err(|_| usage(format!("bad move {s}")))
-        })
-        .collect::<CliResult<Vec<Move>>>()?;
-    Ok((start, moves))
+    let g = games.swap_remove(i);
+    Ok((g.start, g.moves))
 }
 
 /// The `--moves` game: its start from the rules options, its moves parsed

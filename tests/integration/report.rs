@@ -169,6 +169,61 @@ fn a_directory_that_is_not_a_run_is_refused_by_name() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A damaged `games.csv` or `review.csv` is refused by file and line, and
+/// no page is written (it once showed whatever the rows said).
+#[test]
+fn a_damaged_games_or_review_file_is_refused_by_line() {
+    let dir = tmp("damaged");
+    tournament(&dir);
+    ok(&["review", common::s(&dir), "--game", "1", "--bot", "greedy"]);
+    let games = read(&dir.join("games.csv"));
+    let review = read(&dir.join("review-1").join("review.csv"));
+    // Line 3 is game 1: its fourth move repeats its third.
+    let mut lines: Vec<String> = games.lines().map(str::to_string).collect();
+    let mut f: Vec<String> = lines[2].split(',').map(str::to_string).collect();
+    let mut moves: Vec<String> = f[10].split(' ').map(str::to_string).collect();
+    moves[3] = moves[2].clone();
+    f[10] = moves.join(" ");
+    lines[2] = f.join(",");
+    let repeated = lines.join("\n") + "\n";
+    let cases = [
+        (
+            games.replacen("\n1,", "\nx,", 1),
+            "games.csv line 3: column game: 'x'",
+        ),
+        (repeated, "games.csv line 3: game 1: column moves: move 4"),
+        (
+            "garbage\n\"open\n".to_string(),
+            "games.csv line 1: unexpected header",
+        ),
+    ];
+    for (text, says) in cases {
+        std::fs::write(dir.join("games.csv"), text).unwrap();
+        let e = refused(&["report", common::s(&dir)]);
+        assert!(e.contains(says), "{e}");
+        assert!(!dir.join("report.html").exists());
+    }
+    std::fs::write(dir.join("games.csv"), &games).unwrap();
+    ok(&["report", common::s(&dir)]);
+    std::fs::remove_file(dir.join("report.html")).unwrap();
+    std::fs::write(
+        dir.join("review-1").join("review.csv"),
+        "ply,mover\n1,zzz\n",
+    )
+    .unwrap();
+    let e = refused(&["report", common::s(&dir)]);
+    assert!(
+        e.contains("review-1/review.csv line 1: unexpected header"),
+        "{e}"
+    );
+    let bad_ply = review.replacen("\n1,", "\nx,", 1);
+    std::fs::write(dir.join("review-1").join("review.csv"), bad_ply).unwrap();
+    let e = refused(&["report", common::s(&dir)]);
+    assert!(e.contains("review-1/review.csv line 2:"), "{e}");
+    assert!(!dir.join("report.html").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The page says who made each review (`review.json`): the bot, the
 /// solve bound and the seed. `--review` keeps a review made otherwise
 /// (with `pahtum review`), reviews the others with its defaults and
