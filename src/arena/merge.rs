@@ -232,9 +232,9 @@ fn load_shards(dirs: &[PathBuf]) -> Result<Vec<(&PathBuf, RunFile, GamesRun)>, A
         let run = RunFile::load(d)?;
         if !run.command.is_empty() && run.command != "tournament" && run.command != "sweep" {
             return bad(format!(
-                "merge: {} holds a {} run, not a tournament or sweep shard",
+                "merge: {} holds {}, not a tournament or sweep shard",
                 d.display(),
-                run.command
+                super::runinfo::a_run(&run.command)
             ));
         }
         let games = run.games(d)?.clone();
@@ -245,11 +245,11 @@ fn load_shards(dirs: &[PathBuf]) -> Result<Vec<(&PathBuf, RunFile, GamesRun)>, A
     for (d, r, g) in &runs {
         if r.command != first.command {
             return bad(format!(
-                "merge: {} holds a {} run but {} a {} run",
+                "merge: {} holds {} but {} {}",
                 first_dir.display(),
-                first.command,
+                super::runinfo::a_run(&first.command),
                 d.display(),
-                r.command
+                super::runinfo::a_run(&r.command)
             ));
         }
         if let Some((opt, a, b)) = first_games.args.difference(&g.args, &["shard"]) {

@@ -110,7 +110,13 @@ impl fmt::Display for RunDirError {
                 dir.display()
             ),
             RunDirError::OtherCommand { dir, was, command } => {
-                write!(f, "{} holds a {was} run, not a {command}", dir.display())
+                write!(
+                    f,
+                    "{} holds {}, not {}",
+                    dir.display(),
+                    super::runinfo::a_run(was),
+                    super::runinfo::a_run(command)
+                )
             }
             RunDirError::Differs { option, was, now } => write!(
                 f,

@@ -394,9 +394,9 @@ impl RunFile {
     pub fn games(&self, dir: &Path) -> Result<&GamesRun, ArenaError> {
         self.games.as_ref().ok_or_else(|| {
             ArenaError::Config(format!(
-                "{}/run.json: a {} run records no games",
+                "{}/run.json: {} records no games",
                 dir.display(),
-                self.command
+                a_run(&self.command)
             ))
         })
     }
@@ -481,6 +481,22 @@ pub fn is_non_empty(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some())
 }
 
+/// The article a command's name takes in a sentence: "an" before a vowel
+/// or a name read as letters (`fpa`, `sprt`), else "a".
+pub fn article(command: &str) -> &'static str {
+    let letters = matches!(command, "fpa" | "sprt");
+    if letters || command.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// "a tournament run", "an fpa run": a run of `command` in a sentence.
+pub fn a_run(command: &str) -> String {
+    format!("{} {command} run", article(command))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -527,7 +543,7 @@ mod tests {
         let e = open(&o, true).expect_err("tournament");
         assert!(
             e.to_string()
-                .ends_with(" holds a tournament run, not a fpa"),
+                .ends_with(" holds a tournament run, not an fpa run"),
             "{e}"
         );
         run.command = "fpa".into();

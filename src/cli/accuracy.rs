@@ -219,6 +219,13 @@ pub fn run(a: AccuracyArgs) -> CliResult {
         .add("--seed", a.run.seed)
         .add("--max-empty", a.max_empty);
     a.engines.options(&mut options);
+    // accuracy has no --resume, so its refusal must not suggest one.
+    if crate::arena::rundir::is_non_empty(&out) {
+        return Err(usage(format!(
+            "--out {}: directory is not empty; accuracy starts in a new or empty directory",
+            out.display()
+        )));
+    }
     let (mut info, _) = open_run(&out, "accuracy", options, threads, false)?;
     // The run starts in an absent or empty directory (open_run refuses
     // any other): an interrupt before the first row can leave it so.

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::arena::ArenaError;
 use crate::arena::runinfo::RunDirError;
+use crate::arena::runinfo::a_run;
 use crate::arena::runopts::NOT_RECORDED;
 use crate::arena::tournament::{ConfigError, games_limit, shard_limit};
 
@@ -120,8 +121,10 @@ pub fn run_dir_message(e: &RunDirError) -> String {
         ),
         RunDirError::OtherCommand { dir, was, command } => {
             format!(
-                "--out {}: holds a {was} run, not a {command}",
-                dir.display()
+                "--out {}: holds {}, not {}",
+                dir.display(),
+                a_run(was),
+                a_run(command)
             )
         }
         RunDirError::Differs { option, was, now } => format!(

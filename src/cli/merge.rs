@@ -125,9 +125,10 @@ fn load_shards(a: &MergeArgs, command: &str) -> CliResult<Vec<(RunFile, Shard)>>
             .map_err(|e| usage(format!("merge: {}/run.json: {e}", d.display())))?;
         if run.command != command {
             return Err(usage(format!(
-                "merge: {} holds a {} run, not a {command} shard",
+                "merge: {} holds {}, not {} {command} shard",
                 d.display(),
-                run.command
+                crate::arena::runinfo::a_run(&run.command),
+                crate::arena::runinfo::article(command)
             )));
         }
         runs.push(run);

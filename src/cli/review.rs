@@ -87,9 +87,9 @@ pub(super) fn run_games(dir: &Path) -> CliResult<Vec<RunGame>> {
     let fpa = run.games.is_none() && run.command == "fpa";
     if (run.games.is_none() && !fpa) || !path.is_file() {
         return Err(usage(format!(
-            "{}: a {} run, which writes no games.csv; review takes the games of a tournament, merge, sweep, sprt or fpa run",
+            "{}: {}, which writes no games.csv; review takes the games of a tournament, merge, sweep, sprt or fpa run",
             dir.display(),
-            run.command
+            crate::arena::runinfo::a_run(&run.command)
         )));
     }
     // Every game of a run of games has the run's size, pie rule and komi

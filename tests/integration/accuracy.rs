@@ -294,4 +294,21 @@ fn malformed_suites_exit_2_naming_file_line_and_column() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("its stored value is wrong"));
+    // A non-empty --out is refused without suggesting a --resume accuracy
+    // does not have.
+    let f = write(&d, "one.txt", ONE_WIN);
+    let o = run(&[
+        "--bot",
+        "greedy",
+        "--positions",
+        &f,
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("directory is not empty") && !err.contains("--resume"),
+        "{err}"
+    );
 }

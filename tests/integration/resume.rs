@@ -109,7 +109,10 @@ fn resume_refuses_any_changed_option_naming_it() {
         "{e}"
     );
     let e = refused(&with(&TOURNAMENT, &["--out", s(&fp), "--resume"]));
-    assert!(e.ends_with("holds a fpa run, not a tournament\n"), "{e}");
+    assert!(
+        e.ends_with("holds an fpa run, not a tournament run\n"),
+        "{e}"
+    );
 
     let sw = dir.path().join("sweep");
     ok(&with(&SWEEP, &["--quiet", "--out", s(&sw)]));
@@ -121,7 +124,7 @@ fn resume_refuses_any_changed_option_naming_it() {
         "{e}"
     );
     let e = refused(&with(&SPRT, &["--out", s(&sw), "--resume"]));
-    assert!(e.ends_with("holds a sweep run, not a sprt\n"), "{e}");
+    assert!(e.ends_with("holds a sweep run, not an sprt run\n"), "{e}");
 }
 
 /// Rewrites line `line` (1-based) of `path` with `edit` applied to its fields.

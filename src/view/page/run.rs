@@ -337,7 +337,11 @@ impl RunData {
             ))
         })?;
         if !dir.join(kind.main_file()).is_file() {
-            return Err(bad(format!("a {command} run without {}", kind.main_file())));
+            return Err(bad(format!(
+                "{} without {}",
+                crate::arena::runinfo::a_run(command),
+                kind.main_file()
+            )));
         }
         let rerun = rerun_line(&json);
         let size = option(&json, "--size")
