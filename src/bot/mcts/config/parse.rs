@@ -83,7 +83,9 @@ fn pv_net(p: &Params, used: bool) -> Result<Option<Arc<PvNet>>, SpecError> {
     let text = p.text(&PVNET)?;
     if !used {
         if text != PVNET.default_text() {
-            // A network file that nothing reads would be a silent no-op.
+            // A network file that nothing reads would be a silent no-op;
+            // the default is taken, so that a spec may write every key
+            // out (a gate's previous defaults).
             return Err(SpecError(format!(
                 "bot spec '{}': pvnet= is read only with prior=pv or mix= above 0",
                 p.spec()
