@@ -332,6 +332,9 @@ pub fn run(a: ExactArgs) -> CliResult {
         finish_versus(&out, a.run.quiet)?;
     }
     finish(&out, &jobs, a.pie, a.layouts != "all", &info, a.run.quiet)?;
+    if !a.run.quiet {
+        println!("results in {}", out.display());
+    }
     super::common::name_picked_dir(&out, a.run.quiet, a.run.out.is_none());
     Ok(())
 }
@@ -457,7 +460,6 @@ pub(super) fn finish(
     save_run(info, out)?;
     if !quiet {
         print!("{s}");
-        println!("results in {}", out.display());
     }
     Ok(())
 }

@@ -311,6 +311,9 @@ pub fn run(a: FpaArgs) -> CliResult {
         &info,
         a.study.run.quiet,
     )?;
+    if !a.study.run.quiet {
+        println!("results in {}", out.display());
+    }
     super::common::name_picked_dir(&out, a.study.run.quiet, a.study.run.out.is_none());
     Ok(())
 }
@@ -333,7 +336,6 @@ pub(super) fn finish(
     save_run(info, out)?;
     if !quiet {
         print!("{}", table(&rows));
-        println!("results in {}", out.display());
     }
     Ok(())
 }

@@ -74,10 +74,8 @@ pub fn run(a: MergeArgs) -> CliResult {
         super::sweep::write_merged(&args, &a.out, &merged.report, &merged.records)?;
         if !a.quiet {
             println!(
-                "merged {} shards, {} games, into {}",
-                parts.len(),
-                merged.records.len(),
-                a.out.display()
+                "{}",
+                merged_line(parts.len(), merged.records.len(), "game", &a.out)
             );
         }
         return Ok(());
@@ -87,10 +85,8 @@ pub fn run(a: MergeArgs) -> CliResult {
     if !a.quiet {
         println!("{}", merged.report.text());
         println!(
-            "merged {} shards, {} games, into {}",
-            a.dirs.len(),
-            games.run_games,
-            a.out.display()
+            "{}",
+            merged_line(a.dirs.len(), games.run_games as usize, "game", &a.out)
         );
     }
     Ok(())
@@ -293,11 +289,7 @@ fn merge_exact(a: &MergeArgs) -> CliResult {
         a.quiet,
     )?;
     if !a.quiet {
-        println!(
-            "merged {n} shards, {} layouts, into {}",
-            all.len(),
-            a.out.display()
-        );
+        println!("{}", merged_line(n, all.len(), "layout", &a.out));
     }
     Ok(())
 }
@@ -350,12 +342,18 @@ fn merge_fpa(a: &MergeArgs) -> CliResult {
         &a.out, &plan.fpa, &records, &plan.komi, args.games, &info, a.quiet,
     )?;
     if !a.quiet {
-        println!(
-            "merged {} shards, {} games, into {}",
-            runs.len(),
-            records.len(),
-            a.out.display()
-        );
+        println!("{}", merged_line(runs.len(), records.len(), "game", &a.out));
     }
     Ok(())
+}
+
+/// `merge`'s last line: how many shards, and games or layouts, went where.
+fn merged_line(shards: usize, items: usize, item: &str, out: &std::path::Path) -> String {
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    format!(
+        "merged {shards} shard{}, {items} {item}{}, into {}",
+        s(shards),
+        s(items),
+        out.display()
+    )
 }
