@@ -283,4 +283,14 @@ fn an_fpa_runs_games_are_self_play_and_left_out() {
     );
     let err = refused(&["rate", s(&fpa)]);
     assert!(err.contains("nothing to rate"), "{err}");
+    // A rate directory is read by other commands as the rate run it is.
+    let pooled = tmp.path().join("pooled");
+    ok(&["rate", s(&a), s(&fpa), "--out", s(&pooled)]);
+    let err = refused(&["review", s(&pooled), "--game", "0"]);
+    assert!(
+        err.contains("a rate run, which writes no games.csv"),
+        "{err}"
+    );
+    let err = refused(&["merge", s(&pooled), "--out", s(&tmp.path().join("m"))]);
+    assert!(err.contains("holds a rate run, not a tournament"), "{err}");
 }
