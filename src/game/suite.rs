@@ -45,14 +45,20 @@ impl Start {
     /// # Errors
     /// Holes that make no position, or a move that is not legal there.
     pub fn game(&self, size: u8, pie: bool, komi: Komi) -> Result<Game, String> {
-        let pos = Position::new(size, self.holes, pie, komi).map_err(|e| e.to_string())?;
+        self.replay(size, pie, komi).map_err(|(_, m)| m)
+    }
+
+    /// [`Start::game`], an error also giving the index of the move that
+    /// failed, where one did.
+    fn replay(&self, size: u8, pie: bool, komi: Komi) -> Result<Game, (Option<usize>, String)> {
+        let pos = Position::new(size, self.holes, pie, komi).map_err(|e| (None, e.to_string()))?;
         let mut game = Game::new(pos);
         for (i, &mv) in self.moves.iter().enumerate() {
             game.try_play(mv)
-                .map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
+                .map_err(|e| (Some(i), format!("move {} ({mv}): {e}", i + 1)))?;
         }
         if game.is_over() {
-            return Err("the start leaves no move to play".into());
+            return Err((None, "the start leaves no move to play".into()));
         }
         Ok(game)
     }
@@ -104,7 +110,7 @@ impl Suite {
                 return Ok(());
             }
             let start = board_start(rows, size)?;
-            check(&start, rows[0].0, size, pie, komi)?;
+            check(&start, rows[0].0, &[], size, pie, komi)?;
             lines.push(rows[0].0);
             starts.push(start);
             rows.clear();
@@ -123,8 +129,8 @@ impl Suite {
                 continue;
             }
             flush(&mut rows, &mut starts, &mut lines)?;
-            let start = notation_start(n, line, size)?;
-            check(&start, n, size, pie, komi)?;
+            let (start, columns) = notation_start(n, line, size)?;
+            check(&start, n, &columns, size, pie, komi)?;
             lines.push(n);
             starts.push(start);
         }
@@ -205,20 +211,30 @@ fn is_board_row(trimmed: &str) -> bool {
         .all(|c| matches!(c, '.' | '#' | 'W' | 'w' | 'B' | 'b'))
 }
 
-/// Replays `start` to check it.
-fn check(start: &Start, line: usize, size: u8, pie: bool, komi: Komi) -> Result<(), SuiteError> {
+/// Replays `start` to check it; a move that fails is named at its column
+/// in `columns` (the move notation's; a board's start has none, and is
+/// named by its first line).
+fn check(
+    start: &Start,
+    line: usize,
+    columns: &[usize],
+    size: u8,
+    pie: bool,
+    komi: Komi,
+) -> Result<(), SuiteError> {
     start
-        .game(size, pie, komi)
+        .replay(size, pie, komi)
         .map(|_| ())
-        .map_err(|m| SuiteError {
+        .map_err(|(at, message)| SuiteError {
             line,
-            column: 1,
-            message: m,
+            column: at.and_then(|i| columns.get(i)).copied().unwrap_or(1),
+            message,
         })
 }
 
-/// A line of the move notation: holes, optionally `|` and moves.
-fn notation_start(n: usize, line: &str, size: u8) -> Result<Start, SuiteError> {
+/// A line of the move notation: holes, optionally `|` and moves; the
+/// moves' columns beside it.
+fn notation_start(n: usize, line: &str, size: u8) -> Result<(Start, Vec<usize>), SuiteError> {
     // `#` after a space starts a comment; inside a word it is a typo.
     let body = match line.find(" #").or_else(|| line.find("\t#")) {
         Some(k) => &line[..k],
@@ -247,6 +263,7 @@ fn notation_start(n: usize, line: &str, size: u8) -> Result<Start, SuiteError> {
         holes.insert(sq);
     }
     let mut moves = Vec::new();
+    let mut columns = Vec::new();
     for (col, word) in words(moves_text, moves_at) {
         let mv: Move = word.parse().map_err(|_| SuiteError {
             line: n,
@@ -263,8 +280,9 @@ fn notation_start(n: usize, line: &str, size: u8) -> Result<Start, SuiteError> {
             });
         }
         moves.push(mv);
+        columns.push(col);
     }
-    Ok(Start { holes, moves })
+    Ok((Start { holes, moves }, columns))
 }
 
 /// The words of `text` (split by spaces, tabs and commas) with their
@@ -395,9 +413,11 @@ mod tests {
         assert_eq!(at("\n\na1 b2 zz | d4\n"), Err((3, 7)));
         assert_eq!(at("a1 b2 | d4 h8\n"), Err((1, 12)));
         assert_eq!(at("a1 a1\n"), Err((1, 4)));
-        // An illegal move (a hole) is named by its line.
-        assert_eq!(at("a1 b2 | d4\na1 | a1\n"), Err((2, 1)));
-        assert_eq!(at("a1 | swap\n"), Err((1, 1)));
+        // An illegal move is named at its column: a hole, a square taken,
+        // a swap without the pie rule.
+        assert_eq!(at("a1 b2 | d4\na1 | a1\n"), Err((2, 6)));
+        assert_eq!(at("a2 c7 d1 f5 g3 | d4 d4\n"), Err((1, 21)));
+        assert_eq!(at("a1 | swap\n"), Err((1, 6)));
         assert_eq!(at("# nothing\n"), Err((1, 1)));
         // A 6-row board, and one whose counts give no sequence.
         assert_eq!(at("a1 | d4\n.......\n.......\n"), Err((2, 1)));

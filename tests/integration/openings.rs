@@ -161,7 +161,7 @@ fn a_bad_suite_is_refused_by_file_line_and_column_before_any_game() {
     };
     let cases = [
         ("a1 b2 | d4\nc3 | d4 zz\n", "line 2, column 9: move 'zz'"),
-        ("a1 | a1\n", "line 1, column 1: move 1 (a1): a1 is a hole"),
+        ("a1 | a1\n", "line 1, column 6: move 1 (a1): a1 is a hole"),
         ("a1 | d4 swap\n", "swap"),
         (
             "WW.....\n.......\n.......\n.......\n.......\n.......\n.......\n",
