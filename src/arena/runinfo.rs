@@ -481,6 +481,15 @@ pub fn is_non_empty(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some())
 }
 
+/// The command `dir/run.json` records, read leniently: `None` for a
+/// file that is missing, not JSON, or names none. For telling runs
+/// apart before reading one whole.
+pub fn command_in(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("run.json")).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    v.get("command")?.as_str().map(str::to_string)
+}
+
 /// The article a command's name takes in a sentence: "an" before a vowel
 /// or a name read as letters (`fpa`, `sprt`), else "a".
 pub fn article(command: &str) -> &'static str {
@@ -492,8 +501,12 @@ pub fn article(command: &str) -> &'static str {
     }
 }
 
-/// "a tournament run", "an fpa run": a run of `command` in a sentence.
+/// "a tournament run", "an fpa run": a run of `command` in a sentence
+/// ("a run" where `run.json` names no command).
 pub fn a_run(command: &str) -> String {
+    if command.is_empty() {
+        return "a run".to_string();
+    }
     format!("{} {command} run", article(command))
 }
 

@@ -39,7 +39,12 @@ pub struct MergeArgs {
 /// # Errors
 /// Shards that do not fit together (exit 2), I/O failures (exit 1).
 pub fn run(a: MergeArgs) -> CliResult {
-    match a.dirs.first().and_then(|d| run_command(d)).as_deref() {
+    match a
+        .dirs
+        .first()
+        .and_then(|d| crate::arena::runinfo::command_in(d))
+        .as_deref()
+    {
         Some("exact") => return merge_exact(&a),
         Some("fpa") => return merge_fpa(&a),
         _ => {}
@@ -90,13 +95,6 @@ pub fn run(a: MergeArgs) -> CliResult {
         );
     }
     Ok(())
-}
-
-/// The subcommand that wrote `dir/run.json`, if it says.
-fn run_command(dir: &std::path::Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join("run.json")).ok()?;
-    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
-    v.get("command")?.as_str().map(str::to_string)
 }
 
 /// The run files of the `command` shards in `a.dirs`, each with its part,

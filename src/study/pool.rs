@@ -18,7 +18,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::arena::games_csv::{GameRow, games_text};
-use crate::arena::runinfo::{RunFile, write_atomic};
+use crate::arena::runinfo::{command_in, write_atomic};
 use crate::arena::tournament::ArenaError;
 use crate::csv_rows::{self, fixed};
 use crate::game::player::Player;
@@ -33,7 +33,8 @@ pub struct RunGames {
     /// Its complete rows with their line numbers, in file order.
     pub rows: Vec<(usize, GameRow)>,
     /// Whether every game is self-play: an `fpa` run, whose two seats are
-    /// one bot under two labels (`run.json` says which command made it).
+    /// one bot under two labels (as its `run.json` says; a `games.csv`
+    /// without one is taken as a run of games between different bots).
     pub self_play: bool,
 }
 
@@ -58,7 +59,7 @@ pub fn read_run(dir: &Path) -> Result<RunGames, ArenaError> {
     let text = games_text(bytes).map_err(|(line, m)| named(line, m))?;
     let rows = csv_rows::parse::<GameRow>(csv_rows::complete(&text))
         .map_err(|(line, m)| named(line, m))?;
-    let self_play = dir.join("run.json").is_file() && RunFile::load(dir)?.command == "fpa";
+    let self_play = command_in(dir).as_deref() == Some("fpa");
     Ok(RunGames {
         dir: dir.to_path_buf(),
         rows,
