@@ -63,8 +63,6 @@ pub struct ReviewArgs {
 
 /// One game of a run's `games.csv`, checked against its replay.
 pub(super) struct RunGame {
-    /// Its `game` column.
-    pub game: u64,
     /// Its start position (holes, size, pie rule and komi).
     pub start: Position,
     /// Its moves.
@@ -73,15 +71,24 @@ pub(super) struct RunGame {
 
 /// Every game of the run in `dir`, each row checked against its replay
 /// (holes, swap, scores and winner), so that a damaged file is refused by
-/// file and line instead of shown or reviewed. Any run that plays games
-/// into a `games.csv` will do: a tournament, a merge, a sweep or an sprt
-/// (whose `run.json` records the games' arguments), and an fpa study
-/// (whose games follow from its recorded options).
+/// file and line instead of shown. Any run that plays games into a
+/// `games.csv` will do: a tournament, a merge, a sweep or an sprt (whose
+/// `run.json` records the games' arguments), and an fpa study (whose
+/// games follow from its recorded options).
 ///
 /// # Errors
 /// A run that writes no `games.csv`, or a row that is not its game (exit
 /// 2, naming the file and line).
 pub(super) fn run_games(dir: &Path) -> CliResult<Vec<RunGame>> {
+    Ok(games_where(dir, &|_| true)?.1)
+}
+
+/// The `game` of every row of the run in `dir`, and the games `want`
+/// picks, replayed and checked as [`run_games`] checks them all.
+///
+/// # Errors
+/// As [`run_games`], for the rows picked (every row must still parse).
+fn games_where(dir: &Path, want: &dyn Fn(u64) -> bool) -> CliResult<(Vec<u64>, Vec<RunGame>)> {
     let run = RunFile::load(dir).map_err(cli_error)?;
     let path = dir.join("games.csv");
     let fpa = run.games.is_none() && run.command == "fpa";
@@ -107,8 +114,12 @@ pub(super) fn run_games(dir: &Path) -> CliResult<Vec<RunGame>> {
         std::fs::read(&path).map_err(|e| usage(format!("{}: cannot read: {e}", path.display())))?;
     let text = games_text(bytes).map_err(|(l, m)| named(l, m))?;
     let file = parse_games(text, &labels).map_err(|(l, m)| named(l, m))?;
-    let mut games = Vec::with_capacity(file.rows.len());
+    let numbers = file.rows.iter().map(|(rec, _)| rec.game).collect();
+    let mut games = Vec::new();
     for (i, (rec, row)) in file.rows.iter().enumerate() {
+        if !want(rec.game) {
+            continue;
+        }
         let line = i + 2;
         let at = if fpa {
             rec.layout % conditions.len().max(1) as u64
@@ -130,29 +141,23 @@ pub(super) fn run_games(dir: &Path) -> CliResult<Vec<RunGame>> {
             .filter(|s| !s.is_empty())
             .filter_map(|s| s.parse::<Move>().ok())
             .collect();
-        games.push(RunGame {
-            game: rec.game,
-            start,
-            moves,
-        });
+        games.push(RunGame { start, moves });
     }
-    Ok(games)
+    Ok((numbers, games))
 }
 
-/// Game `game` of the run in `dir` ([`run_games`]): its start position and
-/// moves.
+/// Game `game` of the run in `dir`, its row checked as [`run_games`]
+/// checks every row: its start position and moves.
 fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
-    let mut games = run_games(dir)?;
-    let Some(i) = games.iter().position(|g| g.game == game) else {
-        let range = match (games.first(), games.last()) {
-            (Some(a), Some(b)) if b.game.checked_sub(a.game) == Some(games.len() as u64 - 1) => {
-                format!("its games are {} to {}", a.game, b.game)
+    let (numbers, mut games) = games_where(dir, &|g| g == game)?;
+    let Some(g) = games.pop() else {
+        let range = match (numbers.first(), numbers.last()) {
+            (Some(a), Some(b)) if b.checked_sub(*a) == Some(numbers.len() as u64 - 1) => {
+                format!("its games are {a} to {b}")
             }
             (Some(a), Some(b)) => format!(
-                "its {} games are numbered from {} to {}, not every number between",
-                games.len(),
-                a.game,
-                b.game
+                "its {} games are numbered from {a} to {b}, not every number between",
+                numbers.len()
             ),
             _ => "it has no games".to_string(),
         };
@@ -161,7 +166,6 @@ fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
             dir.join("games.csv").display()
         )));
     };
-    let g = games.swap_remove(i);
     Ok((g.start, g.moves))
 }
 
