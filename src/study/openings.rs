@@ -106,11 +106,12 @@ impl SuiteBuild {
             .build(&self.bot, derive_seed(self.seed, &[TAG, index, 2]))
             .map_err(|e| format!("--bot: {e}"))?;
         let choice = bot.select_move(&game).map_err(|e| format!("--bot: {e}"))?;
-        // The mover's expected score: the search's mean, or the result it
-        // proved (an exact endgame's, near the end).
+        // The mover's expected score: the search's mean reward; where it
+        // gives none (a move the exact endgame search chose alone, near
+        // the end), the result that search proved.
         let share = bot
             .last_search()
-            .and_then(|s| s.expect)
+            .and_then(|s| s.eval.or(s.expect))
             .filter(|e| (0.0..=1.0).contains(e))
             .ok_or_else(|| {
                 format!(
