@@ -65,8 +65,18 @@ pub fn read_request(stream: &mut TcpStream, deadline: Duration) -> Result<Reques
     let mut buf = Vec::with_capacity(1024);
     read_into(stream, deadline, &mut buf).map_err(|reply| Refused {
         reply,
-        head_only: buf.starts_with(b"HEAD "),
+        head_only: request_line(&buf).starts_with(b"HEAD "),
     })
+}
+
+/// What `buf` holds from its request line on: the empty lines a client
+/// may send before it are skipped, as the parser skips them.
+fn request_line(buf: &[u8]) -> &[u8] {
+    let at = buf
+        .iter()
+        .position(|b| !matches!(b, b'\r' | b'\n'))
+        .unwrap_or(buf.len());
+    &buf[at..]
 }
 
 /// [`read_request`], reading into `buf`, which keeps the request's head
@@ -192,7 +202,10 @@ fn parse_head(buf: &[u8]) -> Result<Option<Head>, HttpReply> {
 /// Whether the request line in `buf` ends in an HTTP version, whatever
 /// its number.
 fn request_line_is_http(buf: &[u8]) -> bool {
-    let line = buf.split(|&b| b == b'\n').next().unwrap_or_default();
+    let line = request_line(buf)
+        .split(|&b| b == b'\n')
+        .next()
+        .unwrap_or_default();
     line.split(|&b| b == b' ')
         .nth(2)
         .is_some_and(|v| v.starts_with(b"HTTP/"))
@@ -421,7 +434,11 @@ mod tests {
             "HEAD / HTTP/1.1\r\nContent-Length: {}\r\n\r\n",
             MAX_BODY + 1
         );
-        for (head, want) in [(head.as_bytes(), 413), (b"HEAD / HTTP/2.0\r\n\r\n", 505)] {
+        for (head, want) in [
+            (head.as_bytes(), 413),
+            (b"HEAD / HTTP/2.0\r\n\r\n", 505),
+            (b"\r\nHEAD / HTTP/2.0\r\n\r\n", 505),
+        ] {
             let got = read_after(&[head], d).unwrap_err();
             assert_eq!((got.reply.status, got.head_only), (want, true), "{got:?}");
         }
