@@ -198,3 +198,36 @@ pub(super) fn exact_share(pos: &Position, mv: Move, margin_halves: i32) -> f64 {
         1.0 - white
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::bitboard::Bitboard;
+    use crate::game::outcome::Komi;
+
+    /// The mover's share from White's margin: White's as White, the
+    /// complement as Black, White's again for a swapper (who owns White
+    /// after it), and a draw is one half whoever moves.
+    #[test]
+    fn the_exact_share_is_the_movers() {
+        let sq = |s: &str| s.parse::<Square>().expect("square");
+        let mut pos = Position::new(5, Bitboard::EMPTY, true, Komi::ZERO).expect("position");
+        assert_eq!(pos.turn(), Player::White);
+        let white = Move::Place(sq("c3"));
+        assert_eq!(
+            [4, 0, -4].map(|m| exact_share(&pos, white, m)),
+            [1.0, 0.5, 0.0]
+        );
+        pos.play(sq("c3"));
+        assert!(pos.turn() == Player::Black && pos.can_swap());
+        let black = Move::Place(sq("b2"));
+        assert_eq!(
+            [4, 0, -4].map(|m| exact_share(&pos, black, m)),
+            [0.0, 0.5, 1.0]
+        );
+        assert_eq!(
+            [4, 0, -4].map(|m| exact_share(&pos, Move::Swap, m)),
+            [1.0, 0.5, 0.0]
+        );
+    }
+}
