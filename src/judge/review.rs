@@ -237,7 +237,7 @@ pub fn replay(start: Position, moves: &[Move]) -> Result<Vec<Position>, ReviewEr
 /// The evaluation of a search that ended in the bot's exact endgame
 /// search (`exact_margin=` in its report, White's margin in points): the
 /// proven value for the side to move `turn`, where the report's mean would
-/// be a placeholder.
+/// be a placeholder. A swap's is the swapper's, who owns White after it.
 fn exact_eval(info: &SearchInfo, scale: EvalScale, turn: Player) -> Option<f64> {
     let m: f64 = info
         .extra
@@ -245,7 +245,12 @@ fn exact_eval(info: &SearchInfo, scale: EvalScale, turn: Player) -> Option<f64> 
         .find_map(|kv| kv.strip_prefix("exact_margin="))?
         .parse()
         .ok()?;
-    let mine = if turn == Player::White { m } else { -m };
+    let swaps = info.pv.first() == Some(&Move::Swap);
+    let mine = if turn == Player::White || swaps {
+        m
+    } else {
+        -m
+    };
     Some(match scale {
         EvalScale::Reward if mine > 0.0 => 1.0,
         EvalScale::Reward if mine < 0.0 => 0.0,
@@ -582,6 +587,19 @@ mod tests {
         assert_eq!(
             exact_eval(&info, EvalScale::Points, Player::Black),
             Some(2.5)
+        );
+        // A swapper owns White after its swap: White's margin is its own.
+        let swap = SearchInfo {
+            pv: vec![Move::Swap],
+            ..info.clone()
+        };
+        assert_eq!(
+            exact_eval(&swap, EvalScale::Reward, Player::Black),
+            Some(0.0)
+        );
+        assert_eq!(
+            exact_eval(&swap, EvalScale::Points, Player::Black),
+            Some(-2.5)
         );
         let plain = SearchInfo {
             extra: "iters=10".into(),
