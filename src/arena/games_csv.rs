@@ -294,11 +294,11 @@ impl GameRow {
 /// Checks a row read back against its game: replays `moves` (the row's
 /// `moves` column) from `start` (the schedule's start position of that
 /// game) and recomputes the holes, swap, scores and winner, so that a
-/// resumed or merged row is checked, not trusted.
+/// resumed or merged row is checked, not trusted. The moves, replayed.
 ///
 /// # Errors
 /// A message naming the first column that does not match.
-pub fn check_row(rec: &GameRecord, moves: &str, start: Position) -> Result<(), String> {
+pub fn check_row(rec: &GameRecord, moves: &str, start: Position) -> Result<Vec<Move>, String> {
     if rec.holes != start.holes() {
         return Err("column holes: not the holes of this game's layout".into());
     }
@@ -355,7 +355,7 @@ pub fn check_row(rec: &GameRecord, moves: &str, start: Position) -> Result<(), S
             outcome.name()
         ));
     }
-    Ok(())
+    Ok(game.moves().to_vec())
 }
 
 /// A `games.csv` read back: its complete rows and where a torn last line

@@ -8,7 +8,7 @@ use clap::Args;
 use super::common::install_cancel;
 use super::error::{CliError, CliResult, usage};
 use super::num;
-use super::review::{ReviewJob, holds_review, review_run_game, run_games};
+use super::review::{ReviewJob, check_run_games, holds_review, review_run_game};
 use crate::arena::rundir::is_non_empty;
 use crate::csv_rows;
 use crate::judge::review::ReviewCsvRow;
@@ -57,7 +57,7 @@ fn read_runs(dirs: &[PathBuf]) -> CliResult<Vec<RunData>> {
             e => CliError::Internal(anyhow::Error::new(e)),
         })?;
     for run in runs.iter().filter(|r| r.games.is_some()) {
-        run_games(&run.dir)?;
+        check_run_games(&run.dir)?;
         for review in &run.reviews {
             let path = review_csv(&run.dir, review.game);
             let text = std::fs::read_to_string(&path)

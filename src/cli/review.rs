@@ -61,15 +61,7 @@ pub struct ReviewArgs {
     pub quiet: bool,
 }
 
-/// One game of a run's `games.csv`, checked against its replay.
-pub(super) struct RunGame {
-    /// Its start position (holes, size, pie rule and komi).
-    pub start: Position,
-    /// Its moves.
-    pub moves: Vec<Move>,
-}
-
-/// Every game of the run in `dir`, each row checked against its replay
+/// Checks every game of the run in `dir`, each row against its replay
 /// (holes, swap, scores and winner), so that a damaged file is refused by
 /// file and line instead of shown. Any run that plays games into a
 /// `games.csv` will do: a tournament, a merge, a sweep or an sprt (whose
@@ -79,15 +71,20 @@ pub(super) struct RunGame {
 /// # Errors
 /// A run that writes no `games.csv`, or a row that is not its game (exit
 /// 2, naming the file and line).
-pub(super) fn run_games(dir: &Path) -> CliResult<Vec<RunGame>> {
-    Ok(games_where(dir, &|_| true)?.1)
+pub(super) fn check_run_games(dir: &Path) -> CliResult<()> {
+    games_where(dir, &|_| true).map(|_| ())
 }
 
-/// The `game` of every row of the run in `dir`, and the games `want`
-/// picks, replayed and checked as [`run_games`] checks them all.
+/// A game of a run: its start position and moves.
+type RunGame = (Position, Vec<Move>);
+
+/// The `game` of every row of the run in `dir`, and the start position
+/// and moves of the games `want` picks, each checked as
+/// [`check_run_games`] checks them all.
 ///
 /// # Errors
-/// As [`run_games`], for the rows picked (every row must still parse).
+/// As [`check_run_games`], for the rows picked (every row must still
+/// parse).
 fn games_where(dir: &Path, want: &dyn Fn(u64) -> bool) -> CliResult<(Vec<u64>, Vec<RunGame>)> {
     let run = RunFile::load(dir).map_err(cli_error)?;
     let path = dir.join("games.csv");
@@ -132,23 +129,16 @@ fn games_where(dir: &Path, want: &dyn Fn(u64) -> bool) -> CliResult<(Vec<u64>, V
             .ok_or_else(|| usage(format!("{}/run.json: it lists no rules", dir.display())))?;
         let start = Position::new(rules.size, rec.holes, rules.pie, rules.komi)
             .map_err(|e| named(line, e.to_string()))?;
-        check_row(rec, &row.moves, start)
+        let moves = check_row(rec, &row.moves, start)
             .map_err(|m| named(line, format!("game {}: {m}", rec.game)))?;
-        // The replay above parsed every move.
-        let moves = row
-            .moves
-            .split(' ')
-            .filter(|s| !s.is_empty())
-            .filter_map(|s| s.parse::<Move>().ok())
-            .collect();
-        games.push(RunGame { start, moves });
+        games.push((start, moves));
     }
     Ok((numbers, games))
 }
 
-/// Game `game` of the run in `dir`, its row checked as [`run_games`]
-/// checks every row: its start position and moves.
-fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
+/// Game `game` of the run in `dir`, its row checked as
+/// [`check_run_games`] checks every row: its start position and moves.
+fn run_game(dir: &Path, game: u64) -> CliResult<RunGame> {
     let (numbers, mut games) = games_where(dir, &|g| g == game)?;
     let Some(g) = games.pop() else {
         let range = match (numbers.first(), numbers.last()) {
@@ -166,7 +156,7 @@ fn run_game(dir: &Path, game: u64) -> CliResult<(Position, Vec<Move>)> {
             dir.join("games.csv").display()
         )));
     };
-    Ok((g.start, g.moves))
+    Ok(g)
 }
 
 /// The `--moves` game: its start from the rules options, its moves parsed
