@@ -444,7 +444,6 @@ impl PooledRatings {
 struct RateRunFile<'a> {
     program: &'static str,
     command: &'static str,
-    options: crate::arena::runopts::RunOptions,
     command_line: &'a [String],
     version: &'static str,
     threads: usize,
@@ -468,35 +467,25 @@ pub fn write_dir(
     command_line: &[String],
 ) -> Result<(), ArenaError> {
     write_atomic(&out.join("ratings.csv"), pooled.csv().as_bytes())?;
-    let runs: Vec<String> = pooled
-        .dirs
-        .iter()
-        .map(|d| d.display().to_string())
-        .collect();
-    let anchor = pooled
-        .anchor
-        .as_ref()
-        .map(|(a, _)| format!("{}={}", a.bot, a.elo));
-    let mut options = crate::arena::runopts::RunOptions::new();
-    for r in &runs {
-        options.add("DIR", r);
-    }
-    if let Some(a) = &anchor {
-        options.add("--anchor", a);
-    }
     let now = crate::arena::runinfo::utc_now();
     let run = RateRunFile {
         program: "pahtum",
         command: "rate",
-        options,
         command_line,
         version: env!("CARGO_PKG_VERSION"),
         threads: 1,
         start_time: now.clone(),
         end_time: Some(now),
         notes: Vec::new(),
-        runs,
-        anchor,
+        runs: pooled
+            .dirs
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect(),
+        anchor: pooled
+            .anchor
+            .as_ref()
+            .map(|(a, _)| format!("{}={}", a.bot, a.elo)),
     };
     let mut text = serde_json::to_string_pretty(&run).unwrap_or_default();
     text.push('\n');
